@@ -1,0 +1,1 @@
+"""Pure-Python game engines. No Django import anywhere below this package (see ``base.py``)."""
