@@ -112,7 +112,7 @@ class Option:
 
 @dataclass(frozen=True)
 class Field:
-    """One field of a command: ``kind`` is ``"int"``, ``"str"``, ``"bool"``, ``"list"`` or ``"dict"``."""
+    """One command field; ``kind`` is int, str, bool, list, dict or any."""
 
     name: str
     kind: str
@@ -133,7 +133,12 @@ class CommandSpec:
             "type": self.type,
             "description": self.description,
             "fields": [
-                {"name": f.name, "kind": f.kind, "description": f.description, "required": f.required}
+                {
+                    "name": f.name,
+                    "kind": f.kind,
+                    "description": f.description,
+                    "required": f.required,
+                }
                 for f in self.fields
             ],
         }
@@ -259,9 +264,7 @@ class Engine(Protocol):
         ...
 
 
-def validate_options_against(
-    specs: Sequence[Option], options: Mapping[str, Any]
-) -> dict[str, Any]:
+def validate_options_against(specs: Sequence[Option], options: Mapping[str, Any]) -> dict[str, Any]:
     """Shared option checking: unknown names, kinds, choices and ranges. Returns the full dict."""
     if not isinstance(options, Mapping):
         raise InvalidOptions("Options must be an object of name: value pairs.")
@@ -284,10 +287,9 @@ def validate_options_against(
                 raise InvalidOptions(f"Option {spec.name} must be at least {spec.minimum}.")
             if spec.maximum is not None and value > spec.maximum:
                 raise InvalidOptions(f"Option {spec.name} must be at most {spec.maximum}.")
-        elif spec.kind == "choice":
-            if value not in spec.choices:
-                allowed = ", ".join(map(str, spec.choices))
-                raise InvalidOptions(f"Option {spec.name} must be one of: {allowed}.")
+        elif spec.kind == "choice" and value not in spec.choices:
+            allowed = ", ".join(map(str, spec.choices))
+            raise InvalidOptions(f"Option {spec.name} must be one of: {allowed}.")
         out[spec.name] = value
     return out
 

@@ -25,7 +25,7 @@ Evaluate = Callable[[Any], Sequence[float]]  # per-seat value in [0, 1]
 
 
 class _Node:
-    __slots__ = ("actor", "children", "visits", "total", "avail")
+    __slots__ = ("actor", "avail", "children", "total", "visits")
 
     def __init__(self, actor: int) -> None:
         self.actor = actor
