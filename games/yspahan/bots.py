@@ -1,0 +1,243 @@
+"""Bots: random, greedy (one-ply lookahead on a hand-written evaluation) and search
+(determinised Monte Carlo: candidate moves from the greedy evaluation, judged by playouts with a
+cheap heuristic policy cut off after a horizon and scored by the same evaluation).
+
+No bot reads what its seat cannot know: greedy's lookahead runs on a determinised copy and the
+search only ever plays on determinised copies.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from games.base import Command
+from games.yspahan import data as D
+from games.yspahan.events import apply
+from games.yspahan.rules import execute, has_building, legal_commands, market_targets
+from games.yspahan.state import ACTION, AFTER, CARAVAN, OVER, PLACE, ROLL, State
+
+TOTAL_DAYS = D.EPOCHS * D.DAYS_PER_EPOCH
+
+
+def determinize(s: State, seat: int, rng: random.Random) -> State:
+    """Re-deal the deck and the other hands: ``seat`` knows its own hand, the played cards and
+    how many cards everybody holds, nothing else."""
+    c = s.clone()
+    pool = list(c.deck)
+    for p in range(c.n):
+        if p != seat:
+            for card, k in enumerate(c.hands[p]):
+                pool.extend([card] * k)
+    rng.shuffle(pool)
+    for p in range(c.n):
+        if p != seat:
+            size = sum(c.hands[p])
+            hand = [0] * D.N_CARD_TYPES
+            for card in pool[:size]:
+                hand[card] += 1
+            del pool[:size]
+            c.hands[p] = hand
+    c.deck = pool
+    return c
+
+
+def _days_done(s: State) -> int:
+    return (s.epoch - 1) * D.DAYS_PER_EPOCH + s.day - 1
+
+
+def _future_caravan_scorings(s: State) -> float:
+    return 1.0 if s.phase == OVER else 1.0 + 0.4 * (D.EPOCHS - s.epoch)
+
+
+def position_value(s: State, seat: int) -> float:
+    """Points now plus a rough worth of everything that turns into points later."""
+    if s.phase == OVER:
+        return float(s.vp[seat])
+    left = 1.0 - _days_done(s) / TOTAL_DAYS
+    v = float(s.vp[seat])
+    v += (0.25 + 0.45 * left) * (s.money[seat] + s.camels[seat])
+    v += (0.6 + 0.8 * left) * sum(s.hands[seat])
+    keep = s.options["souk_clearing"] != "text"
+    bonus = 2 if has_building(s, seat, D.B_POINTS) else 0
+    for souk, shops in enumerate(D.SOUK_SHOPS):
+        mine = sum(1 for sh in shops if s.owner[sh] == seat)
+        if not mine:
+            continue
+        worth = D.SOUK_POINTS[souk] + bonus
+        if mine == len(shops):
+            v += 0.9 * worth
+        else:
+            v += (0.55 if keep else 0.2) * worth * mine / len(shops)
+    per = D.caravan_per_section(s.n)
+    count = 0
+    last = -1
+    for i, who in enumerate(s.caravan):
+        if who == seat:
+            count += 1
+            last = i
+    if count:
+        v += 0.6 * count * (last // per + 1) * _future_caravan_scorings(s)
+    v += sum(1 for b in range(D.N_BUILDINGS) if s.buildings[seat] >> b & 1) * 7.0 * left
+    return v
+
+
+def relative_values(s: State) -> list[float]:
+    vals = [position_value(s, p) for p in range(s.n)]
+    out = []
+    for p in range(s.n):
+        best_other = max(vals[q] for q in range(s.n) if q != p)
+        out.append(1.0 / (1.0 + math.exp(-(vals[p] - best_other) / 6.0)))
+    return out
+
+
+def _play(s: State, seat: int, cmd: Command, rng: random.Random) -> State:
+    for event in execute(s, seat, cmd, rng):
+        s = apply(s, event)
+    return s
+
+
+def _actor(s: State) -> int:
+    if s.phase == CARAVAN:
+        return s.owner[s.inspecting]
+    return s.order[s.turn]
+
+
+def greedy_command(s: State, seat: int, rng: random.Random) -> Command:
+    legal = legal_commands(s, seat)
+    if len(legal) == 1:
+        return legal[0]
+    base = determinize(s, seat, rng)
+    best: list[Command] = []
+    best_v = -math.inf
+    for cmd in legal:
+        after = _play(base.clone(), seat, cmd, rng)
+        v = position_value(after, seat)
+        if v > best_v + 1e-9:
+            best, best_v = [cmd], v
+        elif v > best_v - 1e-9:
+            best.append(cmd)
+    return rng.choice(best)
+
+
+def quick_score(s: State, seat: int, cmd: Command) -> float:
+    """A cheap guess of a command's worth without simulating it (the playout policy)."""
+    kind = cmd["type"]
+    left = 1.0 - _days_done(s) / TOTAL_DAYS
+    if kind == "roll":
+        return 1.0 if cmd["yellow"] == 0 else 0.0
+    if kind == "take_row":
+        row = cmd["row"]
+        dice = s.tower_white[row] + (
+            s.tower_yellow[row] if seat == s.first and not s.yellow_gone else 0
+        )
+        if row in (D.ROW_CAMELS, D.ROW_GOLD):
+            return (0.4 + 0.5 * left) * dice + 0.3
+        if not market_targets(s, seat, row - 1):
+            return -1.0
+        return 1.2 * dice
+    if kind == "build":
+        return 5.0 + 3.0 * left - 0.5 * len(cmd.get("cards", []))
+    if kind == "place_cube":
+        souk = D.SHOP_SOUK[cmd["shop"]]
+        shops = D.SOUK_SHOPS[souk]
+        mine = sum(1 for sh in shops if s.owner[sh] == seat)
+        return (mine + 1) / len(shops) * D.SOUK_POINTS[souk] / 4.0
+    if kind == "draw_card":
+        return 1.0
+    if kind == "move_supervisor":
+        return 0.2
+    if kind == "send_to_caravan":
+        return 0.5 if cmd["source"] == "shop" else 0.3
+    if kind == "play_card":
+        card = cmd["card"]
+        if card in ("3_camels", "3_gold"):
+            return 1.5
+        if card in ("gold_to_vp", "camels_to_vp"):
+            return (1.0 - 1.5 * left) * cmd["amount"]
+        return 0.1
+    if kind == "discard_for_bonus":
+        return -0.5
+    return 0.0  # end_turn, choose_inspection
+
+
+def policy_command(s: State, seat: int, legal: list[Command], rng: random.Random) -> Command:
+    best = legal[0]
+    best_v = -math.inf
+    for cmd in legal:
+        v = quick_score(s, seat, cmd) + rng.random() * 0.8
+        if v > best_v:
+            best, best_v = cmd, v
+    return best
+
+
+def search_command(
+    s: State,
+    seat: int,
+    rng: random.Random,
+    budget_s: float,
+    *,
+    candidates: int = 6,
+    horizon: int = 60,
+    stats: dict[str, Any] | None = None,
+) -> Command:
+    """Flat determinised Monte Carlo over the greedy evaluation's best few moves: each playout
+    re-deals hidden cards, plays the candidate, then the cheap policy for everybody up to
+    ``horizon`` commands, and scores with ``relative_values``. UCB1 shares playouts."""
+    legal = legal_commands(s, seat)
+    if len(legal) == 1:
+        return legal[0]
+    deadline = time.perf_counter() + budget_s
+    base = determinize(s, seat, rng)
+    scored = []
+    for cmd in legal:
+        after = _play(base.clone(), seat, cmd, rng)
+        scored.append((position_value(after, seat) + rng.random() * 1e-6, cmd))
+    scored.sort(key=lambda x: -x[0])
+    cands = [cmd for _, cmd in scored[:candidates]]
+    if len(cands) == 1:
+        return cands[0]
+    visits = [0] * len(cands)
+    totals = [0.0] * len(cands)
+    iterations = 0
+    while True:
+        if iterations >= len(cands) and time.perf_counter() >= deadline:
+            break
+        if iterations < len(cands):
+            i = iterations
+        else:
+            logn = math.log(iterations)
+            i = max(
+                range(len(cands)),
+                key=lambda k: totals[k] / visits[k] + 0.5 * math.sqrt(logn / visits[k]),
+            )
+        iterations += 1
+        st = _play(determinize(s, seat, rng), seat, cands[i], rng)
+        depth = 0
+        while st.phase != OVER and depth < horizon:
+            actor = _actor(st)
+            moves = legal_commands(st, actor)
+            st = _play(st, actor, policy_command(st, actor, moves, rng), rng)
+            depth += 1
+        visits[i] += 1
+        totals[i] += relative_values(st)[seat]
+    if stats is not None:
+        stats["iterations"] = iterations
+    return cands[max(range(len(cands)), key=lambda k: (visits[k], totals[k]))]
+
+
+def bot_command(
+    engine: Any, s: State, seat: int, level: str, rng: random.Random, budget_s: float
+) -> Command:
+    if level == "random":
+        return rng.choice(legal_commands(s, seat))
+    if level == "greedy":
+        return greedy_command(s, seat, rng)
+    if level == "search":
+        return search_command(s, seat, rng, budget_s)
+    raise ValueError(f"unknown bot level {level!r}")
+
+
+__all__ = ["ACTION", "AFTER", "PLACE", "ROLL", "bot_command", "determinize"]

@@ -1,0 +1,107 @@
+"""What each seat may see. Hidden: every hand (others see its size) and the deck order."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import Event
+from games.yspahan import data as D
+from games.yspahan.rules import active_seats, caravan_points
+from games.yspahan.state import State, state_to_json
+
+
+def _hand(counts: list[int]) -> dict[str, int]:
+    return {D.CARD_IDS[c]: k for c, k in enumerate(counts) if k}
+
+
+def view(s: State, seat: int | None) -> dict[str, Any]:
+    per = D.caravan_per_section(s.n)
+    return {
+        "n_players": s.n,
+        "options": dict(s.options),
+        "epoch": s.epoch,
+        "day": s.day,
+        "round": (s.epoch - 1) * D.DAYS_PER_EPOCH + s.day,
+        "first": s.first,
+        "order": s.order[:],
+        "turn": s.turn,
+        "phase": s.phase,
+        "active": sorted(active_seats(s)),
+        "players": [
+            {
+                "seat": p,
+                "vp": s.vp[p],
+                "gold": s.money[p],
+                "camels": s.camels[p],
+                "cards": sum(s.hands[p]),
+                "buildings": [
+                    D.BUILDING_IDS[b] for b in range(D.N_BUILDINGS) if s.buildings[p] >> b & 1
+                ],
+                "out": s.out[p],
+            }
+            for p in range(s.n)
+        ],
+        "hand": _hand(s.hands[seat]) if seat is not None else None,
+        "deck_size": len(s.deck),
+        "discard": [D.CARD_IDS[c] for c in s.discard],
+        "shops": [
+            {
+                "shop": i,
+                "name": D.SHOP_NAMES[i],
+                "souk": D.SOUK_IDS[D.SHOP_SOUK[i]],
+                "owner": s.owner[i],
+            }
+            for i in range(D.N_SHOPS)
+        ],
+        "souks": [
+            {
+                "souk": D.SOUK_IDS[k],
+                "quarter": D.QUARTERS[D.SOUK_QUARTER[k]],
+                "points": D.SOUK_POINTS[k],
+                "shops": list(D.SOUK_SHOPS[k]),
+            }
+            for k in range(D.N_SOUKS)
+        ],
+        "supervisor": s.supervisor,
+        "caravan": {
+            "cubes": s.caravan[:],
+            "per_section": per,
+            "capacity": per * D.CARAVAN_SECTIONS,
+            "would_score": caravan_points(s),
+        },
+        "tower": [
+            {
+                "row": r,
+                "name": D.ROW_NAMES[r],
+                "value": s.tower_value[r],
+                "white": s.tower_white[r],
+                "yellow": 0 if s.yellow_gone else s.tower_yellow[r],
+                "used": s.used[r],
+            }
+            for r in range(D.N_ROWS)
+        ],
+        "bonus": s.bonus,
+        "to_place": s.to_place,
+        "inspect": s.inspect[:],
+        "inspecting": s.inspecting,
+        "built_this_turn": s.built,
+    }
+
+
+def admin_view(s: State) -> dict[str, Any]:
+    out = state_to_json(s)
+    out["hands_by_name"] = [_hand(h) for h in s.hands]
+    out["deck_by_name"] = [D.CARD_IDS[c] for c in s.deck]
+    return out
+
+
+def redact(event: Event, seat: int | None) -> Event:
+    kind = event["type"]
+    if kind == "CardDrawn" and event["seat"] != seat and event["card"] is not None:
+        shown = dict(event)
+        del shown["card"]
+        return shown
+    if kind == "DeckShuffled":
+        # Nobody may know the order of the deck.
+        return {"type": kind, "count": event["count"]}
+    return event
