@@ -1,0 +1,70 @@
+"""The command shapes (served to clients and bots). Cells are ``[q, r]`` axial pairs."""
+
+from __future__ import annotations
+
+from games.base import CommandSpec, Field
+
+_CELL = "a space as [q, r]"
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec("use_token", "Spend an action token for a 7th action point this turn."),
+    CommandSpec(
+        "lay_land",
+        "Lay a land tile (1 AP, +1 per space overhanging the grid on the ground).",
+        (
+            Field("tile", "str", "three, two, rice or village"),
+            Field("rice", "list", "the tile's rice spaces, each [q, r]"),
+            Field("village", "list", "the tile's village space(s), each [q, r]"),
+        ),
+    ),
+    CommandSpec(
+        "lay_water",
+        "Lay a water tile on an inner ground space (1 AP).",
+        (Field("cell", "list", _CELL),),
+    ),
+    CommandSpec(
+        "enter_figure",
+        "Bring a figure onto the island over an edge tile and walk it to a space (cheapest way).",
+        (Field("to", "list", _CELL),),
+    ),
+    CommandSpec(
+        "move_figure",
+        "Move a figure by the cheapest way (1 AP per change between rice and village).",
+        (Field("from", "list", _CELL), Field("to", "list", _CELL)),
+    ),
+    CommandSpec(
+        "remove_figure",
+        "Walk a figure to the edge and take it off the island (lowland 1 AP, mountains 2 AP).",
+        (Field("from", "list", _CELL),),
+    ),
+    CommandSpec(
+        "build_palace",
+        "Build a palace in a village where your figure stands highest (1 AP).",
+        (Field("cell", "list", _CELL), Field("value", "int", "2, 4, 6, 8 or 10")),
+    ),
+    CommandSpec(
+        "enlarge_palace",
+        "Lay a higher palace tile on a palace of a city where you stand highest (1 AP).",
+        (Field("cell", "list", _CELL), Field("value", "int", "4, 6, 8 or 10")),
+    ),
+    CommandSpec(
+        "take_card",
+        "Take a festival card (1 AP, at most two per turn).",
+        (Field("source", "str", "open or deck"),),
+    ),
+    CommandSpec(
+        "hold_festival",
+        "Hold a festival in a city's white palace where you have a figure (ends your turn).",
+        (Field("cell", "list", "the palace space, [q, r]"),),
+    ),
+    CommandSpec("end_turn", "End your turn."),
+    CommandSpec(
+        "bid_card",
+        "Festival auction: lay one festival card showing a symbol of the open card.",
+        (Field("card", "str", "the card's name, e.g. symbol_A+symbol_B"),),
+    ),
+    CommandSpec("finish_bid", "Festival auction: stop laying cards for this round."),
+    CommandSpec("pass_bid", "Festival auction: pass for good."),
+)
+
+SPECS = {c.type: c for c in COMMANDS}

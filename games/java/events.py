@@ -1,0 +1,390 @@
+"""Folding events into the state, and the match-log texts of every event type."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games.base import Event, EventText
+from games.java.data import BOARD, CARD_INDEX, COMPONENTS
+from games.java.state import (
+    FIGURES,
+    KIND_SLOT,
+    PALACE,
+    PALACE_VALUES,
+    RICE,
+    TILE_SIZES,
+    TOKENS,
+    VILLAGE,
+    WATER,
+    Festival,
+    JavaState,
+    initial_state,
+)
+
+INDEX = BOARD.index
+
+
+def cell_of(pair: list[int]) -> int:
+    return INDEX[(pair[0], pair[1])]
+
+
+def pair_of(cell: int) -> list[int]:
+    q, r = BOARD.coords[cell]
+    return [q, r]
+
+
+def next_bidder(f: Festival, after: int) -> int:
+    """Index of the next bidder clockwise after ``after`` who has not passed (-1: all passed)."""
+    k = len(f.bidders)
+    for step in range(1, k + 1):
+        i = (after + step) % k
+        if f.bidders[i] not in f.passed:
+            return i
+    return -1
+
+
+def _setup(_s: Any, e: Event) -> JavaState:
+    hands = [[CARD_INDEX[c] for c in h] for h in e["hands"]]
+    deck = [CARD_INDEX[c] for c in e["deck"]]
+    open_card = CARD_INDEX[e["open"]] if e["open"] is not None else -1
+    return initial_state(e["players"], e["options"], hands, deck, open_card)
+
+
+def _token(s: JavaState, e: Event) -> JavaState:
+    s.supply[e["seat"]][TOKENS] -= 1
+    s.ap += 1
+    s.token_used = True
+    return s
+
+
+def _board_changed(s: JavaState) -> None:
+    # Figures may act again once the board changed (see rules.figure_may_act).
+    s.moved.clear()
+    s.acted = True
+
+
+def _land(s: JavaState, e: Event) -> JavaState:
+    seat, kind, level = e["seat"], e["tile"], e["level"]
+    tile_id = len(s.tile_sizes)
+    s.tile_sizes.append(TILE_SIZES[kind])
+    for pair, top in [(p, RICE) for p in e["rice"]] + [(p, VILLAGE) for p in e["village"]]:
+        c = cell_of(pair)
+        s.height[c] = level
+        s.top[c] = top
+        s.tile[c] = tile_id
+    if kind == "three":
+        s.three_left -= 1
+        if s.three_left == 0 and s.trigger < 0:
+            s.trigger = seat  # "Hráč, který položí ... poslední díl o třech polích"
+    else:
+        s.supply[seat][KIND_SLOT[kind]] -= 1
+    s.ap -= e["cost"]
+    s.land_laid = True
+    s.stalls = 0
+    _board_changed(s)
+    return s
+
+
+def _water(s: JavaState, e: Event) -> JavaState:
+    s.top[cell_of(e["cell"])] = WATER
+    s.water_left -= 1
+    s.ap -= e["cost"]
+    _board_changed(s)
+    return s
+
+
+def _lake(s: JavaState, e: Event) -> JavaState:
+    for pair in e["cells"]:
+        s.lake_scored[cell_of(pair)] = True
+    if e["seat"] is not None:
+        s.scores[e["seat"]] += e["points"]
+    return s
+
+
+def _enter(s: JavaState, e: Event) -> JavaState:
+    to = cell_of(e["to"])
+    s.figure[to] = e["seat"]
+    s.supply[e["seat"]][FIGURES] -= 1
+    s.ap -= e["cost"]
+    s.moved.append(to)
+    s.acted = True
+    return s
+
+
+def _move(s: JavaState, e: Event) -> JavaState:
+    frm, to = cell_of(e["from"]), cell_of(e["to"])
+    s.figure[frm] = -1
+    s.figure[to] = e["seat"]
+    s.ap -= e["cost"]
+    s.moved.append(to)
+    s.acted = True
+    return s
+
+
+def _remove(s: JavaState, e: Event) -> JavaState:
+    frm = cell_of(e["from"])
+    s.figure[frm] = -1
+    s.supply[e["seat"]][FIGURES] += 1
+    s.ap -= e["cost"]
+    s.acted = True
+    return s
+
+
+def _palace(s: JavaState, e: Event) -> JavaState:
+    c = cell_of(e["cell"])
+    s.top[c] = PALACE
+    s.palace[c] = e["value"]
+    s.festive[c] = False  # a new palace tile lies white side up
+    s.palaces_left[PALACE_VALUES.index(e["value"])] -= 1
+    s.scores[e["seat"]] += e["points"]
+    s.ap -= 1
+    s.changed.append(c)
+    _board_changed(s)
+    return s
+
+
+def _card(s: JavaState, e: Event) -> JavaState:
+    seat = e["seat"]
+    if e["source"] == "open":
+        s.hands[seat][s.open_card] += 1
+        s.known[seat][s.open_card] += 1  # everybody saw which card was taken
+        s.open_card = s.deck.pop() if s.deck else -1
+    else:
+        s.hands[seat][s.deck.pop()] += 1
+    s.cards_taken += 1
+    s.ap -= 1
+    s.acted = True
+    return s
+
+
+def _reshuffle(s: JavaState, e: Event) -> JavaState:
+    s.deck = [CARD_INDEX[c] for c in e["order"]]
+    s.discard = []
+    return s
+
+
+def _reveal(s: JavaState, _e: Event) -> JavaState:
+    s.open_card = s.deck.pop()
+    return s
+
+
+def _festival(s: JavaState, e: Event) -> JavaState:
+    bidders = e["bidders"]
+    s.festival = Festival(
+        cell=cell_of(e["cell"]),
+        organiser=e["seat"],
+        bidders=list(bidders),
+        bids=[[] for _ in bidders],
+    )
+    return s
+
+
+def _bid(s: JavaState, e: Event) -> JavaState:
+    f = s.festival
+    assert f is not None
+    card = CARD_INDEX[e["card"]]
+    seat = e["seat"]
+    s.hands[seat][card] -= 1
+    if s.known[seat][card] > 0:
+        s.known[seat][card] -= 1
+    f.bids[f.current].append(card)
+    f.laid_now += 1
+    return s
+
+
+def _bid_done(s: JavaState, _e: Event) -> JavaState:
+    f = s.festival
+    assert f is not None
+    f.laid_now = 0
+    f.opened = True
+    f.current = max(next_bidder(f, f.current), 0)
+    return s
+
+
+def _pass(s: JavaState, e: Event) -> JavaState:
+    f = s.festival
+    assert f is not None
+    f.passed.append(e["seat"])
+    f.laid_now = 0
+    f.current = max(next_bidder(f, f.current), 0)
+    return s
+
+
+def _resolved(s: JavaState, e: Event) -> JavaState:
+    f = s.festival
+    assert f is not None
+    for seat, pts in enumerate(e["points"]):
+        s.scores[seat] += pts
+    for bid in f.bids:
+        s.discard.extend(bid)
+    s.festive[f.cell] = True  # "Po slavnosti se dílek otočí nahoru červeným číslem"
+    s.festival = None
+    return s
+
+
+def _final(s: JavaState, e: Event) -> JavaState:
+    s.scores[e["seat"]] += e["points"]
+    s.final_done[e["seat"]] = True
+    return s
+
+
+def _turn_ended(s: JavaState, e: Event) -> JavaState:
+    s.stalls = s.stalls + 1 if e["stalled"] else 0
+    s.turn = e["next"] if e["next"] is not None else s.turn
+    s.ap = COMPONENTS.ap_per_turn
+    s.token_used = s.acted = s.land_laid = False
+    s.cards_taken = 0
+    s.changed = []
+    s.moved = []
+    s.turn_no += 1
+    return s
+
+
+def _forfeited(s: JavaState, e: Event) -> JavaState:
+    seat = e["seat"]
+    s.forfeited[seat] = True
+    # Its figures leave the board and its cards are discarded face up (README: forfeit).
+    for c, who in enumerate(s.figure):
+        if who == seat:
+            s.figure[c] = -1
+            s.supply[seat][FIGURES] += 1
+    for kind, count in enumerate(s.hands[seat]):
+        s.discard.extend([kind] * count)
+    s.hands[seat] = [0] * len(s.hands[seat])
+    s.known[seat] = [0] * len(s.known[seat])
+    s.moved = []
+    f = s.festival
+    if f is not None and seat in f.bidders and seat not in f.passed:
+        f.passed.append(seat)
+        if f.bidders[f.current] == seat:
+            f.laid_now = 0
+            f.current = max(next_bidder(f, f.current), 0)
+    return s
+
+
+def _game_ended(s: JavaState, _e: Event) -> JavaState:
+    s.over = True
+    s.festival = None
+    return s
+
+
+APPLY: dict[str, Callable[[Any, Event], Any]] = {
+    "GameSetUp": _setup,
+    "TokenUsed": _token,
+    "LandLaid": _land,
+    "WaterLaid": _water,
+    "LakeScored": _lake,
+    "FigureEntered": _enter,
+    "FigureMoved": _move,
+    "FigureRemoved": _remove,
+    "PalaceBuilt": _palace,
+    "PalaceEnlarged": _palace,
+    "CardTaken": _card,
+    "DeckReshuffled": _reshuffle,
+    "OpenCardRevealed": _reveal,
+    "FestivalCalled": _festival,
+    "CardBid": _bid,
+    "BidFinished": _bid_done,
+    "BidPassed": _pass,
+    "FestivalResolved": _resolved,
+    "FinalScored": _final,
+    "TurnEnded": _turn_ended,
+    "PlayerForfeited": _forfeited,
+    "GameEnded": _game_ended,
+}
+
+
+def apply_event(state: Any, event: Event) -> Any:
+    return APPLY[event["type"]](state, event)
+
+
+EVENT_TEXTS: dict[str, EventText] = {
+    "GameSetUp": EventText(
+        "The game is set up for {players} players.", "Hra je připravena pro {players} hráče."
+    ),
+    "TokenUsed": EventText(
+        "Player {seat} used an action token (+1 action point).",
+        "Hráč {seat} použil akční žeton (+1 akční bod).",
+    ),
+    "LandLaid": EventText(
+        "Player {seat} laid a {tile} land tile on level {level} for {cost} AP.",
+        "Hráč {seat} položil díl krajiny ({tile}) do {level}. patra za {cost} AB.",
+    ),
+    "WaterLaid": EventText(
+        "Player {seat} laid a water tile at {cell}.",
+        "Hráč {seat} založil vodní nádrž na poli {cell}.",
+    ),
+    "LakeScored": EventText(
+        "A lake of {size} spaces was enclosed: {points} points to player {seat}.",
+        "Vodní plocha o {size} polích byla obklopena: {points} bodů pro hráče {seat}.",
+    ),
+    "FigureEntered": EventText(
+        "Player {seat} brought a figure onto the island at {to} for {cost} AP.",
+        "Hráč {seat} nasadil figurku na pole {to} za {cost} AB.",
+    ),
+    "FigureMoved": EventText(
+        "Player {seat} moved a figure from {from} to {to} for {cost} AP.",
+        "Hráč {seat} přesunul figurku z {from} na {to} za {cost} AB.",
+    ),
+    "FigureRemoved": EventText(
+        "Player {seat} took a figure off the island from {from} for {cost} AP.",
+        "Hráč {seat} stáhl figurku z pole {from} za {cost} AB.",
+    ),
+    "PalaceBuilt": EventText(
+        "Player {seat} built a palace of value {value} at {cell} and scored {points}.",
+        "Hráč {seat} postavil palác hodnoty {value} na poli {cell} a získal {points} bodů.",
+    ),
+    "PalaceEnlarged": EventText(
+        "Player {seat} enlarged the palace at {cell} to {value} and scored {points}.",
+        "Hráč {seat} rozšířil palác na poli {cell} na hodnotu {value} a získal {points} bodů.",
+    ),
+    "CardTaken": EventText(
+        "Player {seat} took a festival card ({source}).",
+        "Hráč {seat} si vzal slavnostní kartu ({source}).",
+    ),
+    "DeckReshuffled": EventText(
+        "The discard pile was shuffled into a new deck of {count} cards.",
+        "Odkládací balíček byl zamíchán do nového dobíracího balíku ({count} karet).",
+    ),
+    "OpenCardRevealed": EventText(
+        "A new open festival card was turned: {card}.",
+        "Byla otočena nová odkrytá slavnostní karta: {card}.",
+    ),
+    "FestivalCalled": EventText(
+        "Player {seat} holds a festival in the palace at {cell}.",
+        "Hráč {seat} pořádá slavnost v paláci na poli {cell}.",
+    ),
+    "CardBid": EventText(
+        "Player {seat} laid the festival card {card}.",
+        "Hráč {seat} vyložil slavnostní kartu {card}.",
+    ),
+    "BidFinished": EventText(
+        "Player {seat} finished laying cards for this round.",
+        "Hráč {seat} pro toto kolo dokončil vykládání karet.",
+    ),
+    "BidPassed": EventText(
+        "Player {seat} passed for good in the festival auction.",
+        "Hráč {seat} v dražbě o slavnost pasoval.",
+    ),
+    "FestivalResolved": EventText(
+        "The festival at {cell} is over: points {points}.",
+        "Slavnost na poli {cell} skončila: body {points}.",
+    ),
+    "FinalScored": EventText(
+        "Final scoring of player {seat}: {points} points.",
+        "Závěrečné bodování hráče {seat}: {points} bodů.",
+    ),
+    "TurnEnded": EventText(
+        "Player {seat} ended the turn; next is player {next}.",
+        "Hráč {seat} ukončil tah; na řadě je hráč {next}.",
+    ),
+    "PlayerForfeited": EventText(
+        "Player {seat} left the game.",
+        "Hráč {seat} opustil hru.",
+    ),
+    "GameEnded": EventText(
+        "The game is over. Scores: {scores}.",
+        "Hra skončila. Body: {scores}.",
+    ),
+}

@@ -1,0 +1,826 @@
+"""Validating commands into events (``execute``) and listing the legal ones (``legal_commands``).
+
+Every rule clause cites the Czech text (``shared/rules/java.cs.txt``). ``execute`` works on a
+clone: each emitted event is folded at once so follow-ups (lakes enclosed, the deck reshuffled,
+festival results, the end of the turn and of the game) are computed on the board as it now is.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.base import GAME_OVER, NOT_YOUR_TURN, Command, Event, IllegalCommand, Malformed
+from games.base import check_command_shape as _check_shape
+from games.java import land
+from games.java.commands import SPECS
+from games.java.data import BOARD, CARD_INDEX, COMPONENTS
+from games.java.events import apply_event, next_bidder, pair_of
+from games.java.geometry import (
+    enclosed_lakes,
+    entry_starts,
+    exit_cost,
+    figure_keys,
+    region,
+    settlements,
+    shore,
+    sole_best,
+    walk_costs,
+)
+from games.java.state import (
+    EMPTY,
+    FIGURES,
+    PALACE,
+    PALACE_VALUES,
+    RICE,
+    TILE_KINDS,
+    TOKENS,
+    VILLAGE,
+    JavaState,
+    clone,
+)
+
+# Refusal codes (tests import them).
+TILE_OFF_GRID = land.TILE_OFF_GRID
+TILE_NOT_FLAT = land.TILE_NOT_FLAT
+TILE_COVERS_BLOCKED = land.TILE_COVERS_BLOCKED
+TILE_EXACT_COVER = land.TILE_EXACT_COVER
+CITIES_JOINED = land.CITIES_JOINED
+NOT_A_SPACE = "not_a_space"
+BAD_TILE = "unknown_tile"
+TILE_SHAPE = "tile_shape"
+NO_TILE_LEFT = "no_tile_left"
+NOT_ENOUGH_AP = "not_enough_action_points"
+LAND_DUTY = "land_tile_duty"
+WATER_PLACE = "water_not_on_inner_ground"
+NO_FIGURE_LEFT = "no_figure_in_supply"
+NOT_YOUR_FIGURE = "not_your_figure"
+NOT_LANDSCAPE = "not_landscape"
+SPACE_TAKEN = "space_taken"
+UNREACHABLE = "unreachable"
+FIGURE_ALREADY_MOVED = "figure_already_moved"
+NOT_A_VILLAGE = "not_a_village"
+ALREADY_A_CITY = "already_a_city"
+NO_PALACE = "no_palace"
+NOT_HIGHEST = "not_highest_in_village"
+PALACE_VALUE = "palace_value"
+PALACE_TOO_BIG = "palace_bigger_than_village"
+PALACE_CHANGED = "palace_changed_this_turn"
+BAD_SOURCE = "unknown_card_source"
+CARD_LIMIT = "card_limit"
+NO_CARD = "no_card"
+BAD_CARD = "unknown_card"
+CARD_MISMATCH = "card_does_not_match"
+PALACE_FESTIVE = "palace_already_festive"
+NO_FIGURE_IN_CITY = "no_figure_in_city"
+NO_MATCHING_CARD = "no_matching_card"
+FESTIVAL_RUNNING = "festival_running"
+NO_FESTIVAL = "no_festival"
+NOTHING_LAID = "nothing_laid"
+ALREADY_LAID = "already_laid"
+MUST_BID = "organiser_must_bid"
+TOKEN_UNAVAILABLE = "token_unavailable"
+
+LAKE_POINTS = 3  # "dostane ... za každý dílek nádrže 3 body"
+FESTIVAL_COMMANDS = frozenset({"bid_card", "finish_bid", "pass_bid"})
+_UNSET = -99
+
+
+def fail(code: str, message: str) -> IllegalCommand:
+    return IllegalCommand(code, message)
+
+
+# --------------------------------------------------------------------------- turn bookkeeping
+
+
+class Turn:
+    """What the player on turn may still spend, given the duty to lay a land tile ("Hráč musí za
+    svůj tah položit alespoň jeden nový díl krajiny"; not in the final round)."""
+
+    def __init__(self, s: JavaState, seat: int) -> None:
+        self.s = s
+        self.seat = seat
+        self._min_land = _UNSET
+
+    def token_potential(self) -> int:
+        return 1 if token_allowed(self.s, self.seat) else 0
+
+    def duty_open(self) -> bool:
+        return not self.s.land_laid and self.s.trigger < 0
+
+    def min_land(self) -> int | None:
+        if self._min_land == _UNSET:
+            limit = self.s.ap + self.token_potential()
+            self._min_land = land.min_land_cost(self.s, self.seat, limit) if limit > 0 else None
+        return None if self._min_land is None else self._min_land
+
+    def spendable(self) -> int:
+        """AP a non-land action may use while keeping the cheapest land tile affordable."""
+        if not self.duty_open():
+            return self.s.ap
+        m = self.min_land()
+        if m is None:
+            return self.s.ap
+        return min(self.s.ap, self.s.ap + self.token_potential() - m)
+
+    def may_end(self) -> bool:
+        return not self.duty_open() or self.min_land() is None
+
+    def check_spend(self, cost: int) -> None:
+        if cost > self.s.ap:
+            raise fail(NOT_ENOUGH_AP, f"This costs {cost} action points; {self.s.ap} are left.")
+        if cost > self.spendable():
+            raise fail(
+                LAND_DUTY,
+                "Keep enough action points to lay this turn's land tile: every turn needs one.",
+            )
+
+
+def token_allowed(s: JavaState, seat: int) -> bool:
+    """Three tokens per game, at most one per turn; by default at any moment of the turn (the
+    text's proposal), with the option "start_of_turn" only before the first action."""
+    if s.supply[seat][TOKENS] <= 0 or s.token_used:
+        return False
+    return s.options.get("token_timing") != "start_of_turn" or not s.acted
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+def parse_cell(value: Any, field: str) -> int:
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise Malformed(f"Field {field} must be a [q, r] pair of whole numbers.")
+    cell = BOARD.index.get((value[0], value[1]))
+    if cell is None:
+        raise fail(NOT_A_SPACE, f"{value} is not a space of the island or next to its edge.")
+    return cell
+
+
+def parse_cells(value: list[Any], field: str) -> list[int]:
+    return [parse_cell(v, field) for v in value]
+
+
+# --------------------------------------------------------------------------- emitter
+
+
+class Emitter:
+    def __init__(self, s: JavaState) -> None:
+        self.sim = clone(s)
+        self.events: list[Event] = []
+
+    def __call__(self, event: Event) -> None:
+        self.sim = apply_event(self.sim, event)
+        self.events.append(event)
+
+
+# --------------------------------------------------------------------------- scoring helpers
+
+
+def lake_events(emit: Emitter, seat: int, around: list[int]) -> None:
+    """A lake enclosed by land on every side scores 3 per water space for the player with the
+    highest figure on its shore, ties by further figures, nobody if undecidable."""
+    s = emit.sim
+    for body in enclosed_lakes(s, around):
+        winner = sole_best(figure_keys(s, shore(s, body)))
+        emit(
+            {
+                "type": "LakeScored",
+                "seat": winner if winner >= 0 else None,
+                "by": seat,
+                "cells": [pair_of(c) for c in body],
+                "size": len(body),
+                "points": LAKE_POINTS * len(body) if winner >= 0 else 0,
+            }
+        )
+
+
+def final_points(s: JavaState, seat: int) -> tuple[int, list[dict[str, Any]]]:
+    """Final scoring of one player: per city the palace value for standing highest, half for the
+    second player (players, not figures, rank; ties by further figures; undecidable ties all
+    get the prize)."""
+    total = 0
+    details = []
+    for pal, cells in _cities(s):
+        keys = {p: k for p, k in figure_keys(s, cells).items() if not s.forfeited[p]}
+        mine = keys.get(seat)
+        if mine is None:
+            continue
+        best = max(keys.values())
+        value = s.palace[pal]
+        if mine == best:
+            place, pts = 1, value
+        else:
+            second = max(k for k in keys.values() if k < best)
+            place, pts = (2, value // 2) if mine == second else (0, 0)
+        if pts:
+            total += pts
+            details.append({"cell": pair_of(pal), "value": value, "place": place, "points": pts})
+    return total, details
+
+
+def _cities(s: JavaState) -> list[tuple[int, list[int]]]:
+    out = []
+    for c in range(len(s.top)):
+        if s.top[c] == PALACE:
+            out.append((c, region(s, c)))
+    return out
+
+
+def finish_turn(emit: Emitter, seat: int, rng: random.Random | None) -> None:
+    """End ``seat``'s turn: final scoring in the last round, the next player, the end."""
+    s = emit.sim
+    stalled = not s.land_laid and s.trigger < 0 and not s.forfeited[seat]
+    if s.trigger >= 0 and not s.final_done[seat] and not s.forfeited[seat]:
+        # "provede ihned po svém tahu závěrečné bodování"
+        _emit_final(emit, seat)
+    alive = [p for p in range(s.n) if not s.forfeited[p]]
+    if stalled and s.stalls + 1 >= len(alive):
+        # Nobody could lay land for a whole round: the text is silent; everybody scores now.
+        emit({"type": "TurnEnded", "seat": seat, "next": None, "stalled": True})
+        for p in alive:
+            if not emit.sim.final_done[p]:
+                _emit_final(emit, p)
+        _emit_end(emit)
+        return
+    nxt = None
+    for step in range(1, s.n + 1):
+        p = (seat + step) % s.n
+        if s.forfeited[p] or (s.trigger >= 0 and s.final_done[p]):
+            continue
+        nxt = p
+        break
+    emit({"type": "TurnEnded", "seat": seat, "next": nxt, "stalled": stalled})
+    if nxt is None:
+        _emit_end(emit)
+
+
+def _emit_final(emit: Emitter, seat: int) -> None:
+    pts, cities = final_points(emit.sim, seat)
+    emit({"type": "FinalScored", "seat": seat, "points": pts, "cities": cities})
+
+
+def _emit_end(emit: Emitter) -> None:
+    emit({"type": "GameEnded", "scores": emit.sim.scores[:]})
+
+
+def keep_cards_flowing(emit: Emitter, rng: random.Random) -> None:
+    """ "Jakmile se dobírací balíček spotřebuje, odkládací balíček se zamíchá"; an empty open
+    place is refilled from the deck."""
+    s = emit.sim
+    if not s.deck and s.discard:
+        order = [COMPONENTS.card_names[k] for k in s.discard]
+        rng.shuffle(order)
+        emit({"type": "DeckReshuffled", "order": order, "count": len(order)})
+    s = emit.sim
+    if s.open_card < 0 and s.deck:
+        emit({"type": "OpenCardRevealed", "card": COMPONENTS.card_names[s.deck[-1]]})
+
+
+def matches_open(s: JavaState, kind: int) -> int:
+    """Symbols of card ``kind`` shown on the open card (0: the card may not be bid)."""
+    if s.open_card < 0:
+        return 0
+    return len(COMPONENTS.card_symbols[kind] & COMPONENTS.card_symbols[s.open_card])
+
+
+def resolve_festival(emit: Emitter, rng: random.Random | None) -> None:
+    """Most matching symbols wins half the palace value; ties share by the rule-card table."""
+    s = emit.sim
+    f = s.festival
+    assert f is not None
+    counts = [sum(matches_open(s, k) for k in bid) for bid in f.bids]
+    eligible = [i for i, p in enumerate(f.bidders) if not s.forfeited[p]]
+    best = max((counts[i] for i in eligible), default=0)
+    winners = [f.bidders[i] for i in eligible if counts[i] == best and best > 0]
+    value = s.palace[f.cell]
+    points = [0] * s.n
+    for p in winners:
+        points[p] = value // 2 if len(winners) == 1 else COMPONENTS.festival_share[value]
+    emit(
+        {
+            "type": "FestivalResolved",
+            "seat": f.organiser,
+            "cell": pair_of(f.cell),
+            "value": value,
+            "bidders": f.bidders[:],
+            "symbols": counts,
+            "winners": winners,
+            "points": points,
+        }
+    )
+    if rng is not None:
+        keep_cards_flowing(emit, rng)
+    finish_turn(emit, f.organiser, rng)
+
+
+# --------------------------------------------------------------------------- command handlers
+
+
+def _tokens_at_start(s: JavaState) -> bool:
+    return s.options.get("token_timing") == "start_of_turn"
+
+
+def _use_token(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Random) -> None:
+    if not token_allowed(s, seat):
+        raise fail(
+            TOKEN_UNAVAILABLE,
+            "An action token may be used once per turn, three times a game"
+            + (
+                ", at the start of the turn."
+                if s.options.get("token_timing") == "start_of_turn"
+                else "."
+            ),
+        )
+    emit({"type": "TokenUsed", "seat": seat})
+
+
+SHAPE_COUNTS = {"three": (2, 1), "two": (1, 1), "rice": (1, 0), "village": (0, 1)}
+
+
+def _lay_land(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Random) -> None:
+    kind = cmd["tile"]
+    if kind not in TILE_KINDS:
+        raise fail(BAD_TILE, f"Unknown land tile {kind!r}; tiles are {', '.join(TILE_KINDS)}.")
+    rice = parse_cells(cmd["rice"], "rice")
+    village = parse_cells(cmd["village"], "village")
+    if (len(rice), len(village)) != SHAPE_COUNTS[kind]:
+        n_rice, n_village = SHAPE_COUNTS[kind]
+        raise fail(
+            TILE_SHAPE,
+            f"A {kind} tile has {n_rice} rice and {n_village} village spaces.",
+        )
+    cells = tuple(sorted(rice + village))
+    if len(set(cells)) != len(cells) or not all(
+        b in BOARD.neighbours[a] for i, a in enumerate(cells) for b in cells[i + 1 :]
+    ):
+        raise fail(TILE_SHAPE, "The spaces of one tile must be distinct and touch each other.")
+    if not land.tile_available(s, seat, kind):
+        raise fail(NO_TILE_LEFT, f"No {kind} land tile is left in your supply.")
+    cost = land.base_cost(s, cells)
+    if isinstance(cost, str):
+        raise fail(cost, land.MESSAGES[cost])
+    if village and land.CityIndex(s).joins_cities(village[0], tuple(rice)):
+        raise fail(CITIES_JOINED, land.MESSAGES[CITIES_JOINED])
+    if cost > s.ap:
+        raise fail(NOT_ENOUGH_AP, f"This tile costs {cost} action points; {s.ap} are left.")
+    emit(
+        {
+            "type": "LandLaid",
+            "seat": seat,
+            "tile": kind,
+            "rice": [pair_of(c) for c in sorted(rice)],
+            "village": [pair_of(c) for c in village],
+            "level": s.height[cells[0]] + 1,
+            "cost": cost,
+        }
+    )
+    lake_events(emit, seat, list(cells))
+
+
+def _lay_water(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Random) -> None:
+    cell = parse_cell(cmd["cell"], "cell")
+    if s.water_left <= 0:
+        raise fail(NO_TILE_LEFT, "No water tile is left in the common supply.")
+    if BOARD.water_forbidden[cell] or s.height[cell] != 0 or s.top[cell] != EMPTY:
+        raise fail(
+            WATER_PLACE,
+            "Water goes straight on the board, on an empty space that is not on its edge.",
+        )
+    Turn(s, seat).check_spend(1)
+    emit({"type": "WaterLaid", "seat": seat, "cell": pair_of(cell), "cost": 1})
+    lake_events(emit, seat, [cell])
+
+
+def _target(s: JavaState, cell: int) -> None:
+    if s.top[cell] != RICE and s.top[cell] != VILLAGE:
+        raise fail(NOT_LANDSCAPE, "Figures stand only on rice or village spaces of laid tiles.")
+    if s.figure[cell] >= 0:
+        raise fail(SPACE_TAKEN, "Only one figure may stand on a space.")
+
+
+def _own_unmoved(s: JavaState, seat: int, cell: int) -> None:
+    if s.figure[cell] != seat:
+        raise fail(NOT_YOUR_FIGURE, "None of your figures stands there.")
+    if cell in s.moved:
+        raise fail(
+            FIGURE_ALREADY_MOVED,
+            "This figure already moved since the board last changed; a move goes straight to "
+            "its destination by the cheapest way (take the move back to change it).",
+        )
+
+
+def _enter(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Random) -> None:
+    to = parse_cell(cmd["to"], "to")
+    if s.supply[seat][FIGURES] <= 0:
+        raise fail(NO_FIGURE_LEFT, "All your figures are on the island.")
+    _target(s, to)
+    dist = walk_costs(s, seat, entry_starts(s, seat), s.ap)
+    if to not in dist:
+        raise fail(
+            UNREACHABLE,
+            "Figures come on only where a tile touches the edge (lowland 1 AP, mountains 2 AP) "
+            "and walk from there; this space cannot be reached with your action points.",
+        )
+    Turn(s, seat).check_spend(dist[to])
+    emit({"type": "FigureEntered", "seat": seat, "to": pair_of(to), "cost": dist[to]})
+
+
+def _move(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Random) -> None:
+    frm = parse_cell(cmd["from"], "from")
+    to = parse_cell(cmd["to"], "to")
+    _own_unmoved(s, seat, frm)
+    _target(s, to)
+    dist = walk_costs(s, seat, [(frm, 0)], s.ap)
+    if to not in dist:
+        raise fail(
+            UNREACHABLE,
+            "No way there within your action points: each change between rice and village "
+            "costs 1, water, palaces and other players' figures block the way.",
+        )
+    Turn(s, seat).check_spend(dist[to])
+    emit(
+        {
+            "type": "FigureMoved",
+            "seat": seat,
+            "from": pair_of(frm),
+            "to": pair_of(to),
+            "cost": dist[to],
+        }
+    )
+
+
+def _remove(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Random) -> None:
+    frm = parse_cell(cmd["from"], "from")
+    _own_unmoved(s, seat, frm)
+    cost = exit_cost(s, seat, frm, s.ap)
+    if cost is None:
+        raise fail(
+            UNREACHABLE,
+            "A figure leaves only where a tile touches the edge (lowland 1 AP, mountains 2 AP); "
+            "no such way within your action points.",
+        )
+    Turn(s, seat).check_spend(cost)
+    emit({"type": "FigureRemoved", "seat": seat, "from": pair_of(frm), "cost": cost})
+
+
+def _palace_value(s: JavaState, value: int, size: int) -> None:
+    if value not in PALACE_VALUES:
+        raise fail(PALACE_VALUE, "Palaces have the values 2, 4, 6, 8 and 10.")
+    if value > size:
+        raise fail(
+            PALACE_TOO_BIG,
+            f"A palace may not be worth more than its village has spaces ({size}).",
+        )
+    if s.palaces_left[PALACE_VALUES.index(value)] <= 0:
+        raise fail(NO_TILE_LEFT, f"No palace tile of value {value} is left.")
+
+
+def _leader(s: JavaState, seat: int, cells: list[int]) -> None:
+    if sole_best(figure_keys(s, cells)) != seat:
+        raise fail(
+            NOT_HIGHEST,
+            "Only the player whose figure stands highest in the village (ties decided by further "
+            "figures) may build or enlarge its palace.",
+        )
+
+
+def _build(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Random) -> None:
+    cell = parse_cell(cmd["cell"], "cell")
+    value = cmd["value"]
+    if s.top[cell] != VILLAGE:
+        raise fail(NOT_A_VILLAGE, "A palace is built on a village space.")
+    if s.figure[cell] >= 0:
+        raise fail(SPACE_TAKEN, "A palace needs a free village space.")
+    cells = region(s, cell)
+    if any(s.top[c] == PALACE for c in cells):
+        raise fail(ALREADY_A_CITY, "This village already has a palace (a city holds one).")
+    _leader(s, seat, cells)
+    _palace_value(s, value, len(cells))
+    Turn(s, seat).check_spend(1)
+    emit(
+        {
+            "type": "PalaceBuilt",
+            "seat": seat,
+            "cell": pair_of(cell),
+            "value": value,
+            "points": value // 2,
+        }
+    )
+
+
+def _enlarge(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Random) -> None:
+    cell = parse_cell(cmd["cell"], "cell")
+    value = cmd["value"]
+    if s.top[cell] != PALACE:
+        raise fail(NO_PALACE, "There is no palace on this space.")
+    if cell in s.changed:
+        raise fail(
+            PALACE_CHANGED,
+            "A palace may change only once per turn and not in the turn it was built.",
+        )
+    cells = region(s, cell)
+    _leader(s, seat, cells)
+    if value <= s.palace[cell]:
+        raise fail(PALACE_VALUE, "Enlarging lays a tile of a higher value on the palace.")
+    _palace_value(s, value, len(cells))
+    Turn(s, seat).check_spend(1)
+    emit(
+        {
+            "type": "PalaceEnlarged",
+            "seat": seat,
+            "cell": pair_of(cell),
+            "value": value,
+            "points": value // 2,
+        }
+    )
+
+
+def _take_card(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Random) -> None:
+    source = cmd["source"]
+    if source not in ("open", "deck"):
+        raise fail(BAD_SOURCE, "Take the open card ('open') or the top of the deck ('deck').")
+    if s.cards_taken >= COMPONENTS.cards_per_turn:
+        raise fail(CARD_LIMIT, "At most two festival cards may be taken per turn.")
+    if (source == "open" and s.open_card < 0) or (source == "deck" and not s.deck):
+        raise fail(NO_CARD, f"There is no card to take from the {source} place.")
+    Turn(s, seat).check_spend(1)
+    names = COMPONENTS.card_names
+    if source == "open":
+        after = names[s.deck[-1]] if s.deck else None
+        emit(
+            {
+                "type": "CardTaken",
+                "seat": seat,
+                "source": "open",
+                "card": names[s.open_card],
+                "open": after,
+            }
+        )
+    else:
+        emit({"type": "CardTaken", "seat": seat, "source": "deck", "card": names[s.deck[-1]]})
+    keep_cards_flowing(emit, rng)
+
+
+def festival_bidders(s: JavaState, seat: int, cells: list[int]) -> list[int]:
+    present = {s.figure[c] for c in cells}
+    return [
+        p for p in ((seat + k) % s.n for k in range(s.n)) if p in present and not s.forfeited[p]
+    ]
+
+
+def _hold_festival(
+    s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Random
+) -> None:
+    cell = parse_cell(cmd["cell"], "cell")
+    if s.top[cell] != PALACE:
+        raise fail(NO_PALACE, "A festival is held in a palace.")
+    if s.festive[cell]:
+        raise fail(
+            PALACE_FESTIVE,
+            "This palace shows its red number: a new festival needs a larger palace first.",
+        )
+    cells = region(s, cell)
+    if not any(s.figure[c] == seat for c in cells):
+        raise fail(NO_FIGURE_IN_CITY, "You need a figure in the city to hold a festival there.")
+    if not any(n and matches_open(s, k) for k, n in enumerate(s.hands[seat])):
+        raise fail(
+            NO_MATCHING_CARD,
+            "You need a festival card showing a symbol of the open card to hold a festival.",
+        )
+    if not Turn(s, seat).may_end():
+        raise fail(
+            LAND_DUTY,
+            "A festival ends your turn: lay this turn's land tile first.",
+        )
+    emit(
+        {
+            "type": "FestivalCalled",
+            "seat": seat,
+            "cell": pair_of(cell),
+            "bidders": festival_bidders(s, seat, cells),
+        }
+    )
+
+
+def _bid_card(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Random) -> None:
+    kind = CARD_INDEX.get(cmd["card"]) if isinstance(cmd["card"], str) else None
+    if kind is None:
+        raise fail(BAD_CARD, f"Unknown festival card; cards are {', '.join(CARD_INDEX)}.")
+    if s.hands[seat][kind] <= 0:
+        raise fail(NO_CARD, "You do not hold that festival card.")
+    if not matches_open(s, kind):
+        raise fail(CARD_MISMATCH, "Every card laid must show a symbol of the open card.")
+    emit({"type": "CardBid", "seat": seat, "card": cmd["card"]})
+
+
+def _finish_bid(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Random) -> None:
+    f = s.festival
+    assert f is not None
+    if f.laid_now == 0:
+        raise fail(NOTHING_LAID, "Lay at least one card, or pass for good.")
+    emit({"type": "BidFinished", "seat": seat})
+
+
+def _pass_bid(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Random) -> None:
+    f = s.festival
+    assert f is not None
+    if f.laid_now > 0:
+        raise fail(ALREADY_LAID, "You laid cards this round: finish the round instead.")
+    if not f.opened and seat == f.organiser:
+        raise fail(MUST_BID, "The organiser opens the festival with one or more cards.")
+    emit({"type": "BidPassed", "seat": seat})
+    if emit.sim.festival is not None and next_bidder(emit.sim.festival, -1) < 0:
+        resolve_festival(emit, rng)
+
+
+def _end_turn(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Random) -> None:
+    if not Turn(s, seat).may_end():
+        raise fail(LAND_DUTY, "Lay at least one land tile (rice or village) this turn.")
+    finish_turn(emit, seat, rng)
+
+
+HANDLERS = {
+    "use_token": _use_token,
+    "lay_land": _lay_land,
+    "lay_water": _lay_water,
+    "enter_figure": _enter,
+    "move_figure": _move,
+    "remove_figure": _remove,
+    "build_palace": _build,
+    "enlarge_palace": _enlarge,
+    "take_card": _take_card,
+    "hold_festival": _hold_festival,
+    "end_turn": _end_turn,
+    "bid_card": _bid_card,
+    "finish_bid": _finish_bid,
+    "pass_bid": _pass_bid,
+}
+
+
+def active_seats(s: JavaState) -> frozenset[int]:
+    if s.over:
+        return frozenset()
+    if s.festival is not None:
+        return frozenset({s.festival.bidders[s.festival.current]})
+    return frozenset({s.turn})
+
+
+def execute(s: JavaState, seat: int, cmd: Command, rng: random.Random) -> list[Event]:
+    if s.over:
+        raise fail(GAME_OVER, "The game is over.")
+    if seat not in active_seats(s):
+        raise fail(NOT_YOUR_TURN, "It is not your turn.")
+    spec = _check_shape(SPECS, cmd)
+    in_festival = s.festival is not None
+    if in_festival and spec.type not in FESTIVAL_COMMANDS:
+        raise fail(FESTIVAL_RUNNING, "A festival auction is running: lay cards or pass.")
+    if not in_festival and spec.type in FESTIVAL_COMMANDS:
+        raise fail(NO_FESTIVAL, "There is no festival auction now.")
+    emit = Emitter(s)
+    HANDLERS[spec.type](s, seat, cmd, emit, rng)
+    return emit.events
+
+
+# --------------------------------------------------------------------------- legal commands
+
+
+def legal_commands(s: JavaState, seat: int) -> list[Command]:
+    if s.over or seat not in active_seats(s):
+        return []
+    if s.festival is not None:
+        return festival_commands(s, seat)
+    out: list[Command] = []
+    turn = Turn(s, seat)
+    spend = turn.spendable()
+    if token_allowed(s, seat):
+        out.append({"type": "use_token"})
+    for kind, rice, village, _cost in land.iter_placements(s, seat, s.ap):
+        out.append(
+            {
+                "type": "lay_land",
+                "tile": kind,
+                "rice": [pair_of(c) for c in rice],
+                "village": [pair_of(c) for c in village],
+            }
+        )
+    if spend >= 1 and s.water_left > 0:
+        for c in range(BOARD.n_board):
+            if not BOARD.water_forbidden[c] and s.height[c] == 0 and s.top[c] == EMPTY:
+                out.append({"type": "lay_water", "cell": pair_of(c)})
+    out.extend(figure_commands(s, seat, spend))
+    if spend >= 1:
+        out.extend(palace_commands(s, seat))
+        if s.cards_taken < COMPONENTS.cards_per_turn:
+            if s.open_card >= 0:
+                out.append({"type": "take_card", "source": "open"})
+            if s.deck:
+                out.append({"type": "take_card", "source": "deck"})
+    may_end = turn.may_end()
+    if may_end:
+        out.extend(festival_calls(s, seat))
+        out.append({"type": "end_turn"})
+    return out
+
+
+def figure_commands(s: JavaState, seat: int, spend: int) -> list[Command]:
+    out: list[Command] = []
+    fig = s.figure
+    if s.supply[seat][FIGURES] > 0 and spend >= 1:
+        for c, _d in walk_costs(s, seat, entry_starts(s, seat), spend).items():
+            if fig[c] < 0:
+                out.append({"type": "enter_figure", "to": pair_of(c)})
+    for c in range(len(fig)):
+        if fig[c] != seat or c in s.moved:
+            continue
+        dist = walk_costs(s, seat, [(c, 0)], spend)
+        frm = pair_of(c)
+        for t in dist:
+            if fig[t] < 0:
+                out.append({"type": "move_figure", "from": frm, "to": pair_of(t)})
+        if spend >= 1:
+            best = None
+            for t, d in dist.items():
+                e = BOARD.edge_cost[t]
+                if e and d + e <= spend:
+                    best = True
+                    break
+            if best:
+                out.append({"type": "remove_figure", "from": frm})
+    return out
+
+
+def palace_commands(s: JavaState, seat: int) -> list[Command]:
+    out: list[Command] = []
+    _labels, groups, palaces = settlements(s)
+    for cells, pal in zip(groups, palaces, strict=True):
+        if sole_best(figure_keys(s, cells)) != seat:
+            continue
+        size = len(cells)
+        if pal >= 0:
+            if pal in s.changed:
+                continue
+            for i, v in enumerate(PALACE_VALUES):
+                if s.palace[pal] < v <= size and s.palaces_left[i] > 0:
+                    out.append({"type": "enlarge_palace", "cell": pair_of(pal), "value": v})
+        else:
+            values = [v for i, v in enumerate(PALACE_VALUES) if v <= size and s.palaces_left[i]]
+            for c in sorted(cells):
+                if s.figure[c] < 0 and s.top[c] == VILLAGE:
+                    for v in values:
+                        out.append({"type": "build_palace", "cell": pair_of(c), "value": v})
+    return out
+
+
+def festival_calls(s: JavaState, seat: int) -> list[Command]:
+    if not any(n and matches_open(s, k) for k, n in enumerate(s.hands[seat])):
+        return []
+    out: list[Command] = []
+    for c in range(len(s.top)):
+        if (
+            s.top[c] == PALACE
+            and not s.festive[c]
+            and any(s.figure[x] == seat for x in region(s, c))
+        ):
+            out.append({"type": "hold_festival", "cell": pair_of(c)})
+    return out
+
+
+def festival_commands(s: JavaState, seat: int) -> list[Command]:
+    f = s.festival
+    assert f is not None
+    out: list[Command] = [
+        {"type": "bid_card", "card": COMPONENTS.card_names[k]}
+        for k, n in enumerate(s.hands[seat])
+        if n and matches_open(s, k)
+    ]
+    if f.laid_now > 0:
+        out.append({"type": "finish_bid"})
+    elif f.opened or seat != f.organiser:
+        out.append({"type": "pass_bid"})
+    return out
+
+
+# --------------------------------------------------------------------------- forfeit
+
+
+def forfeit(s: JavaState, seat: int) -> list[Event]:
+    if s.over or s.forfeited[seat]:
+        return []
+    emit = Emitter(s)
+    emit({"type": "PlayerForfeited", "seat": seat})
+    sim = emit.sim
+    alive = [p for p in range(sim.n) if not sim.forfeited[p]]
+    if len(alive) <= 1:
+        emit({"type": "GameEnded", "scores": sim.scores[:]})
+        return emit.events
+    rng = random.Random()
+    if sim.festival is not None:
+        if next_bidder(sim.festival, -1) < 0:
+            resolve_festival(emit, rng)
+    elif sim.turn == seat:
+        finish_turn(emit, seat, rng)
+    return emit.events
