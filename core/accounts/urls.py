@@ -1,0 +1,10 @@
+from django.urls import path
+
+from core.accounts import apis
+
+urlpatterns = [
+    path("register", apis.RegisterApi.as_view(), name="register"),
+    path("login", apis.LoginApi.as_view(), name="login"),
+    path("logout", apis.LogoutApi.as_view(), name="logout"),
+    path("me", apis.MeApi.as_view(), name="me"),
+]

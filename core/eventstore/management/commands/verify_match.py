@@ -1,0 +1,37 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+
+from core.eventstore.store import verify_chain
+from core.matches.models import Match
+
+
+class Command(BaseCommand):
+    help = "Recompute a match's hash chain and report the first broken link (exit 1 if broken)."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("match_ids", nargs="*", type=int)
+        parser.add_argument("--all", action="store_true", help="Verify every match.")
+
+    def handle(self, *args: Any, **opts: Any) -> None:
+        ids = opts["match_ids"] or (
+            list(Match.objects.values_list("pk", flat=True)) if opts["all"] else []
+        )
+        if not ids:
+            raise CommandError("Name one or more match ids, or --all.")
+        broken = 0
+        for match_id in ids:
+            if not Match.objects.filter(pk=match_id).exists():
+                raise CommandError(f"There is no match {match_id}.")
+            report = verify_chain(match_id)
+            if report.ok:
+                self.stdout.write(f"match {match_id}: ok, {report.checked} events")
+            else:
+                broken += 1
+                self.stdout.write(
+                    f"match {match_id}: BROKEN at event {report.broken_seq}: {report.reason}"
+                )
+        if broken:
+            raise CommandError(f"{broken} match(es) with a broken chain.", returncode=1)

@@ -1,0 +1,73 @@
+"""The append-only event store: one stream per match, chained by hashes, plus a global feed.
+
+``Event.position`` is the global feed order. It is taken from ``FeedCounter`` (a single row
+updated inside the appending transaction), so positions are handed out in commit order: a
+follower reading ``position > last_seen`` never skips a row that commits late.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import models
+
+
+class Event(models.Model):
+    match = models.ForeignKey("matches.Match", on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField()  # 1-based; the match version after this event
+    position = models.BigIntegerField(unique=True)
+    type = models.CharField(max_length=64)
+    payload = models.JSONField()
+    actor = models.SmallIntegerField(null=True)  # seat, or null for the system
+    command_id = models.CharField(max_length=64, null=True)  # groups one command's events
+    created_at = models.DateTimeField()
+    prev_hash = models.CharField(max_length=64)
+    hash = models.CharField(max_length=64)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="event_match_seq")]
+        indexes = [models.Index(fields=["match", "type"], name="event_match_type")]
+
+    def as_engine_event(self) -> dict[str, Any]:
+        return {"type": self.type, **self.payload}
+
+    def __str__(self) -> str:
+        return f"{self.match_id}#{self.seq} {self.type}"
+
+
+class FeedCounter(models.Model):
+    """A single row: the last global feed position handed out."""
+
+    position = models.BigIntegerField(default=0)
+
+
+class Snapshot(models.Model):
+    """A match's state at ``version`` (taken only at undo barriers), to skip most of a replay."""
+
+    match = models.ForeignKey("matches.Match", on_delete=models.CASCADE, related_name="snapshots")
+    version = models.PositiveIntegerField()
+    rules_version = models.PositiveIntegerField()
+    state = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "version"], name="snapshot_match_version")
+        ]
+
+
+class CommandRecord(models.Model):
+    """The first result of a command, so a retry with the same ``command_id`` appends nothing."""
+
+    match = models.ForeignKey("matches.Match", on_delete=models.CASCADE, related_name="commands")
+    command_id = models.CharField(max_length=64)
+    user = models.ForeignKey("accounts.User", on_delete=models.CASCADE, null=True)
+    seat = models.SmallIntegerField(null=True)
+    version = models.PositiveIntegerField()
+    response = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "command_id"], name="command_match_id")
+        ]

@@ -1,0 +1,275 @@
+"""Matches API: games, lobby, views, events (JSON and NDJSON), legal commands, commands, chat.
+
+One thin view per endpoint: parse input with a serializer, call one service or selector, shape
+the output. Errors are ``{code, message}`` from ``core.api.errors``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.http import StreamingHttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from core.api.pagination import Pagination
+from core.matches import selectors, services
+from core.matches.models import Match
+
+JSONObject = serializers.JSONField
+
+
+def _game_out(slug: str, full: bool) -> dict[str, Any]:
+    engine = services.engine_for(slug)
+    out: dict[str, Any] = {
+        "slug": engine.slug,
+        "name": engine.name,
+        "min_players": engine.min_players,
+        "max_players": engine.max_players,
+        "rules_version": engine.rules_version,
+        "bot_levels": list(engine.bot_levels),
+        "options": [o.schema() for o in engine.options],
+        "commands": [c.schema() for c in engine.commands],
+    }
+    if full:
+        readme = (
+            Path(__import__(type(engine).__module__, fromlist=["x"]).__file__).parent / "README.md"
+        )
+        out["rules"] = readme.read_text() if readme.exists() else ""
+        out["events"] = {k: {"en": t.en, "cs": t.cs} for k, t in engine.event_texts.items()}
+    return out
+
+
+class GameListApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request: Request) -> Response:
+        from games.registry import GAME_MODULES
+
+        return Response({"results": [_game_out(slug, full=False) for slug in GAME_MODULES]})
+
+
+class GameDetailApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request: Request, slug: str) -> Response:
+        return Response(_game_out(slug, full=True))
+
+
+class SeatIn(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["me", "user", "bot", "open"])
+    username = serializers.CharField(required=False, default="", allow_blank=True)
+    level = serializers.CharField(required=False, default="", allow_blank=True)
+
+
+class MatchListApi(APIView):
+    class Filters(serializers.Serializer):
+        mine = serializers.BooleanField(required=False, default=False)
+        my_turn = serializers.BooleanField(required=False, default=False)
+        joinable = serializers.BooleanField(required=False, default=False)
+        status = serializers.ChoiceField(choices=Match.Status.choices, required=False)
+        game = serializers.CharField(required=False)
+
+    class Input(serializers.Serializer):
+        game = serializers.CharField(max_length=32)
+        players = serializers.IntegerField(min_value=1, max_value=16)
+        options = serializers.DictField(required=False, default=dict)
+        seats = SeatIn(many=True, required=False)
+        autostart = serializers.BooleanField(required=False, default=True)
+
+    @extend_schema(parameters=[Filters], responses={200: OpenApiTypes.OBJECT})
+    def get(self, request: Request) -> Response:
+        filters = self.Filters(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        qs = selectors.match_list(user=request.user, **filters.validated_data)
+        paginator = Pagination()
+        page = paginator.paginate_queryset(qs, request, view=self)
+        return paginator.get_paginated_response([selectors.match_summary(m) for m in page])
+
+    @extend_schema(request=Input, responses={201: OpenApiTypes.OBJECT})
+    def post(self, request: Request) -> Response:
+        data = self.Input(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        seats = [services.SeatSpec(**s) for s in v["seats"]] if v.get("seats") else None
+        match = services.match_create(
+            user=request.user,
+            game=v["game"],
+            n_players=v["players"],
+            options=v["options"],
+            seats=seats,
+            autostart=v["autostart"],
+        )
+        return Response(selectors.match_detail(match=match, user=request.user), status=201)
+
+
+class MatchDetailApi(APIView):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request: Request, match_id: int) -> Response:
+        match = selectors.match_get(match_id)
+        return Response(selectors.match_detail(match=match, user=request.user))
+
+
+class _LobbyAction(APIView):
+    action = ""
+
+    class Input(serializers.Serializer):
+        seat = serializers.IntegerField(required=False, min_value=0)
+
+    @extend_schema(request=Input, responses={200: OpenApiTypes.OBJECT})
+    def post(self, request: Request, match_id: int) -> Response:
+        data = self.Input(data=request.data)
+        data.is_valid(raise_exception=True)
+        if self.action == "join":
+            match = services.match_join(
+                match_id=match_id, user=request.user, seat_index=data.validated_data.get("seat")
+            )
+        elif self.action == "leave":
+            match = services.match_leave(match_id=match_id, user=request.user)
+        else:
+            match = services.match_start(match_id=match_id, user=request.user)
+        match.refresh_from_db()
+        return Response(selectors.match_detail(match=match, user=request.user))
+
+
+class MatchJoinApi(_LobbyAction):
+    action = "join"
+
+
+class MatchLeaveApi(_LobbyAction):
+    action = "leave"
+
+
+class MatchStartApi(_LobbyAction):
+    action = "start"
+
+
+class MatchEventsApi(APIView):
+    """Events after ``since``, redacted for the requester; NDJSON with ``?format=ndjson``."""
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("since", int, description="Return events with seq > since."),
+            OpenApiParameter("format", str, enum=["json", "ndjson"]),
+        ],
+        responses={200: OpenApiTypes.OBJECT},
+    )
+    def get(self, request: Request, match_id: int) -> Response | StreamingHttpResponse:
+        since_raw = request.query_params.get("since", "0")
+        if not since_raw.isdigit():
+            from core.api.errors import ApiError
+
+            raise ApiError(400, "invalid_input", "since must be a whole number of 0 or more.")
+        match = selectors.match_get(match_id)
+        events = selectors.match_events(match=match, user=request.user, since=int(since_raw))
+        wants_ndjson = request.query_params.get("format") == "ndjson" or (
+            "application/x-ndjson" in request.headers.get("Accept", "")
+        )
+        if wants_ndjson:
+            lines = (json.dumps(e, ensure_ascii=False) + "\n" for e in events)
+            return StreamingHttpResponse(lines, content_type="application/x-ndjson")
+        return Response({"version": match.version, "events": events})
+
+
+class MatchLegalApi(APIView):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request: Request, match_id: int) -> Response:
+        match = selectors.match_get(match_id)
+        return Response(selectors.match_legal_commands(match=match, user=request.user))
+
+
+class MatchCommandApi(APIView):
+    class Input(serializers.Serializer):
+        command_id = serializers.CharField(max_length=64)
+        expected_version = serializers.IntegerField(required=False, min_value=0)
+        command = JSONObject()
+
+    @extend_schema(request=Input, responses={200: OpenApiTypes.OBJECT})
+    def post(self, request: Request, match_id: int) -> Response:
+        data = self.Input(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        result = services.match_submit_command(
+            match_id=match_id,
+            user=request.user,
+            command=v["command"],
+            command_id=v["command_id"],
+            expected_version=v.get("expected_version"),
+        )
+        return Response(result)
+
+
+class MatchUndoApi(APIView):
+    class Input(serializers.Serializer):
+        command_id = serializers.CharField(max_length=64)
+        scope = serializers.ChoiceField(choices=["step", "turn"], default="step")
+        expected_version = serializers.IntegerField(required=False, min_value=0)
+
+    @extend_schema(request=Input, responses={200: OpenApiTypes.OBJECT})
+    def post(self, request: Request, match_id: int) -> Response:
+        data = self.Input(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response(
+            services.match_undo(match_id=match_id, user=request.user, **data.validated_data)
+        )
+
+
+class MatchResignApi(APIView):
+    class Input(serializers.Serializer):
+        command_id = serializers.CharField(max_length=64)
+
+    @extend_schema(request=Input, responses={200: OpenApiTypes.OBJECT})
+    def post(self, request: Request, match_id: int) -> Response:
+        data = self.Input(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response(
+            services.match_resign(match_id=match_id, user=request.user, **data.validated_data)
+        )
+
+
+class MatchChatApi(APIView):
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "chat"
+
+    class Input(serializers.Serializer):
+        text = serializers.CharField(max_length=500)
+
+    def get_throttles(self) -> list[Any]:
+        return super().get_throttles() if self.request.method == "POST" else []
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request: Request, match_id: int) -> Response:
+        match = selectors.match_get(match_id)
+        paginator = Pagination()
+        page = paginator.paginate_queryset(selectors.match_chat(match=match), request, view=self)
+        return paginator.get_paginated_response([_chat_out(m) for m in page])
+
+    @extend_schema(
+        request=Input,
+        responses={201: inline_serializer("ChatOut", {"id": serializers.IntegerField()})},
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        data = self.Input(data=request.data)
+        data.is_valid(raise_exception=True)
+        message = services.chat_post(match_id=match_id, user=request.user, **data.validated_data)
+        return Response(_chat_out(message), status=201)
+
+
+def _chat_out(message: Any) -> dict[str, Any]:
+    return {
+        "id": message.pk,
+        "user": message.user.username if message.user else None,
+        "name": message.user.public_name if message.user else None,
+        "text": message.text,
+        "at": message.created_at.isoformat(),
+    }

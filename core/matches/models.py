@@ -1,0 +1,100 @@
+"""Matches and seats: the read model around each event stream.
+
+The events are the truth; ``Match.version``/``head_hash`` are the stream's head (moved only by
+``eventstore.append``), and ``Seat.to_move``, ``Match.status`` and results are projections kept
+up to date in the same transaction as the events that change them.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+
+def new_secret_seed() -> str:
+    return secrets.token_hex(32)
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        LOBBY = "lobby"
+        ACTIVE = "active"
+        FINISHED = "finished"
+        ABORTED = "aborted"
+
+    game = models.CharField(max_length=32, db_index=True)
+    options = models.JSONField(default=dict)
+    n_players = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.LOBBY)
+    rules_version = models.PositiveIntegerField(default=1)
+    # Never leaves the server: seeds each command's random generator (games/rng.py).
+    secret_seed = models.CharField(max_length=64, default=new_secret_seed, editable=False)
+    version = models.PositiveIntegerField(default=0)
+    head_hash = models.CharField(max_length=64, blank=True, default="")
+    snapshot_version = models.PositiveIntegerField(default=0)
+    outcome = models.JSONField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "-updated_at"], name="match_status_updated")]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk}"
+
+
+class Seat(models.Model):
+    class Kind(models.TextChoices):
+        HUMAN = "human"
+        BOT = "bot"
+        OPEN = "open"
+
+    class Status(models.TextChoices):
+        PLAYING = "playing"
+        FORFEITED = "forfeited"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+    accepted = models.BooleanField(default=True)  # False for an invitation not yet accepted
+    bot_level = models.CharField(max_length=16, blank=True, default="")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PLAYING)
+    to_move = models.BooleanField(default=False)
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    score = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "index"], name="seat_match_index"),
+            models.UniqueConstraint(
+                fields=["match", "user"],
+                condition=models.Q(user__isnull=False),
+                name="seat_match_user",
+            ),
+        ]
+        indexes = [models.Index(fields=["user", "to_move"], name="seat_user_to_move")]
+
+
+class ChatMessage(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True)
+    text = models.CharField(max_length=500)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]

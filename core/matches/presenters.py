@@ -1,0 +1,68 @@
+"""How matches and events look to one viewer: the only road from an engine to a client.
+
+Everything here goes through the engine's ``view`` and ``redact``, so the API, the sockets and
+notifications can never show a seat more than its engine allows.
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Any
+
+from core.eventstore.store import UNDO_EVENT
+from games.base import Engine
+
+UNDO_TEXT = {
+    "en": "Seat {seat} took back {count} action(s).",
+    "cs": "Hráč {seat} vzal zpět {count} tah(y).",
+}
+
+
+class _Lenient(string.Formatter):
+    def get_value(self, key: Any, args: Any, kwargs: Any) -> Any:
+        value = kwargs.get(key, "?") if isinstance(key, str) else "?"
+        return value
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        try:
+            return super().format_field(value, format_spec)
+        except (ValueError, TypeError):
+            return str(value)
+
+
+_formatter = _Lenient()
+
+
+def event_texts(engine: Engine, data: dict[str, Any]) -> dict[str, str]:
+    if data["type"] == UNDO_EVENT:
+        fields = {"seat": data.get("seat"), "count": len(data.get("seqs", []))}
+        return {lang: _formatter.format(t, **fields) for lang, t in UNDO_TEXT.items()}
+    text = engine.event_texts.get(data["type"])
+    if text is None:
+        return {"en": data["type"], "cs": data["type"]}
+    return {"en": _formatter.format(text.en, **data), "cs": _formatter.format(text.cs, **data)}
+
+
+def event_for_viewer(
+    engine: Engine,
+    *,
+    seq: int,
+    type: str,
+    payload: dict[str, Any],
+    actor: int | None,
+    created_at: Any,
+    viewer: int | None,
+) -> dict[str, Any]:
+    """One event as ``viewer`` may see it; an invisible one is its sequence number alone."""
+    event = {"type": type, **payload}
+    shown = event if type == UNDO_EVENT else engine.redact(event, viewer)
+    if shown is None:
+        return {"seq": seq}
+    return {
+        "seq": seq,
+        "type": type,
+        "actor": actor,
+        "at": created_at.isoformat() if hasattr(created_at, "isoformat") else created_at,
+        "data": shown,
+        "text": event_texts(engine, shown),
+    }

@@ -1,0 +1,579 @@
+"""Match writes: the lobby and the command pipeline.
+
+The pipeline, for every way a match moves (a player's command, a bot's, an undo, a resignation):
+lock the match row → check seat, status and version → load the state → let the engine decide →
+append all resulting events in the same transaction as the read models, the outbox and the
+idempotency record → after commit: cache the state, announce the version, schedule bots.
+Every refusal raises ``ApiError`` before anything is written.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import Case, Value, When
+from django.utils import timezone
+
+from core.accounts.models import User
+from core.api.errors import ApiError
+from core.eventstore import store
+from core.eventstore.exceptions import StaleVersion
+from core.eventstore.models import CommandRecord, Event, Snapshot
+from core.matches import broadcast
+from core.matches.models import Match, Seat
+from core.matches.presenters import event_for_viewer
+from core.matches.scheduling import run_after_commit
+from core.matches.state import fold_events, load_state, state_cache
+from core.notifications.models import OutboxItem
+from games.base import GAME_OVER, MALFORMED, NOT_YOUR_TURN, Engine, IllegalCommand
+from games.registry import GAME_MODULES, get_engine
+from games.rng import command_rng
+
+log = logging.getLogger(__name__)
+
+STATUS_OF_ENGINE_CODE = {MALFORMED: 400, NOT_YOUR_TURN: 409, GAME_OVER: 409}
+
+
+# --- helpers ------------------------------------------------------------------------------------
+
+
+def engine_for(game: str) -> Engine:
+    if game not in GAME_MODULES:
+        known = ", ".join(GAME_MODULES) or "none yet"
+        raise ApiError(404, "unknown_game", f"There is no game {game!r}. Games: {known}.")
+    return get_engine(game)
+
+
+def _locked_match(match_id: int) -> Match:
+    match = Match.objects.select_for_update().filter(pk=match_id).first()
+    if match is None:
+        raise ApiError(404, "match_not_found", f"There is no match {match_id}.")
+    return match
+
+
+def _seat_of(seats: list[Seat], user: User) -> Seat | None:
+    return next((s for s in seats if s.user_id == user.pk and s.kind == Seat.Kind.HUMAN), None)
+
+
+def _engine_error(err: IllegalCommand) -> ApiError:
+    return ApiError(STATUS_OF_ENGINE_CODE.get(err.code, 422), err.code, err.message)
+
+
+def _check_command_id(command_id: Any) -> str:
+    if not isinstance(command_id, str) or not 1 <= len(command_id) <= 64:
+        raise ApiError(
+            400, "malformed_command", "command_id must be a string of 1 to 64 characters."
+        )
+    return command_id
+
+
+# --- lobby --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    kind: str  # "me", "user", "bot", "open"
+    username: str = ""
+    level: str = ""
+
+
+def match_create(
+    *,
+    user: User,
+    game: str,
+    n_players: int,
+    options: dict[str, Any] | None = None,
+    seats: list[SeatSpec] | None = None,
+    autostart: bool = True,
+) -> Match:
+    engine = engine_for(game)
+    try:
+        validated = engine.validate_options(n_players, options or {})
+    except IllegalCommand as err:
+        raise ApiError(422, err.code, err.message) from err
+    specs = seats or [SeatSpec("me")] + [SeatSpec("open")] * (n_players - 1)
+    if len(specs) != n_players:
+        raise ApiError(422, "seat_count", f"Give exactly {n_players} seats, not {len(specs)}.")
+    if sum(1 for s in specs if s.kind == "me") != 1:
+        raise ApiError(422, "creator_seat", "Exactly one seat must be yours ('me').")
+    rows: list[Seat] = []
+    invited: set[int] = set()
+    for index, spec in enumerate(specs):
+        if spec.kind == "me":
+            rows.append(Seat(index=index, kind=Seat.Kind.HUMAN, user=user))
+        elif spec.kind == "user":
+            other = User.objects.filter(username=spec.username).first()
+            if other is None:
+                raise ApiError(422, "unknown_user", f"There is no user {spec.username!r}.")
+            if other.pk == user.pk or other.pk in invited:
+                raise ApiError(422, "duplicate_player", f"{spec.username} already has a seat.")
+            invited.add(other.pk)
+            rows.append(Seat(index=index, kind=Seat.Kind.HUMAN, user=other, accepted=False))
+        elif spec.kind == "bot":
+            if spec.level not in engine.bot_levels:
+                levels = ", ".join(engine.bot_levels)
+                raise ApiError(422, "unknown_bot_level", f"Bot levels for {game}: {levels}.")
+            rows.append(Seat(index=index, kind=Seat.Kind.BOT, bot_level=spec.level))
+        elif spec.kind == "open":
+            rows.append(Seat(index=index, kind=Seat.Kind.OPEN))
+        else:
+            raise ApiError(400, "invalid_input", f"Unknown seat kind {spec.kind!r}.")
+    with transaction.atomic():
+        match = Match.objects.create(
+            game=game,
+            options=validated,
+            n_players=n_players,
+            created_by=user,
+            rules_version=engine.rules_version,
+        )
+        for row in rows:
+            row.match = match
+        Seat.objects.bulk_create(rows)
+        for row in rows:
+            if row.kind == Seat.Kind.HUMAN and not row.accepted:
+                OutboxItem.objects.create(
+                    user_id=row.user_id,
+                    match=match,
+                    kind=OutboxItem.Kind.INVITED,
+                    key=f"invited:{row.user_id}:{match.pk}",
+                    payload={"game": game},
+                )
+        if autostart and _ready(rows):
+            _start(match, engine)
+    return match
+
+
+def _ready(seats: list[Seat]) -> bool:
+    return all(s.kind != Seat.Kind.OPEN and s.accepted for s in seats)
+
+
+def match_join(*, match_id: int, user: User, seat_index: int | None = None) -> Match:
+    with transaction.atomic():
+        match = _locked_match(match_id)
+        if match.status != Match.Status.LOBBY:
+            raise ApiError(409, "match_not_in_lobby", "This match has already started or ended.")
+        seats = list(match.seats.all())
+        mine = _seat_of(seats, user)
+        if mine is not None and mine.accepted:
+            raise ApiError(409, "already_seated", "You already have a seat in this match.")
+        if mine is not None:  # accepting an invitation
+            mine.accepted = True
+            mine.save(update_fields=["accepted"])
+        else:
+            free = [s for s in seats if s.kind == Seat.Kind.OPEN]
+            if seat_index is not None:
+                free = [s for s in free if s.index == seat_index]
+            if not free:
+                raise ApiError(409, "no_open_seat", "There is no open seat for you here.")
+            seat = free[0]
+            seat.kind, seat.user, seat.accepted = Seat.Kind.HUMAN, user, True
+            seat.save(update_fields=["kind", "user", "accepted"])
+        if _ready(seats):
+            _start(match, engine_for(match.game))
+    return match
+
+
+def match_leave(*, match_id: int, user: User) -> Match:
+    with transaction.atomic():
+        match = _locked_match(match_id)
+        if match.status != Match.Status.LOBBY:
+            raise ApiError(
+                409,
+                "match_not_in_lobby",
+                "Only a match still in the lobby can be left; resign instead.",
+            )
+        seat = _seat_of(list(match.seats.all()), user)
+        if seat is None:
+            raise ApiError(403, "not_a_player", "You have no seat in this match.")
+        if match.created_by_id == user.pk:
+            match.status = Match.Status.ABORTED
+            match.save(update_fields=["status", "updated_at"])
+        else:
+            seat.kind, seat.user, seat.accepted = Seat.Kind.OPEN, None, True
+            seat.save(update_fields=["kind", "user", "accepted"])
+    return match
+
+
+def match_start(*, match_id: int, user: User) -> Match:
+    with transaction.atomic():
+        match = _locked_match(match_id)
+        if match.created_by_id != user.pk:
+            raise ApiError(
+                403, "not_the_creator", "Only the player who created the match can start it."
+            )
+        if match.status != Match.Status.LOBBY:
+            raise ApiError(409, "match_not_in_lobby", "This match has already started or ended.")
+        if not _ready(list(match.seats.all())):
+            raise ApiError(409, "seats_not_filled", "Every seat needs a player or a bot first.")
+        _start(match, engine_for(match.game))
+    return match
+
+
+def _start(match: Match, engine: Engine) -> None:
+    rng = command_rng(match.secret_seed, 0, "setup")
+    events = engine.setup(match.n_players, match.options, rng)
+    match.status = Match.Status.ACTIVE
+    match.started_at = timezone.now()
+    match.save(update_fields=["status", "started_at", "updated_at"])
+    state = fold_events(engine, None, [(i + 1, e["type"], e) for i, e in enumerate(events)])
+    _commit(match, engine, state, events, actor=None, command_id=None, before=frozenset())
+
+
+# --- the command pipeline -----------------------------------------------------------------------
+
+
+def match_submit_command(
+    *,
+    match_id: int,
+    user: User | None,
+    command: Any,
+    command_id: str,
+    expected_version: int | None = None,
+    seat_index: int | None = None,
+) -> dict[str, Any]:
+    """Apply one command. ``user`` is the player; bots and the system pass ``seat_index``."""
+    command_id = _check_command_id(command_id)
+    if expected_version is not None and (
+        isinstance(expected_version, bool) or not isinstance(expected_version, int)
+    ):
+        raise ApiError(400, "malformed_command", "expected_version must be a whole number.")
+    try:
+        with transaction.atomic():
+            match = _locked_match(match_id)
+            seats = list(match.seats.all())
+            if user is not None:
+                seat = _seat_of(seats, user)
+                if seat is None:
+                    raise ApiError(403, "not_a_player", "You have no seat in this match.")
+            else:
+                seat = next((s for s in seats if s.index == seat_index), None)
+                if seat is None:
+                    raise ApiError(404, "seat_not_found", f"There is no seat {seat_index}.")
+            replay = CommandRecord.objects.filter(match=match, command_id=command_id).first()
+            if replay is not None:
+                if replay.seat != seat.index:
+                    raise ApiError(
+                        409, "command_id_reused", "That command_id was used by another seat."
+                    )
+                return {**replay.response, "replayed": True}
+            if match.status != Match.Status.ACTIVE:
+                raise ApiError(409, "match_not_active", f"The match is {match.status}, not active.")
+            if expected_version is not None and expected_version != match.version:
+                raise ApiError(
+                    409,
+                    "stale_version",
+                    f"The match is at version {match.version}, not {expected_version}; "
+                    "reload and try again.",
+                    current_version=match.version,
+                )
+            engine = engine_for(match.game)
+            state = load_state(match)
+            before = engine.active_seats(state)
+            try:
+                events = engine.execute(
+                    state, seat.index, command, command_rng(match.secret_seed, match.version)
+                )
+            except IllegalCommand as err:
+                state_cache.put(match.pk, match.version, state)  # untouched: execute is pure
+                raise _engine_error(err) from err
+            for event in events:
+                state = engine.apply(state, event)
+            rows = _commit(
+                match, engine, state, events, actor=seat.index, command_id=command_id, before=before
+            )
+            response = _command_response(engine, match, state, seat.index, rows)
+            CommandRecord.objects.create(
+                match=match,
+                command_id=command_id,
+                user=user,
+                seat=seat.index,
+                version=match.version,
+                response=response,
+            )
+            return {**response, "replayed": False}
+    except StaleVersion as err:
+        raise ApiError(
+            409,
+            "stale_version",
+            f"The match moved on to version {err.current}; reload and try again.",
+            current_version=err.current,
+        ) from err
+    except IntegrityError as err:
+        # Two retries of one command_id raced past the replay check: the loser sees a conflict.
+        raise ApiError(409, "conflict", "Another request changed this match first; retry.") from err
+
+
+def _command_response(
+    engine: Engine, match: Match, state: Any, seat: int, rows: list[Event]
+) -> dict[str, Any]:
+    return {
+        "version": match.version,
+        "status": match.status,
+        "events": [
+            event_for_viewer(
+                engine,
+                seq=r.seq,
+                type=r.type,
+                payload=r.payload,
+                actor=r.actor,
+                created_at=r.created_at,
+                viewer=seat,
+            )
+            for r in rows
+        ],
+        "view": engine.view(state, seat),
+    }
+
+
+def _commit(
+    match: Match,
+    engine: Engine,
+    state: Any,
+    events: list[dict[str, Any]],
+    *,
+    actor: int | None,
+    command_id: str | None,
+    before: frozenset[int],
+) -> list[Event]:
+    """Append ``events`` (already folded into ``state``) and update everything they cause."""
+    expected = match.version
+    rows = store.append(
+        match=match, expected_version=expected, events=events, actor=actor, command_id=command_id
+    )
+    outcome = engine.outcome(state)
+    active = frozenset() if outcome is not None else engine.active_seats(state)
+    seats = list(match.seats.all())
+    if active != before or expected == 0:
+        Seat.objects.filter(match=match).update(
+            to_move=Case(When(index__in=list(active), then=Value(True)), default=Value(False))
+        )
+    for seat in seats:
+        if seat.index in active and seat.index not in before and seat.kind == Seat.Kind.HUMAN:
+            OutboxItem.objects.get_or_create(
+                key=f"your_turn:{seat.user_id}:{match.pk}:{match.version}",
+                defaults={
+                    "user_id": seat.user_id,
+                    "match": match,
+                    "kind": OutboxItem.Kind.YOUR_TURN,
+                    "payload": {"game": match.game, "version": match.version},
+                },
+            )
+    if outcome is not None:
+        _finish(match, seats, outcome)
+    if match.version - match.snapshot_version >= settings.SNAPSHOT_EVERY and engine.is_undo_barrier(
+        events[-1]
+    ):
+        # Only at a barrier: nothing at or before it can be undone later, so the snapshot stays
+        # valid for good.
+        Snapshot.objects.create(
+            match=match,
+            version=match.version,
+            rules_version=match.rules_version,
+            state=engine.state_to_json(state),
+        )
+        Match.objects.filter(pk=match.pk).update(snapshot_version=match.version)
+        match.snapshot_version = match.version
+    match_id, version = match.pk, match.version
+    user_ids = [s.user_id for s in seats if s.user_id]
+    bot_turn = any(
+        s.index in active and s.kind == Seat.Kind.BOT and s.status == Seat.Status.PLAYING
+        for s in seats
+    )
+    transaction.on_commit(lambda: state_cache.put(match_id, version, state))
+    transaction.on_commit(lambda: broadcast.announce_match_version(match_id, version, user_ids))
+    if bot_turn:
+        from core.matches.tasks import play_bot_turn
+
+        run_after_commit(play_bot_turn, match_id, version)
+    return rows
+
+
+def _finish(match: Match, seats: list[Seat], outcome: dict[str, Any]) -> None:
+    match.status = Match.Status.FINISHED
+    match.finished_at = timezone.now()
+    match.outcome = outcome
+    Match.objects.filter(pk=match.pk).update(
+        status=match.status, finished_at=match.finished_at, outcome=outcome
+    )
+    for seat in seats:
+        seat.rank = outcome["ranks"][seat.index]
+        seat.score = outcome["scores"][seat.index]
+        seat.to_move = False
+        if seat.kind == Seat.Kind.HUMAN:
+            OutboxItem.objects.get_or_create(
+                key=f"finished:{seat.user_id}:{match.pk}",
+                defaults={
+                    "user_id": seat.user_id,
+                    "match": match,
+                    "kind": OutboxItem.Kind.MATCH_FINISHED,
+                    "payload": {"game": match.game, "rank": seat.rank},
+                },
+            )
+    Seat.objects.bulk_update(seats, ["rank", "score", "to_move"])
+
+
+# --- undo and resignation -----------------------------------------------------------------------
+
+
+def undoable_batches(engine: Engine, events: list[Event], seat: int) -> list[list[int]]:
+    """The seat's own trailing command batches since the last barrier, newest first."""
+    undone = store.undone_seqs(events)
+    batches: list[list[int]] = []
+    current: list[int] = []
+    current_id: str | None = None
+    for e in reversed(events):
+        if e.type == store.UNDO_EVENT or e.seq in undone:
+            continue
+        if e.actor != seat or e.command_id is None or engine.is_undo_barrier(e.as_engine_event()):
+            break
+        if e.command_id != current_id and current:
+            batches.append(current)
+            current = []
+        current_id = e.command_id
+        current.append(e.seq)
+    if current:
+        # The oldest batch may be cut by the barrier inside it: only whole batches go back.
+        first_seq = min(current)
+        same_batch_before = any(e.seq < first_seq and e.command_id == current_id for e in events)
+        if not same_batch_before:
+            batches.append(current)
+    return batches
+
+
+def match_undo(
+    *,
+    match_id: int,
+    user: User,
+    command_id: str,
+    scope: str = "step",
+    expected_version: int | None = None,
+) -> dict[str, Any]:
+    """Take back the last action ("step") or all of this turn's actions ("turn")."""
+    command_id = _check_command_id(command_id)
+    if scope not in ("step", "turn"):
+        raise ApiError(400, "invalid_input", "scope must be 'step' or 'turn'.")
+    with transaction.atomic():
+        match = _locked_match(match_id)
+        seat = _seat_of(list(match.seats.all()), user)
+        if seat is None:
+            raise ApiError(403, "not_a_player", "You have no seat in this match.")
+        replay = CommandRecord.objects.filter(match=match, command_id=command_id).first()
+        if replay is not None:
+            return {**replay.response, "replayed": True}
+        if match.status != Match.Status.ACTIVE:
+            raise ApiError(409, "match_not_active", f"The match is {match.status}, not active.")
+        if expected_version is not None and expected_version != match.version:
+            raise ApiError(
+                409,
+                "stale_version",
+                f"The match is at version {match.version}.",
+                current_version=match.version,
+            )
+        engine = engine_for(match.game)
+        since = max(match.snapshot_version, 0)
+        events = store.read(match.pk, after=since)
+        batches = undoable_batches(engine, events, seat.index)
+        if not batches:
+            raise ApiError(
+                422,
+                "nothing_to_undo",
+                "There is nothing of yours to take back since the last random draw, "
+                "reveal or turn change.",
+            )
+        seqs = sorted(batches[0] if scope == "step" else [s for b in batches for s in b])
+        undo = {"type": store.UNDO_EVENT, "seat": seat.index, "seqs": seqs}
+        # The state is rebuilt without the undone events, so the cached one is only read here.
+        before = engine.active_seats(load_state(match))
+        rows = store.append(
+            match=match,
+            expected_version=match.version,
+            events=[undo],
+            actor=seat.index,
+            command_id=command_id,
+        )
+        state = load_state(match, use_cache=False)
+        active = engine.active_seats(state)
+        if active != before:
+            Seat.objects.filter(match=match).update(
+                to_move=Case(When(index__in=list(active), then=Value(True)), default=Value(False))
+            )
+        response = _command_response(engine, match, state, seat.index, rows)
+        CommandRecord.objects.create(
+            match=match,
+            command_id=command_id,
+            user=user,
+            seat=seat.index,
+            version=match.version,
+            response=response,
+        )
+        version = match.version
+        user_ids = [s.user_id for s in match.seats.all() if s.user_id]
+        transaction.on_commit(lambda: state_cache.put(match_id, version, state))
+        transaction.on_commit(lambda: broadcast.announce_match_version(match_id, version, user_ids))
+    return {**response, "replayed": False}
+
+
+def match_resign(*, match_id: int, user: User, command_id: str) -> dict[str, Any]:
+    command_id = _check_command_id(command_id)
+    with transaction.atomic():
+        match = _locked_match(match_id)
+        seats = list(match.seats.all())
+        seat = _seat_of(seats, user)
+        if seat is None:
+            raise ApiError(403, "not_a_player", "You have no seat in this match.")
+        replay = CommandRecord.objects.filter(match=match, command_id=command_id).first()
+        if replay is not None:
+            return {**replay.response, "replayed": True}
+        if match.status != Match.Status.ACTIVE:
+            raise ApiError(409, "match_not_active", f"The match is {match.status}, not active.")
+        if seat.status == Seat.Status.FORFEITED:
+            raise ApiError(409, "already_resigned", "You have already resigned this match.")
+        engine = engine_for(match.game)
+        state = load_state(match)
+        before = engine.active_seats(state)
+        events = engine.forfeit(state, seat.index)
+        for event in events:
+            state = engine.apply(state, event)
+        seat.status = Seat.Status.FORFEITED
+        seat.save(update_fields=["status"])
+        rows = _commit(
+            match, engine, state, events, actor=seat.index, command_id=command_id, before=before
+        )
+        if match.status == Match.Status.ACTIVE and all(
+            s.status == Seat.Status.FORFEITED
+            for s in match.seats.all()
+            if s.kind == Seat.Kind.HUMAN
+        ):
+            match.status = Match.Status.ABORTED
+            Match.objects.filter(pk=match.pk).update(status=match.status)
+        response = _command_response(engine, match, state, seat.index, rows)
+        CommandRecord.objects.create(
+            match=match,
+            command_id=command_id,
+            user=user,
+            seat=seat.index,
+            version=match.version,
+            response=response,
+        )
+    return {**response, "replayed": False}
+
+
+# --- chat ---------------------------------------------------------------------------------------
+
+
+def chat_post(*, match_id: int, user: User, text: str) -> Any:
+    from core.matches.models import ChatMessage
+
+    text = text.strip()
+    if not text:
+        raise ApiError(400, "invalid_input", "A chat message cannot be empty.")
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        raise ApiError(404, "match_not_found", f"There is no match {match_id}.")
+    if _seat_of(list(match.seats.all()), user) is None:
+        raise ApiError(403, "not_a_player", "Only the players of a match can write in its chat.")
+    return ChatMessage.objects.create(match=match, user=user, text=text)

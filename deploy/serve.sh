@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Install, migrate, create the demo accounts and serve Ludoteka on http://127.0.0.1:8000.
+# With no DATABASE_URL / REDIS_URL it runs embedded: SQLite (WAL), in-process channel layer and
+# in-process tasks. Set both to run on PostgreSQL, channels_redis and a Celery worker on Redis.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=${PYTHON:-python3}
+[ -x .venv/bin/python ] || "$PY" -m venv .venv
+.venv/bin/python -m pip install -q --disable-pip-version-check -e .
+.venv/bin/python manage.py migrate --noinput -v0
+.venv/bin/python manage.py demo_accounts
+.venv/bin/python manage.py collectstatic --noinput -v0
+if [ -f pwa/package.json ] && command -v npm >/dev/null; then
+  (cd pwa && npm ci --silent && npm run --silent build)
+fi
+if [ -z "${DATABASE_URL:-}" ] || [ -z "${REDIS_URL:-}" ]; then
+  echo "Ludoteka runs embedded: ${DATABASE_URL:+PostgreSQL}${DATABASE_URL:-SQLite (WAL) in var/}, ${REDIS_URL:+Redis}${REDIS_URL:-in-process channel layer and tasks}; set DATABASE_URL and REDIS_URL for production services."
+else
+  echo "Ludoteka runs on DATABASE_URL and REDIS_URL; start a worker with: .venv/bin/celery -A core worker"
+fi
+echo "Serving on http://127.0.0.1:${PORT:-8000}/ (API docs at /api/docs/)"
+exec .venv/bin/uvicorn core.asgi:application --host 127.0.0.1 --port "${PORT:-8000}" --log-level warning

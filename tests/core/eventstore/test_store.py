@@ -1,0 +1,157 @@
+"""The event store: append-only, optimistic concurrency, hash chain, feed order, snapshots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import DatabaseError, connection, transaction
+
+from core.eventstore import store
+from core.eventstore.exceptions import StaleVersion
+from core.eventstore.models import Event
+from core.matches import services
+from core.matches.models import Match
+from core.matches.state import load_state, replay_from_zero
+from games.registry import get_engine
+
+pytestmark = pytest.mark.django_db
+
+
+def new_match(user: Any, race: str) -> Match:
+    return services.match_create(
+        user=user,
+        game=race,
+        n_players=2,
+        seats=[services.SeatSpec("me"), services.SeatSpec("bot", level="greedy")],
+        autostart=False,
+    )
+
+
+def test_append_numbers_events_and_chains_their_hashes(alice: Any, race_game: str) -> None:
+    match = new_match(alice, race_game)
+    with transaction.atomic():
+        rows = store.append(
+            match=match,
+            expected_version=0,
+            events=[{"type": "A"}, {"type": "B", "x": 1}],
+            actor=None,
+        )
+    assert [r.seq for r in rows] == [1, 2]
+    assert rows[1].prev_hash == rows[0].hash
+    match.refresh_from_db()
+    assert match.version == 2 and match.head_hash == rows[1].hash
+    assert store.verify_chain(match.pk).ok
+
+
+def test_a_stale_expected_version_is_refused_and_nothing_is_written(
+    alice: Any, race_game: str
+) -> None:
+    match = new_match(alice, race_game)
+    with transaction.atomic():
+        store.append(match=match, expected_version=0, events=[{"type": "A"}], actor=None)
+    stale = Match.objects.get(pk=match.pk)
+    stale.version = 0  # a writer that read the match before the append above
+    with pytest.raises(StaleVersion) as err, transaction.atomic():
+        store.append(match=stale, expected_version=0, events=[{"type": "B"}], actor=None)
+    assert err.value.current == 1
+    assert Event.objects.filter(match=match).count() == 1
+
+
+@pytest.mark.parametrize(
+    "sql", ["UPDATE eventstore_event SET type = 'X'", "DELETE FROM eventstore_event"]
+)
+def test_the_database_refuses_to_change_or_delete_events(
+    alice: Any, race_game: str, sql: str
+) -> None:
+    match = new_match(alice, race_game)
+    with transaction.atomic():
+        store.append(match=match, expected_version=0, events=[{"type": "A"}], actor=None)
+    with (
+        pytest.raises(DatabaseError, match="append-only"),
+        transaction.atomic(),
+        connection.cursor() as cur,
+    ):
+        cur.execute(sql)
+    assert Event.objects.get(match=match).type == "A"
+
+
+def _tamper(sql: str, params: list[Any]) -> None:
+    """Bypass the append-only triggers, as an attacker with database access could."""
+    with connection.cursor() as cur:
+        if connection.vendor == "postgresql":
+            cur.execute("SET LOCAL session_replication_role = replica")  # superuser: no triggers
+            cur.execute(sql, params)
+            cur.execute("SET LOCAL session_replication_role = origin")
+        else:
+            cur.execute("DROP TRIGGER eventstore_event_no_update")
+            cur.execute(sql, params)
+
+
+def test_verify_reports_the_first_broken_link(alice: Any, race_game: str) -> None:
+    match = new_match(alice, race_game)
+    with transaction.atomic():
+        store.append(
+            match=match,
+            expected_version=0,
+            actor=0,
+            events=[{"type": "A", "n": 1}, {"type": "B", "n": 2}, {"type": "C", "n": 3}],
+        )
+    with transaction.atomic():
+        _tamper(
+            "UPDATE eventstore_event SET payload = %s WHERE match_id = %s AND seq = 2",
+            ['{"n": 99}', match.pk],
+        )
+        report = store.verify_chain(match.pk)
+        assert not report.ok and report.broken_seq == 2 and report.checked == 1
+        transaction.set_rollback(True)
+    assert store.verify_chain(match.pk).ok
+
+
+def test_feed_positions_are_unique_and_increase_in_commit_order(alice: Any, race_game: str) -> None:
+    a, b = new_match(alice, race_game), new_match(alice, race_game)
+    with transaction.atomic():
+        store.append(match=a, expected_version=0, events=[{"type": "A"}], actor=None)
+    with transaction.atomic():
+        store.append(match=b, expected_version=0, events=[{"type": "B"}, {"type": "C"}], actor=None)
+    with transaction.atomic():
+        store.append(match=a, expected_version=1, events=[{"type": "D"}], actor=None)
+    feed = store.read_feed()
+    assert [e.type for e in feed] == ["A", "B", "C", "D"]
+    positions = [e.position for e in feed]
+    assert positions == sorted(positions) and len(set(positions)) == 4
+
+
+def test_snapshot_plus_tail_equals_replay_from_zero(
+    alice: Any, bob: Any, race_game: str, settings: Any
+) -> None:
+    settings.SNAPSHOT_EVERY = 3
+    match = services.match_create(
+        user=alice,
+        game=race_game,
+        n_players=2,
+        options={"target": 40},
+        seats=[services.SeatSpec("me"), services.SeatSpec("user", username="bob")],
+    )
+    services.match_join(match_id=match.pk, user=bob)
+    users = [alice, bob]
+    for turn in range(8):
+        match.refresh_from_db()
+        seat = turn % 2
+        for i in range(2):
+            services.match_submit_command(
+                match_id=match.pk,
+                user=users[seat],
+                command={"type": "add", "amount": 1},
+                command_id=f"a{turn}{i}",
+            )
+        services.match_submit_command(
+            match_id=match.pk, user=users[seat], command={"type": "end_turn"}, command_id=f"e{turn}"
+        )
+    match.refresh_from_db()
+    assert match.snapshot_version > 0
+    engine = get_engine(race_game)
+    from core.matches.state import state_cache
+
+    state_cache.clear()
+    assert engine.state_to_json(load_state(match)) == engine.state_to_json(replay_from_zero(match))
