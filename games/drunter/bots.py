@@ -1,0 +1,301 @@
+"""Bots: random, greedy (hand-written evaluation) and search (ISMCTS over determinisations).
+
+Both thinking bots guess the opponents' secret cards only from public play: a player who covers
+buildings of a type is unlikely to own that type (``beliefs``). They never read another seat's
+secrets; ``determinize`` re-deals everything the seat cannot know, weighted by those beliefs.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from games.base import Command
+from games.drunter.commands import legal_commands, vote_masks
+from games.drunter.data import BOARD
+from games.drunter.rules import (
+    BUILDING_AT,
+    NO_BITS,
+    YES_BITS,
+    cards_of,
+    goal_score,
+    placements,
+    start_cell,
+    tile_cells,
+    uncovered_buildings,
+)
+from games.drunter.state import (
+    DECLARE,
+    FREE,
+    GOALS,
+    JEIN_BIT,
+    PLACE,
+    SHRUG_BIT,
+    VOTE,
+    State,
+    clone,
+)
+
+N_TYPES = len(BOARD.building_types)
+N_GOALS = len(BOARD.goal_cards)
+SUSPICION = 0.7  # how strongly covering a building speaks against owning its type
+
+
+# --- beliefs and determinisation -----------------------------------------------------------
+
+
+def covered_by(s: State) -> list[list[int]]:
+    """Per seat, the printed value it has covered of each building type (public history)."""
+    out = [[0] * N_TYPES for _ in range(s.n)]
+    for seat, _r, length, d, start in s.placed:
+        for c in tile_cells(start, d, length):
+            b = BUILDING_AT[c]
+            if b >= 0:
+                t, v, _ = BOARD.buildings[b]
+                out[seat][t] += v
+    return out
+
+
+def goal_weights(s: State, seat: int, covered: list[list[int]]) -> list[float]:
+    """Unnormalised plausibility of each card (building types first) being ``seat``'s."""
+    weights = [math.exp(-SUSPICION * covered[seat][t]) for t in range(N_TYPES)]
+    return weights + [1.0] * (N_GOALS - N_TYPES)
+
+
+def _weighted_pick(options: list[int], weights: list[float], rng: random.Random) -> int:
+    total = sum(weights[o] for o in options)
+    x = rng.random() * total
+    for o in options:
+        x -= weights[o]
+        if x <= 0:
+            return o
+    return options[-1]
+
+
+def determinize(s: State, me: int, rng: random.Random) -> State:
+    d = clone(s)
+    covered = covered_by(s)
+    others = [p for p in range(s.n) if p != me]
+    rng.shuffle(others)
+    if not s.extended:
+        pool = [t for t in range(N_TYPES) if t != s.building[me]]
+        for p in others:
+            t = _weighted_pick(pool, goal_weights(s, p, covered), rng)
+            pool.remove(t)
+            d.building[p] = t
+    else:
+        pool = [g for g in range(N_GOALS) if g not in s.goals[me]]
+        for p in others:
+            w = goal_weights(s, p, covered)
+            if s.goal_deal == "balanced":
+                house = _weighted_pick([g for g in pool if g < N_TYPES], w, rng)
+                special = _weighted_pick([g for g in pool if g >= N_TYPES], w, rng)
+                pair = [house, special]
+            else:
+                first = _weighted_pick(pool, w, rng)
+                second = _weighted_pick([g for g in pool if g != first], w, rng)
+                pair = [first, second]
+            for g in pair:
+                pool.remove(g)
+            d.goals[p] = pair
+            if s.goal_choice[p] >= 0:
+                d.goal_choice[p] = rng.randrange(2)
+    if s.phase == VOTE:
+        # Cards laid face down are unknown except their number; the rest of each hand is known
+        # (a set's eight cards are public and every played card was revealed).
+        for p in s.voters:
+            if p == me or s.cast[p] < 0:
+                continue
+            hand = s.votes[p] | s.cast[p]
+            count = bin(s.cast[p]).count("1")
+            same = [m for m in vote_masks(hand) if bin(m).count("1") == count]
+            mask = rng.choice(same)
+            d.cast[p] = mask
+            d.votes[p] = hand & ~mask
+    return d
+
+
+# --- evaluation ----------------------------------------------------------------------------
+
+
+def my_value(s: State, seat: int, visible: list[tuple[int, int]]) -> float:
+    if not s.extended:
+        return goal_score(s.building[seat], visible)
+    a, b = (goal_score(g, visible) for g in s.goals[seat])
+    pick = s.goal_choice[seat]
+    if pick >= 0:
+        return (a, b)[pick] + 0.05 * (b, a)[pick]
+    return max(a, b) + 0.3 * min(a, b)
+
+
+def opponent_value(s: State, me: int, visible: list[tuple[int, int]], covered: Any) -> float:
+    """Expected score of the opponents under the public-play beliefs."""
+    total = 0.0
+    for p in range(s.n):
+        if p == me or s.forfeited[p]:
+            continue
+        w = goal_weights(s, p, covered)
+        if not s.extended:
+            cands = [t for t in range(N_TYPES) if t != s.building[me]]
+        else:
+            cands = [g for g in range(N_GOALS) if g not in s.goals[me]]
+        norm = sum(w[g] for g in cands)
+        total += sum(w[g] * goal_score(g, visible) for g in cands) / norm
+    return total
+
+
+def _visible_after(s: State, cells: list[int]) -> list[tuple[int, int]]:
+    hidden = {BUILDING_AT[c] for c in cells if BUILDING_AT[c] >= 0}
+    return [
+        (t, v)
+        for i, (t, v, c) in enumerate(BOARD.buildings)
+        if s.cells[c] == FREE and i not in hidden
+    ]
+
+
+def _danger(s: State, seat: int, end: int) -> float:
+    """Own printed value near a route end: a later tile from there may cover it."""
+    if s.extended:
+        return 0.0
+    ex, ey = end % BOARD.width, end // BOARD.width
+    risk = 0.0
+    for t, v, c in BOARD.buildings:
+        if t != s.building[seat] or s.cells[c] != FREE:
+            continue
+        dist = abs(c % BOARD.width - ex) + abs(c // BOARD.width - ey)
+        if dist <= 3:
+            risk += v / (1 + dist)
+    return risk
+
+
+def placement_scores(s: State, seat: int) -> list[tuple[float, tuple[int, int, int]]]:
+    covered = covered_by(s)
+    visible = uncovered_buildings(s)
+    base_me = my_value(s, seat, visible)
+    base_opp = opponent_value(s, seat, visible, covered)
+    out = []
+    for r, length, d in placements(s, seat):
+        start = start_cell(s.cells, s.ends[r], d).cell
+        cells = tile_cells(start, d, length)
+        after = _visible_after(s, cells)
+        gain = (my_value(s, seat, after) - base_me) - (
+            opponent_value(s, seat, after, covered) - base_opp
+        ) / max(1, s.n - 1)
+        gain -= 0.3 * _danger(s, seat, cells[-1])
+        if not s.extended and any(BOARD.outhouse[c] for c in cells):
+            gain -= 0.5  # a vote costs cards and may fail
+        out.append((gain, (r, length, d)))
+    return out
+
+
+def _vote_stake(s: State, seat: int) -> float:
+    """How much the tile under vote staying is worth to ``seat``."""
+    _, _, length, d, start = s.placed[-1]
+    cells = tile_cells(start, d, length)
+    visible_now = [(t, v) for t, v, c in BOARD.buildings if s.cells[c] == FREE or c in cells]
+    after = _visible_after(s, cells)
+    covered = covered_by(s)
+    mine = my_value(s, seat, after) - my_value(s, seat, visible_now)
+    theirs = opponent_value(s, seat, after, covered) - opponent_value(s, seat, visible_now, covered)
+    return mine - theirs / max(1, s.n - 1) + (0.5 if s.pending[0] == seat else 0.0)
+
+
+def _strongest(hand: int, side_bits: int) -> int:
+    for i in range(len(BOARD.vote_cards)):  # cards are listed strongest first per side
+        bit = 1 << i
+        if hand & bit & side_bits:
+            return bit
+    return 0
+
+
+def greedy_vote(s: State, seat: int) -> int:
+    stake = _vote_stake(s, seat)
+    hand = s.votes[seat]
+    if stake < -0.5:
+        card = _strongest(hand, NO_BITS) or hand & JEIN_BIT
+        if stake < -4 and card:
+            card |= hand & JEIN_BIT  # worth a joker too
+        return card or SHRUG_BIT
+    if stake > 0.5:
+        return _strongest(hand, YES_BITS) or hand & JEIN_BIT or SHRUG_BIT
+    return SHRUG_BIT if hand & SHRUG_BIT else vote_masks(hand)[0]
+
+
+def greedy_command(s: State, seat: int, rng: random.Random) -> Command:
+    if s.phase == PLACE:
+        scored = placement_scores(s, seat)
+        best = max(g for g, _ in scored)
+        r, length, d = rng.choice([m for g, m in scored if g >= best - 1e-9])
+        return {
+            "type": "place_tile",
+            "route": BOARD.route_ids[r],
+            "length": length,
+            "direction": "NESW"[d],
+        }
+    if s.phase == VOTE:
+        return {"type": "vote", "cards": cards_of(greedy_vote(s, seat))}
+    if s.phase == DECLARE:
+        return {"type": "declare_jein", "side": "yes" if _vote_stake(s, seat) >= 0 else "no"}
+    if s.phase == GOALS:
+        visible = uncovered_buildings(s)
+        pair = s.goals[seat]
+        best_goal = max(pair, key=lambda g: goal_score(g, visible))
+        return {"type": "choose_goal", "card": BOARD.goal_cards[best_goal]}
+    return rng.choice(legal_commands(s, seat))
+
+
+# --- search --------------------------------------------------------------------------------
+
+
+def rollout_policy(s: State, seat: int, moves: list[Command], rng: random.Random) -> Command:
+    """Cheap play for rollouts: random tiles that spare the player's own buildings if it can;
+    shrug at votes; jokers yes; the better goal."""
+    if s.phase == PLACE:
+        own = _own_types(s, seat)
+        for _ in range(4):
+            m = rng.choice(moves)
+            if not _covers_types(s, m, own):
+                return m
+        return m
+    if s.phase == VOTE:
+        return (
+            {"type": "vote", "cards": cards_of(SHRUG_BIT)}
+            if s.votes[seat] & SHRUG_BIT
+            else moves[0]
+        )
+    if s.phase == DECLARE:
+        return moves[0]
+    return greedy_command(s, seat, rng)
+
+
+def _own_types(s: State, seat: int) -> set[int]:
+    if not s.extended:
+        return {s.building[seat]}
+    return {g for g in s.goals[seat] if g < N_TYPES}
+
+
+def _covers_types(s: State, move: Command, types: set[int]) -> bool:
+    r = BOARD.route_ids.index(move["route"])
+    d = "NESW".index(move["direction"])
+    start = start_cell(s.cells, s.ends[r], d).cell
+    for c in tile_cells(start, d, move["length"]):
+        b = BUILDING_AT[c]
+        if b >= 0 and BOARD.buildings[b][0] in types:
+            return True
+    return False
+
+
+def pruned_votes(s: State, seat: int) -> list[Command]:
+    """A handful of sensible votes instead of every subset, to keep the search tree narrow."""
+    hand = s.votes[seat]
+    masks = {
+        SHRUG_BIT if hand & SHRUG_BIT else 0,
+        _strongest(hand, YES_BITS),
+        _strongest(hand, NO_BITS),
+        hand & YES_BITS,
+        hand & NO_BITS,
+        hand & JEIN_BIT,
+        greedy_vote(s, seat),
+    }
+    return [{"type": "vote", "cards": cards_of(m)} for m in sorted(masks) if m]

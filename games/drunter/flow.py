@@ -1,0 +1,374 @@
+"""Setup, command execution and the automatic steps between decisions.
+
+``execute`` works on a clone: it appends each event and folds it at once with ``apply``, so the
+follow-up steps (reveal, count, next turn, skips, end) read the state exactly as replay will.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from games.base import GAME_OVER, NOT_YOUR_TURN, Command, Event, IllegalCommand, rank_by
+from games.base import check_command_shape as _check_shape
+from games.drunter.commands import COMMAND_SPECS, active_seats, vote_seat
+from games.drunter.data import BOARD, DIRECTIONS
+from games.drunter.events import DIRECTION_INDEX, ROUTE_INDEX, apply
+from games.drunter.rules import (
+    BAD_DIRECTION,
+    BAD_LENGTH,
+    BAD_SIDE,
+    CARD_NOT_IN_HAND,
+    COVERS_TILE,
+    DUPLICATE_CARD,
+    EMPTY_VOTE,
+    GOAL_NOT_HELD,
+    N_ROUTES,
+    NO_SUCH_TILE,
+    OFF_BOARD,
+    ROUTE_CLOSED,
+    SHRUG_NOT_ALONE,
+    STEP,
+    UNKNOWN_CARD,
+    UNKNOWN_ROUTE,
+    WRONG_PHASE,
+    can_place,
+    cards_of,
+    covers_outhouse,
+    goal_score,
+    mask_of,
+    route_blocked,
+    route_dead,
+    start_cell,
+    tally,
+    uncovered_buildings,
+    vote_power,
+)
+from games.drunter.state import (
+    DECLARE,
+    FREE,
+    GOALS,
+    OVER,
+    PLACE,
+    SHRUG_BIT,
+    VOTE,
+    State,
+    clone,
+    tile_index,
+)
+
+
+class Emitter:
+    """Collects events and folds each into a private working copy."""
+
+    def __init__(self, state: State) -> None:
+        self.state = clone(state)
+        self.events: list[Event] = []
+
+    def __call__(self, event: Event) -> None:
+        self.events.append(event)
+        self.state = apply(self.state, event)
+
+
+# --- setup ---------------------------------------------------------------------------------
+
+
+def setup(n: int, options: Mapping[str, Any], rng: random.Random) -> list[Event]:
+    # Příprava hry: the 60 tiles are shuffled and each player takes the counts for the player
+    # count; the kinds each player gets are random.
+    hands = [[0] * (3 * len(BOARD.tile_kinds)) for _ in range(n)]
+    for length in (1, 2, 3):
+        pool = [k for k, counts in enumerate(BOARD.tile_supply) for _ in range(counts[length - 1])]
+        rng.shuffle(pool)
+        each = BOARD.deal[n][length - 1]
+        for seat in range(n):
+            for kind in pool[seat * each : (seat + 1) * each]:
+                hands[seat][tile_index(kind, length)] += 1
+    events: list[Event] = [
+        {
+            "type": "GameStarted",
+            "players": n,
+            "options": dict(options),
+            "tiles": hands,
+            "first": 0,
+        }
+    ]
+    n_types = len(BOARD.building_types)
+    if not options["extended"]:
+        for seat, t in enumerate(rng.sample(range(n_types), n)):
+            events.append(
+                {"type": "BuildingDealt", "seat": seat, "building": BOARD.building_types[t]}
+            )
+    else:
+        if options["goal_deal"] == "balanced":
+            # Translator's note to extended 4: one building card and one special card each.
+            houses = rng.sample(range(n_types), n)
+            specials = rng.sample(range(n_types, len(BOARD.goal_cards)), n)
+            pairs = [[houses[i], specials[i]] for i in range(n)]
+        else:
+            cards = rng.sample(range(len(BOARD.goal_cards)), 2 * n)
+            pairs = [cards[2 * i : 2 * i + 2] for i in range(n)]
+        for seat, pair in enumerate(pairs):
+            names = [BOARD.goal_cards[g] for g in pair]
+            events.append({"type": "GoalsDealt", "seat": seat, "cards": names})
+    events.append({"type": "TurnStarted", "seat": 0})
+    return events
+
+
+# --- execute -------------------------------------------------------------------------------
+
+
+def execute(s: State, seat: int, command: Command) -> list[Event]:
+    if s.phase == OVER:
+        raise IllegalCommand(GAME_OVER, "The game is over.")
+    if seat not in active_seats(s):
+        raise IllegalCommand(NOT_YOUR_TURN, "It is not your turn to act.")
+    _check_shape(COMMAND_SPECS, command)
+    emit = Emitter(s)
+    kind = command["type"]
+    if kind == "place_tile":
+        _place(s, seat, command, emit)
+    elif kind == "vote":
+        _vote(s, seat, command, emit)
+    elif kind == "declare_jein":
+        _declare(s, seat, command, emit)
+    else:
+        _choose_goal(s, seat, command, emit)
+    return emit.events
+
+
+def _place(s: State, seat: int, command: Command, emit: Emitter) -> None:
+    if s.phase != PLACE:
+        raise IllegalCommand(WRONG_PHASE, "Tiles are placed only on your turn, not during a vote.")
+    route = ROUTE_INDEX.get(command["route"], -1)
+    if route < 0:
+        raise IllegalCommand(UNKNOWN_ROUTE, f"There is no route called {command['route']!r}.")
+    length = command["length"]
+    if length not in (1, 2, 3):
+        raise IllegalCommand(BAD_LENGTH, "Tiles are 1, 2 or 3 cells long.")
+    d = DIRECTION_INDEX.get(command["direction"], -1)
+    if d < 0:
+        raise IllegalCommand(BAD_DIRECTION, "The direction must be N, E, S or W.")
+    end = s.ends[route]
+    if end < 0:
+        raise IllegalCommand(
+            ROUTE_CLOSED, "This route is closed in: its builder has left the board."
+        )
+    kind = BOARD.route_kind[route]
+    if not s.hands[seat][tile_index(kind, length)]:
+        raise IllegalCommand(
+            NO_SUCH_TILE,
+            f"You have no {BOARD.tile_kinds[kind]} tile of length {length}; a tile must be "
+            "of the same kind as the route.",
+        )
+    start = start_cell(s.cells, end, d)
+    if start.cell < 0:
+        _refuse_geometry(start.error)
+    cells = [start.cell]
+    for _ in range(length - 1):
+        nxt = STEP[cells[-1]][d]
+        if nxt < 0:
+            _refuse_geometry(OFF_BOARD)
+        if s.cells[nxt] != FREE:
+            _refuse_geometry(COVERS_TILE)
+        cells.append(nxt)
+    vote = not s.extended and covers_outhouse(cells)
+    voters = [(seat + i) % s.n for i in range(s.n) if not s.forfeited[(seat + i) % s.n]]
+    emit(
+        {
+            "type": "TilePlaced",
+            "seat": seat,
+            "route": BOARD.route_ids[route],
+            "length": length,
+            "direction": DIRECTIONS[d],
+            "cells": [BOARD.xy(c) for c in cells],
+            "vote": vote,
+            "voters": voters if vote else [],
+        }
+    )
+    if not vote:
+        _finish_turn(emit)
+
+
+def _refuse_geometry(error: str) -> None:
+    if error == OFF_BOARD:
+        raise IllegalCommand(OFF_BOARD, "A tile must lie fully inside the grid of the board.")
+    raise IllegalCommand(COVERS_TILE, "A tile may not cover another tile, not even partly.")
+
+
+def _vote(s: State, seat: int, command: Command, emit: Emitter) -> None:
+    if s.phase != VOTE:
+        raise IllegalCommand(WRONG_PHASE, "Voting cards are played only in an outhouse vote.")
+    cards = command["cards"]
+    if not cards:
+        raise IllegalCommand(EMPTY_VOTE, "Play at least one voting card.")
+    for c in cards:
+        if c not in BOARD.vote_cards:
+            raise IllegalCommand(UNKNOWN_CARD, f"There is no voting card called {c!r}.")
+    if len(set(cards)) != len(cards):
+        raise IllegalCommand(DUPLICATE_CARD, "Each voting card can be played only once.")
+    mask = mask_of(cards)
+    if mask & ~s.votes[seat]:
+        raise IllegalCommand(
+            CARD_NOT_IN_HAND, "You no longer hold that card: played cards leave the game."
+        )
+    if mask & SHRUG_BIT and mask != SHRUG_BIT:
+        raise IllegalCommand(
+            SHRUG_NOT_ALONE, "The shrugging citizen means 'I don't care' and is played alone."
+        )
+    ordered = [c for c in BOARD.vote_cards if c in cards]
+    emit({"type": "VoteCast", "seat": seat, "cards": ordered})
+    _after_vote_step(emit)
+
+
+def _declare(s: State, seat: int, command: Command, emit: Emitter) -> None:
+    if s.phase != DECLARE:
+        raise IllegalCommand(WRONG_PHASE, "A JEIN is declared only after the votes are revealed.")
+    side = command["side"]
+    if side not in ("yes", "no"):
+        raise IllegalCommand(BAD_SIDE, "A JEIN counts either as yes or as no.")
+    emit({"type": "JeinDeclared", "seat": seat, "side": side})
+    _after_vote_step(emit)
+
+
+def _choose_goal(s: State, seat: int, command: Command, emit: Emitter) -> None:
+    if s.phase != GOALS:
+        raise IllegalCommand(
+            WRONG_PHASE, "Goals are committed only once the first route is blocked."
+        )
+    card = command["card"]
+    if card not in BOARD.goal_cards or BOARD.goal_cards.index(card) not in s.goals[seat]:
+        raise IllegalCommand(GOAL_NOT_HELD, "You can only commit one of your own two goal cards.")
+    emit({"type": "GoalChosen", "seat": seat, "card": card})
+    if not active_seats(emit.state):
+        _next_turn(emit)
+
+
+# --- automatic steps -----------------------------------------------------------------------
+
+
+def _after_vote_step(emit: Emitter) -> None:
+    """Reveal once the last card is down, count once the last JEIN is declared."""
+    s = emit.state
+    if s.phase == VOTE and vote_seat(s) < 0:
+        emit(
+            {
+                "type": "VotesRevealed",
+                "cards": {str(v): cards_of(s.cast[v]) for v in s.voters},
+            }
+        )
+        s = emit.state
+    if s.phase == DECLARE and not s.declare_order:
+        yes, no = tally(s)
+        # The outhouse is saved only if the no votes are more than the yes votes (vote, 5th).
+        emit({"type": "VoteDecided", "yes": yes, "no": no, "accepted": yes >= no})
+        _finish_turn(emit)
+
+
+def _finish_turn(emit: Emitter) -> None:
+    s = emit.state
+    for r in range(N_ROUTES):
+        if route_dead(s, r):
+            emit({"type": "BuilderRemoved", "route": BOARD.route_ids[r]})
+    s = emit.state
+    if s.extended and not s.goals_started:
+        for r in range(N_ROUTES):
+            if route_blocked(s, r):
+                emit({"type": "GoalChoiceStarted", "route": BOARD.route_ids[r]})
+                if active_seats(emit.state):
+                    return
+                break
+    _next_turn(emit)
+
+
+def _next_turn(emit: Emitter) -> None:
+    """The next player clockwise who can place; players without a fitting tile are skipped
+    (Průběh hry, 3rd point); when nobody can place, the game ends (Konec hry)."""
+    s = emit.state
+    alive = [seat for seat in range(s.n) if not s.forfeited[seat]]
+    if len(alive) <= 1:
+        _end(emit)
+        return
+    order = [(s.turn + i) % s.n for i in range(1, s.n + 1)]
+    able = [seat for seat in order if not s.forfeited[seat] and can_place(s, seat)]
+    if not able:
+        _end(emit)
+        return
+    for seat in order:
+        if seat == able[0]:
+            break
+        if not s.forfeited[seat]:
+            emit({"type": "PlayerSkipped", "seat": seat})
+    emit({"type": "TurnStarted", "seat": able[0]})
+
+
+def final_scores(s: State) -> tuple[list[int], list[int], dict[str, Any]]:
+    """Scores, tie-break values and the revealed secrets (Konec hry; extended 6)."""
+    visible = uncovered_buildings(s)
+    scores, second = [], []
+    details: dict[str, Any] = {}
+    if not s.extended:
+        for seat in range(s.n):
+            scores.append(goal_score(s.building[seat], visible))
+            second.append(vote_power(s.votes[seat]))
+        details["buildings"] = [BOARD.building_types[t] for t in s.building]
+        details["votes_left"] = second
+    else:
+        chosen = []
+        for seat in range(s.n):
+            pair = s.goals[seat]
+            values = [goal_score(g, visible) for g in pair]
+            # A goal never committed (game ended by forfeits first) counts its better card.
+            pick = s.goal_choice[seat]
+            if pick < 0:
+                pick = 0 if values[0] >= values[1] else 1
+            chosen.append(BOARD.goal_cards[pair[pick]])
+            scores.append(values[pick])
+            second.append(values[1 - pick])
+        details["goals"] = [[BOARD.goal_cards[g] for g in pair] for pair in s.goals]
+        details["chosen"] = chosen
+        details["other_goal_scores"] = second
+    return scores, second, details
+
+
+def _end(emit: Emitter) -> None:
+    s = emit.state
+    scores, second, details = final_scores(s)
+    keys = [
+        (0, 0, 0) if s.forfeited[seat] else (1, scores[seat], second[seat]) for seat in range(s.n)
+    ]
+    ranks = rank_by(keys)
+    by_score = rank_by([k[:2] for k in keys])
+    tiebreak = None
+    if by_score != ranks:
+        tiebreak = "other_goal_card" if s.extended else "votes_left"
+    emit(
+        {
+            "type": "GameEnded",
+            "scores": scores,
+            "ranks": ranks,
+            "tiebreak": tiebreak,
+            "forfeited": s.forfeited[:],
+            **details,
+        }
+    )
+
+
+def forfeit(s: State, seat: int) -> list[Event]:
+    if s.phase == OVER or s.forfeited[seat]:
+        return []
+    emit = Emitter(s)
+    was_turn = s.phase == PLACE and s.turn == seat
+    emit({"type": "PlayerForfeited", "seat": seat})
+    st = emit.state
+    if sum(not f for f in st.forfeited) <= 1:
+        _end(emit)
+    elif st.phase in (VOTE, DECLARE):
+        _after_vote_step(emit)
+    elif st.phase == GOALS:
+        if not active_seats(st):
+            _next_turn(emit)
+    elif was_turn:
+        _next_turn(emit)
+    return emit.events
