@@ -1,0 +1,446 @@
+"""Legality, ``legal_commands`` and ``execute`` for every phase; error codes tests import."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.base import GAME_OVER, NOT_YOUR_TURN, IllegalCommand, check_command_shape
+from games.samurai import commands as cmd
+from games.samurai import events as ev
+from games.samurai.capture import capture_events
+from games.samurai.data import (
+    FIGURE_EXCHANGE,
+    HAND_SIZE,
+    KIND_INDEX,
+    KINDS,
+    TILE_EXCHANGE,
+    tile_types,
+)
+from games.samurai.fold import apply, next_seat
+from games.samurai.state import CHOOSE, FIGURES, OVER, PLAY, State, clone
+
+TILES = tile_types()
+
+WRONG_PHASE = "wrong_phase"
+UNKNOWN_TILE = "unknown_tile"
+TILE_NOT_AVAILABLE = "tile_not_available"
+TILE_NOT_IN_HAND = "tile_not_in_hand"
+UNKNOWN_KIND = "unknown_kind"
+NO_FIGURE_LEFT = "no_figure_of_that_kind_left"
+NOT_A_SETTLEMENT = "not_a_settlement"
+CITIES_FIRST = "cities_first"
+SETTLEMENT_FULL = "settlement_full"
+SAME_KIND_IN_CITY = "same_kind_in_city"
+NOT_ON_MAP = "not_on_map"
+SHIP_ON_LAND = "ship_on_land"
+LAND_TILE_ON_SEA = "land_tile_on_sea"
+TILE_ON_SETTLEMENT = "tile_on_settlement"
+SPACE_OCCUPIED = "space_occupied"
+ONE_PLAIN_TILE = "one_plain_tile_per_turn"
+EXCHANGE_NEEDS_OWN_TILE = "exchange_needs_own_plain_tile"
+NO_FREE_LAND = "no_free_land"
+MUST_PLACE_TAKEN_TILE = "must_place_taken_tile"
+FIGURE_EXCHANGE_IS_A_SWAP = "figure_exchange_is_a_swap"
+NO_SUCH_FIGURE = "no_such_figure"
+SWAP_CHANGES_NOTHING = "swap_changes_nothing"
+NO_TILE_PLACED = "no_tile_placed"
+
+PHASE_OF = {
+    cmd.CHOOSE_TILE: CHOOSE,
+    cmd.PLACE_FIGURE: FIGURES,
+    cmd.PLACE_TILE: PLAY,
+    cmd.SWAP_FIGURES: PLAY,
+    cmd.END_TURN: PLAY,
+}
+
+
+def active_seats(s: State) -> frozenset[int]:
+    if s.phase == CHOOSE:
+        return frozenset(
+            seat
+            for seat in range(s.n)
+            if not s.forfeited[seat] and len(s.hands[seat]) < HAND_SIZE and s.supplies[seat]
+        )
+    if s.phase == OVER or s.forfeited[s.current]:
+        return frozenset()
+    return frozenset((s.current,))
+
+
+# --- setup: figures ---------------------------------------------------------------------------
+
+
+def figure_targets(s: State, kind: int) -> list[int]:
+    """Settlements where a figure of ``kind`` may go now (clause "Výchozí postavení"): first the
+    cities, two figures of different kinds each, until all are full; then one per village."""
+    b = s.board
+    open_cities = [c for c in b.cities if len(s.figures[c]) < 2]
+    if open_cities:
+        return [c for c in open_cities if kind not in s.figures[c]]
+    return [v for v in b.villages if not s.figures[v]]
+
+
+# --- play: tiles ------------------------------------------------------------------------------
+
+
+def free_land(s: State) -> list[int]:
+    tiles = s.tiles
+    return [h for h in s.board.land_order if h not in tiles]
+
+
+def free_sea(s: State) -> list[int]:
+    tiles = s.tiles
+    return [h for h in s.board.sea_order if h not in tiles]
+
+
+def own_plain_tiles(s: State, seat: int) -> list[int]:
+    """Spaces holding one of ``seat``'s tiles without kanji: targets of the tile exchange."""
+    return [
+        h
+        for h, (owner, name) in sorted(s.tiles.items())
+        if owner == seat and not TILES[name].kanji and name != TILE_EXCHANGE
+    ]
+
+
+def figure_list(s: State) -> list[tuple[int, int]]:
+    return [(h, k) for h in s.board.settlements for k in s.figures[h]]
+
+
+def swap_allowed(s: State, h1: int, k1: int, h2: int, k2: int) -> bool:
+    """Different settlements, different kinds, and afterwards still no two figures of a kind in
+    one settlement ("To platí i později, když se použije karta výměna figur")."""
+    if h1 == h2 or k1 == k2:
+        return False
+    return k2 not in s.figures[h1] and k1 not in s.figures[h2]
+
+
+def swaps(s: State) -> list[tuple[int, int, int, int]]:
+    figs = figure_list(s)
+    out = []
+    for i, (h1, k1) in enumerate(figs):
+        for h2, k2 in figs[i + 1 :]:
+            if swap_allowed(s, h1, k1, h2, k2):
+                out.append((h1, k1, h2, k2))
+    return out
+
+
+def _any_swap(s: State) -> bool:
+    figs = figure_list(s)
+    for i, (h1, k1) in enumerate(figs):
+        for h2, k2 in figs[i + 1 :]:
+            if swap_allowed(s, h1, k1, h2, k2):
+                return True
+    return False
+
+
+def has_move(s: State, seat: int, hand: list[str]) -> bool:
+    """Whether ``seat`` could place at least one tile from ``hand`` at the start of a turn."""
+    if not hand:
+        return False
+    land = sea = None
+    for name in set(hand):
+        if name == FIGURE_EXCHANGE:
+            if _any_swap(s):
+                return True
+        elif TILES[name].sea:
+            sea = free_sea(s) if sea is None else sea
+            if sea:
+                return True
+        else:
+            land = free_land(s) if land is None else land
+            if land and (name != TILE_EXCHANGE or own_plain_tiles(s, seat)):
+                return True
+    return False
+
+
+def legal_commands(s: State, seat: int) -> list[dict[str, Any]]:
+    if seat not in active_seats(s):
+        return []
+    if s.phase == CHOOSE:
+        return [{"type": cmd.CHOOSE_TILE, "tile": t} for t in sorted(set(s.supplies[seat]))]
+    if s.phase == FIGURES:
+        out = []
+        for k, left in enumerate(s.to_place):
+            if left:
+                out += [
+                    {"type": cmd.PLACE_FIGURE, "kind": KINDS[k], "hex": h}
+                    for h in figure_targets(s, k)
+                ]
+        return out
+    land = free_land(s)
+    if s.pending is not None:
+        return [{"type": cmd.PLACE_TILE, "tile": s.pending, "hex": h} for h in land]
+    out = []
+    sea: list[int] | None = None
+    for name in sorted(set(s.hands[seat])):
+        tile = TILES[name]
+        if name == FIGURE_EXCHANGE:
+            out += [
+                {
+                    "type": cmd.SWAP_FIGURES,
+                    "first_hex": h1,
+                    "first_kind": KINDS[k1],
+                    "second_hex": h2,
+                    "second_kind": KINDS[k2],
+                }
+                for h1, k1, h2, k2 in swaps(s)
+            ]
+            continue
+        if not tile.kanji and s.plain_used:
+            continue
+        if tile.sea:
+            sea = free_sea(s) if sea is None else sea
+            targets = sea
+        elif name == TILE_EXCHANGE:
+            targets = own_plain_tiles(s, seat) if land else []
+        else:
+            targets = land
+        out += [{"type": cmd.PLACE_TILE, "tile": name, "hex": h} for h in targets]
+    if s.placed:
+        out.append({"type": cmd.END_TURN})
+    return out
+
+
+# --- execute ----------------------------------------------------------------------------------
+
+
+def _tile_name(command: dict[str, Any]) -> str:
+    name = command["tile"]
+    if name not in TILES:
+        raise IllegalCommand(UNKNOWN_TILE, f"There is no tile called {name!r}.")
+    return name
+
+
+def _kind(value: str) -> int:
+    if value not in KIND_INDEX:
+        raise IllegalCommand(UNKNOWN_KIND, "A figure is a helmet, a buddha or a rice_field.")
+    return KIND_INDEX[value]
+
+
+def execute(s: State, seat: int, command: Any, rng: random.Random) -> list[dict[str, Any]]:
+    if s.phase == OVER:
+        raise IllegalCommand(GAME_OVER, "The game is over.")
+    if seat not in active_seats(s):
+        raise IllegalCommand(NOT_YOUR_TURN, "It is not your turn.")
+    spec = check_command_shape(cmd.COMMAND_SPECS, command)
+    if PHASE_OF[spec.type] != s.phase:
+        raise IllegalCommand(WRONG_PHASE, f"The command {spec.type} is not possible now.")
+    if spec.type == cmd.CHOOSE_TILE:
+        return _choose_tile(s, seat, _tile_name(command))
+    if spec.type == cmd.PLACE_FIGURE:
+        return _place_figure(s, seat, _kind(command["kind"]), command["hex"])
+    if spec.type == cmd.PLACE_TILE:
+        return _place_tile(s, seat, _tile_name(command), command["hex"])
+    if spec.type == cmd.SWAP_FIGURES:
+        return _swap(s, seat, command)
+    return _end_turn(s, seat, rng)
+
+
+def _choose_tile(s: State, seat: int, name: str) -> list[dict[str, Any]]:
+    if name not in s.supplies[seat]:
+        raise IllegalCommand(
+            TILE_NOT_AVAILABLE, "You have no more tiles of that kind left to choose from."
+        )
+    return [{"type": ev.TILE_CHOSEN, "seat": seat, "tile": name}]
+
+
+def _place_figure(s: State, seat: int, kind: int, space: int) -> list[dict[str, Any]]:
+    b = s.board
+    if not s.to_place[kind]:
+        raise IllegalCommand(NO_FIGURE_LEFT, f"No {KINDS[kind]} is left to set out.")
+    if space not in b.settlement_type or space == b.edo:
+        raise IllegalCommand(
+            NOT_A_SETTLEMENT, "Figures are set out on the cities and then on the villages."
+        )
+    if space in b.cities:
+        if len(s.figures[space]) >= 2:
+            raise IllegalCommand(SETTLEMENT_FULL, "A city holds two figures.")
+        if kind in s.figures[space]:
+            raise IllegalCommand(
+                SAME_KIND_IN_CITY, "A city may not hold two figures of the same kind."
+            )
+    else:
+        if any(len(s.figures[c]) < 2 for c in b.cities):
+            raise IllegalCommand(
+                CITIES_FIRST, "Every city must hold its two figures before the villages get theirs."
+            )
+        if s.figures[space]:
+            raise IllegalCommand(SETTLEMENT_FULL, "A village holds one figure.")
+    return [{"type": ev.FIGURE_PLACED, "seat": seat, "kind": KINDS[kind], "hex": space}]
+
+
+def _check_free_space(s: State, name: str, space: int) -> None:
+    b = s.board
+    if space not in b.land and space not in b.sea and space not in b.settlement_type:
+        raise IllegalCommand(NOT_ON_MAP, "That space is not on the map of this game.")
+    if TILES[name].sea:
+        if space not in b.sea:
+            raise IllegalCommand(SHIP_ON_LAND, "Ships may only be placed on sea spaces.")
+    elif space in b.sea:
+        raise IllegalCommand(LAND_TILE_ON_SEA, "Only ships may be placed on sea spaces.")
+    elif space in b.settlement_type:
+        raise IllegalCommand(
+            TILE_ON_SETTLEMENT, "Tiles may not be placed on villages or cities, even emptied ones."
+        )
+    if space in s.tiles:
+        raise IllegalCommand(SPACE_OCCUPIED, "That space already holds a tile.")
+
+
+def _place_tile(s: State, seat: int, name: str, space: int) -> list[dict[str, Any]]:
+    if s.pending is not None:
+        if name != s.pending:
+            raise IllegalCommand(
+                MUST_PLACE_TAKEN_TILE,
+                f"First place again the tile {s.pending} taken back by the tile exchange.",
+            )
+        _check_free_space(s, name, space)
+        event = {"type": ev.TILE_PLACED, "seat": seat, "tile": name, "hex": space}
+        return [event, *_captures_after(s, event)]
+    if name not in s.hands[seat]:
+        raise IllegalCommand(TILE_NOT_IN_HAND, "That tile is not behind your screen.")
+    if name == FIGURE_EXCHANGE:
+        raise IllegalCommand(
+            FIGURE_EXCHANGE_IS_A_SWAP,
+            "The figure exchange is not placed on the map: play it with swap_figures.",
+        )
+    if not TILES[name].kanji and s.plain_used:
+        raise IllegalCommand(
+            ONE_PLAIN_TILE, "Only one tile without the kanji sign may be placed per turn."
+        )
+    if name == TILE_EXCHANGE:
+        placed = s.tiles.get(space)
+        if placed is None or placed[0] != seat or TILES[placed[1]].kanji or placed[1] == name:
+            raise IllegalCommand(
+                EXCHANGE_NEEDS_OWN_TILE,
+                "The tile exchange goes on one of your own tiles without the kanji sign.",
+            )
+        if not free_land(s):
+            raise IllegalCommand(NO_FREE_LAND, "No free land space is left for the taken tile.")
+        return [
+            {
+                "type": ev.TILE_EXCHANGE_PLAYED,
+                "seat": seat,
+                "hex": space,
+                "taken_back": placed[1],
+            }
+        ]
+    _check_free_space(s, name, space)
+    event = {"type": ev.TILE_PLACED, "seat": seat, "tile": name, "hex": space}
+    return [event, *_captures_after(s, event)]
+
+
+def _captures_after(s: State, placed: dict[str, Any]) -> list[dict[str, Any]]:
+    """Option per_tile (published FAQ): figures fall as soon as a tile completes a surrounding."""
+    if s.options.get(cmd.CAPTURE_TIMING) != cmd.PER_TILE:
+        return []
+    after = clone(s)
+    apply(after, placed)
+    return capture_events(after, s.board.near_settlements[placed["hex"]])
+
+
+def _swap(s: State, seat: int, command: dict[str, Any]) -> list[dict[str, Any]]:
+    if FIGURE_EXCHANGE not in s.hands[seat]:
+        raise IllegalCommand(TILE_NOT_IN_HAND, "The figure exchange is not behind your screen.")
+    if s.pending is not None:
+        raise IllegalCommand(
+            MUST_PLACE_TAKEN_TILE,
+            f"First place again the tile {s.pending} taken back by the tile exchange.",
+        )
+    k1, k2 = _kind(command["first_kind"]), _kind(command["second_kind"])
+    h1, h2 = command["first_hex"], command["second_hex"]
+    for h, k in ((h1, k1), (h2, k2)):
+        if k not in s.figures.get(h, ()):
+            raise IllegalCommand(NO_SUCH_FIGURE, f"There is no {KINDS[k]} on space {h}.")
+    if h1 == h2 or k1 == k2:
+        raise IllegalCommand(
+            SWAP_CHANGES_NOTHING,
+            "The figure exchange swaps two figures of different kinds in different places.",
+        )
+    if not swap_allowed(s, h1, k1, h2, k2):
+        raise IllegalCommand(
+            SAME_KIND_IN_CITY, "After the swap a city would hold two figures of the same kind."
+        )
+    return [
+        {
+            "type": ev.FIGURES_SWAPPED,
+            "seat": seat,
+            "first_hex": h1,
+            "first_kind": KINDS[k1],
+            "second_hex": h2,
+            "second_kind": KINDS[k2],
+        }
+    ]
+
+
+def _end_turn(s: State, seat: int, rng: random.Random) -> list[dict[str, Any]]:
+    if s.pending is not None:
+        raise IllegalCommand(
+            MUST_PLACE_TAKEN_TILE,
+            f"First place again the tile {s.pending} taken back by the tile exchange.",
+        )
+    if not s.placed:
+        raise IllegalCommand(NO_TILE_PLACED, "You must place at least one tile in your turn.")
+    return finish_turn(s, seat, rng, draw=True)
+
+
+def finish_turn(s: State, seat: int, rng: random.Random, *, draw: bool) -> list[dict[str, Any]]:
+    """Steps 2 and 3 of "Tah vypadá takto" (take surrounded figures, draw back to 5), then the
+    end check of "Konec hry" and the next seat clockwise that can place a tile."""
+    after = clone(s)
+    events: list[dict[str, Any]] = []
+
+    def emit(event: dict[str, Any]) -> None:
+        apply(after, event)
+        events.append(event)
+
+    if s.options.get(cmd.CAPTURE_TIMING) != cmd.PER_TILE:
+        for event in capture_events(after, s.board.settlements):
+            emit(event)
+    players_left = s.n - sum(after.forfeited)
+    if after.end_triggered or players_left <= 1:
+        emit({"type": ev.GAME_ENDED, "reason": "forfeit" if players_left <= 1 else "figures"})
+        return events
+    if draw:
+        missing = HAND_SIZE - len(after.hands[seat])
+        supply = after.supplies[seat]
+        if missing > 0 and supply:
+            drawn = sorted(rng.sample(supply, min(missing, len(supply))))
+            emit({"type": ev.TILES_DRAWN, "seat": seat, "tiles": drawn, "count": len(drawn)})
+    skipped = []
+    candidate = seat
+    for _ in range(s.n):
+        candidate = next_seat(after, candidate)
+        if has_move(after, candidate, after.hands[candidate]):
+            break
+        skipped.append(candidate)
+    else:
+        # Nobody can place a tile any more: the text is silent; the game ends here.
+        emit({"type": ev.GAME_ENDED, "reason": "no_moves"})
+        return events
+    emit({"type": ev.TURN_ENDED, "seat": seat, "next": candidate})
+    for other in skipped:
+        emit({"type": ev.TURN_SKIPPED, "seat": other})
+    return events
+
+
+def forfeit(s: State, seat: int) -> list[dict[str, Any]]:
+    if s.phase == OVER or s.forfeited[seat]:
+        return []
+    after = clone(s)
+    events: list[dict[str, Any]] = []
+
+    def emit(event: dict[str, Any]) -> None:
+        apply(after, event)
+        events.append(event)
+
+    emit({"type": ev.SEAT_FORFEITED, "seat": seat})
+    players_left = s.n - sum(after.forfeited)
+    if players_left <= 1:
+        emit({"type": ev.GAME_ENDED, "reason": "forfeit"})
+        return events
+    if s.phase == FIGURES and s.current == seat:
+        emit({"type": ev.TURN_ENDED, "seat": seat, "next": next_seat(after, seat)})
+    elif s.phase == PLAY and s.current == seat:
+        for event in finish_turn(after, seat, random.Random(0), draw=False):
+            emit(event)
+    return events
