@@ -666,6 +666,8 @@ def _cmd_place_cube(s: State, seat: int, cmd: Command, out: _Out) -> None:
 
 
 def _cmd_build(s: State, seat: int, cmd: Command, out: _Out) -> None:
+    if not all(isinstance(c, str) for c in cmd.get("cards", [])):
+        raise Malformed("The cards of a build are card ids.")
     if s.phase not in (ACTION, AFTER):
         raise _wrong_phase("Building")
     if s.n == 2 and s.phase == AFTER:
@@ -685,8 +687,6 @@ def _cmd_build(s: State, seat: int, cmd: Command, out: _Out) -> None:
     if has_building(s, seat, b):
         raise IllegalCommand(BUILDING_ALREADY_BUILT, "You have already built that building.")
     names = cmd.get("cards", [])
-    if not all(isinstance(c, str) for c in names):
-        raise Malformed("The cards of a build are card ids.")
     cards = [_card_index(c) for c in names]
     if len(set(cards)) != len(cards) or any(
         c not in (D.CARD_NO_CAMELS, D.CARD_NO_GOLD) for c in cards
