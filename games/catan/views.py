@@ -1,0 +1,130 @@
+"""What a seat, a spectator or an admin sees of the state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.catan.awards import public_points, total_points
+from games.catan.board import EDGE_NODES, HARBOUR_SLOT_NODES, HEX_COORDS, HEX_NODES
+from games.catan.data import DEV_CARDS, RESOURCES
+from games.catan.legal import active_seats
+from games.catan.state import WAR_TAKE, State, state_to_json
+
+
+def _counts(names: tuple[str, ...], values: list[int]) -> dict[str, int]:
+    return {name: values[i] for i, name in enumerate(names)}
+
+
+def _player(s: State, p: int, viewer: int | None) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "seat": p,
+        "resource_count": sum(s.res[p]),
+        "development_count": sum(s.dev[p]),
+        "knights": s.knights[p],
+        "laid_point_cards": s.laid_vp[p],
+        "settlements": s.settlements[p],
+        "cities": s.cities[p],
+        "roads": s.roads[p],
+        "longest_road": s.road_len[p],
+        "points": public_points(s, p),
+        "forfeited": s.forfeited[p],
+        "discard_left": s.discard_left[p],
+    }
+    own = viewer == p
+    # Rule 6.e: the failed attacker shows the hand to the defender who picks two cards.
+    shown_in_war = (
+        s.phase == WAR_TAKE
+        and s.war is not None
+        and s.war["attacker"] == p
+        and viewer == s.war["defender"]
+    )
+    if own or shown_in_war:
+        out["resources"] = _counts(RESOURCES, s.res[p])
+        out["development_cards"] = _counts(DEV_CARDS, s.dev[p])
+    if own:
+        out["new_development_cards"] = _counts(DEV_CARDS, s.dev_new[p])
+        out["points_with_hidden"] = total_points(s, p)
+        draft = s.drafts[p]
+        if draft is not None:
+            out["draft"] = {"give": draft[0][:], "get": draft[1][:]}
+    counter = s.counters[p]
+    if counter is not None:
+        out["counter_offer"] = {"give": counter[0][:], "get": counter[1][:]}
+    return out
+
+
+def view(s: State, seat: int | None) -> dict[str, Any]:
+    war: dict[str, Any] | None = None
+    if s.war is not None:
+        war = {k: v for k, v in s.war.items() if k != "picked"}
+        war["picked_count"] = len(s.war["picked"])
+        if seat == s.war["defender"]:
+            war["picked"] = list(s.war["picked"])
+    return {
+        "board": {
+            "hexes": [
+                {
+                    "id": h,
+                    "q": q,
+                    "r": r,
+                    "resource": _res_name(s.hex_res[h]),
+                    "number": s.hex_num[h],
+                    "nodes": list(HEX_NODES[h]),
+                }
+                for h, (q, r) in enumerate(HEX_COORDS)
+            ],
+            "harbours": [
+                {"nodes": list(nodes), "kind": _harbour_name(s.harbours[i])}
+                for i, nodes in enumerate(HARBOUR_SLOT_NODES)
+            ],
+            "edges": [list(e) for e in EDGE_NODES],
+            "robber": s.robber,
+            "buildings": [
+                {"node": n, "seat": s.node_owner[n], "city": s.node_level[n] == 2}
+                for n in range(len(s.node_owner))
+                if s.node_owner[n] != -1
+            ],
+            "roads": [
+                {"edge": e, "seat": s.edge_owner[e]}
+                for e in range(len(s.edge_owner))
+                if s.edge_owner[e] != -1
+            ],
+        },
+        "players": [_player(s, p, seat) for p in range(s.n)],
+        "bank": _counts(RESOURCES, s.bank),
+        "deck_count": len(s.deck),
+        "longest_road_holder": None if s.lr_holder < 0 else s.lr_holder,
+        "largest_army_holder": None if s.la_holder < 0 else s.la_holder,
+        "current": s.current,
+        "turn": s.turn,
+        "phase": s.phase,
+        "active_seats": sorted(active_seats(s)),
+        "rolled": s.rolled,
+        "offer": None
+        if s.offer is None
+        else {
+            "id": s.offer["id"],
+            "give": s.offer["give"][:],
+            "get": s.offer["get"][:],
+            "answers": s.offer["answers"][:],
+        },
+        "offers_made": s.offers_made,
+        "war": war,
+        "target": s.target,
+        "variant": s.variant,
+        "options": dict(s.options),
+        "winner": None if s.winner < 0 else s.winner,
+        "final_points": s.final_points,
+    }
+
+
+def admin_view(s: State) -> dict[str, Any]:
+    return {"state": state_to_json(s), "public": view(s, None)}
+
+
+def _res_name(r: int) -> str:
+    return "desert" if r < 0 else RESOURCES[r]
+
+
+def _harbour_name(kind: int) -> str:
+    return "3:1" if kind >= 5 else f"2:1 {RESOURCES[kind]}"
