@@ -110,6 +110,7 @@ class MatchListApi(APIView):
             seats=seats,
             autostart=v["autostart"],
         )
+        match = selectors.match_get(match.pk)
         return Response(selectors.match_detail(match=match, user=request.user), status=201)
 
 
@@ -138,7 +139,7 @@ class _LobbyAction(APIView):
             match = services.match_leave(match_id=match_id, user=request.user)
         else:
             match = services.match_start(match_id=match_id, user=request.user)
-        match.refresh_from_db()
+        match = selectors.match_get(match.pk)
         return Response(selectors.match_detail(match=match, user=request.user))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 
 from core.accounts.models import User
 from core.api.errors import ApiError
@@ -16,17 +16,22 @@ from core.matches.state import load_state, state_cache
 
 
 def match_get(match_id: int) -> Match:
-    match = Match.objects.filter(pk=match_id).first()
+    match = (
+        Match.objects.select_related("created_by")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .filter(pk=match_id)
+        .first()
+    )
     if match is None:
         raise ApiError(404, "match_not_found", f"There is no match {match_id}.")
     return match
 
 
 def viewer_seat(match: Match, user: User) -> int | None:
-    return (
-        Seat.objects.filter(match=match, user=user, kind=Seat.Kind.HUMAN)
-        .values_list("index", flat=True)
-        .first()
+    """The seat ``user`` plays in ``match``, or None for a spectator (uses prefetched seats)."""
+    return next(
+        (s.index for s in match.seats.all() if s.user_id == user.pk and s.kind == Seat.Kind.HUMAN),
+        None,
     )
 
 
@@ -56,7 +61,11 @@ def match_list(
         qs = qs.filter(status=status)
     if game:
         qs = qs.filter(game=game)
-    return qs.order_by("-updated_at", "-pk").prefetch_related("seats__user")
+    return (
+        qs.order_by("-updated_at", "-pk")
+        .select_related("created_by")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+    )
 
 
 def seat_summary(seat: Seat) -> dict[str, Any]:

@@ -143,7 +143,7 @@ def match_create(
                     payload={"game": game},
                 )
         if autostart and _ready(rows):
-            _start(match, engine)
+            _start(match, engine, rows)
     return match
 
 
@@ -173,7 +173,7 @@ def match_join(*, match_id: int, user: User, seat_index: int | None = None) -> M
             seat.kind, seat.user, seat.accepted = Seat.Kind.HUMAN, user, True
             seat.save(update_fields=["kind", "user", "accepted"])
         if _ready(seats):
-            _start(match, engine_for(match.game))
+            _start(match, engine_for(match.game), seats)
     return match
 
 
@@ -213,14 +213,17 @@ def match_start(*, match_id: int, user: User) -> Match:
     return match
 
 
-def _start(match: Match, engine: Engine) -> None:
+def _start(match: Match, engine: Engine, seats: list[Seat] | None = None) -> None:
     rng = command_rng(match.secret_seed, 0, "setup")
     events = engine.setup(match.n_players, match.options, rng)
     match.status = Match.Status.ACTIVE
     match.started_at = timezone.now()
     match.save(update_fields=["status", "started_at", "updated_at"])
     state = fold_events(engine, None, [(i + 1, e["type"], e) for i, e in enumerate(events)])
-    _commit(match, engine, state, events, actor=None, command_id=None, before=frozenset())
+    seats = seats if seats is not None else list(match.seats.all())
+    _commit(
+        match, engine, state, events, actor=None, command_id=None, before=frozenset(), seats=seats
+    )
 
 
 # --- the command pipeline -----------------------------------------------------------------------
@@ -283,18 +286,16 @@ def match_submit_command(
             for event in events:
                 state = engine.apply(state, event)
             rows = _commit(
-                match, engine, state, events, actor=seat.index, command_id=command_id, before=before
-            )
-            response = _command_response(engine, match, state, seat.index, rows)
-            CommandRecord.objects.create(
-                match=match,
+                match,
+                engine,
+                state,
+                events,
+                actor=seat.index,
                 command_id=command_id,
-                user=user,
-                seat=seat.index,
-                version=match.version,
-                response=response,
+                before=before,
+                seats=seats,
             )
-            return {**response, "replayed": False}
+            return _record(match, engine, state, seat.index, rows, user=user, command_id=command_id)
     except StaleVersion as err:
         raise ApiError(
             409,
@@ -329,6 +330,29 @@ def _command_response(
     }
 
 
+def _record(
+    match: Match,
+    engine: Engine,
+    state: Any,
+    seat: int,
+    rows: list[Event],
+    *,
+    user: User | None,
+    command_id: str,
+) -> dict[str, Any]:
+    """Store the command's first result (for idempotent retries) and return it."""
+    response = _command_response(engine, match, state, seat, rows)
+    CommandRecord.objects.create(
+        match=match,
+        command_id=command_id,
+        user=user,
+        seat=seat,
+        version=match.version,
+        response=response,
+    )
+    return {**response, "replayed": False}
+
+
 def _commit(
     match: Match,
     engine: Engine,
@@ -338,35 +362,61 @@ def _commit(
     actor: int | None,
     command_id: str | None,
     before: frozenset[int],
+    seats: list[Seat],
 ) -> list[Event]:
     """Append ``events`` (already folded into ``state``) and update everything they cause."""
-    expected = match.version
+    first = match.version == 0
     rows = store.append(
-        match=match, expected_version=expected, events=events, actor=actor, command_id=command_id
+        match=match,
+        expected_version=match.version,
+        events=events,
+        actor=actor,
+        command_id=command_id,
     )
+    _project(
+        match,
+        engine,
+        state,
+        before=before,
+        seats=seats,
+        refresh_seats=first,
+        snapshot_ok=engine.is_undo_barrier(events[-1]),
+    )
+    return rows
+
+
+def _project(
+    match: Match,
+    engine: Engine,
+    state: Any,
+    *,
+    before: frozenset[int],
+    seats: list[Seat],
+    refresh_seats: bool = False,
+    snapshot_ok: bool = False,
+) -> None:
+    """Bring the read models, the outbox and the snapshots up to ``state`` (in the transaction)
+    and schedule what follows the commit: cache, broadcast, bots."""
     outcome = engine.outcome(state)
     active = frozenset() if outcome is not None else engine.active_seats(state)
-    seats = list(match.seats.all())
-    if active != before or expected == 0:
+    if active != before or refresh_seats:
         Seat.objects.filter(match=match).update(
             to_move=Case(When(index__in=list(active), then=Value(True)), default=Value(False))
         )
-    for seat in seats:
-        if seat.index in active and seat.index not in before and seat.kind == Seat.Kind.HUMAN:
-            OutboxItem.objects.get_or_create(
-                key=f"your_turn:{seat.user_id}:{match.pk}:{match.version}",
-                defaults={
-                    "user_id": seat.user_id,
-                    "match": match,
-                    "kind": OutboxItem.Kind.YOUR_TURN,
-                    "payload": {"game": match.game, "version": match.version},
-                },
-            )
+    _notify(
+        match,
+        OutboxItem.Kind.YOUR_TURN,
+        [
+            s
+            for s in seats
+            if s.index in active and s.index not in before and s.kind == Seat.Kind.HUMAN
+        ],
+        key=f"{match.pk}:{match.version}",
+        payload={"version": match.version},
+    )
     if outcome is not None:
         _finish(match, seats, outcome)
-    if match.version - match.snapshot_version >= settings.SNAPSHOT_EVERY and engine.is_undo_barrier(
-        events[-1]
-    ):
+    if snapshot_ok and match.version - match.snapshot_version >= settings.SNAPSHOT_EVERY:
         # Only at a barrier: nothing at or before it can be undone later, so the snapshot stays
         # valid for good.
         Snapshot.objects.create(
@@ -389,7 +439,27 @@ def _commit(
         from core.matches.tasks import play_bot_turn
 
         run_after_commit(play_bot_turn, match_id, version)
-    return rows
+
+
+def _notify(
+    match: Match, kind: str, seats: list[Seat], *, key: str, payload: dict[str, Any]
+) -> None:
+    """Queue one outbox row per seat; the key makes a repeat of the same turn a no-op."""
+    if not seats:
+        return
+    OutboxItem.objects.bulk_create(
+        [
+            OutboxItem(
+                user_id=s.user_id,
+                match=match,
+                kind=kind,
+                key=f"{kind}:{s.user_id}:{key}",
+                payload={"game": match.game, **payload},
+            )
+            for s in seats
+        ],
+        ignore_conflicts=True,
+    )
 
 
 def _finish(match: Match, seats: list[Seat], outcome: dict[str, Any]) -> None:
@@ -403,17 +473,9 @@ def _finish(match: Match, seats: list[Seat], outcome: dict[str, Any]) -> None:
         seat.rank = outcome["ranks"][seat.index]
         seat.score = outcome["scores"][seat.index]
         seat.to_move = False
-        if seat.kind == Seat.Kind.HUMAN:
-            OutboxItem.objects.get_or_create(
-                key=f"finished:{seat.user_id}:{match.pk}",
-                defaults={
-                    "user_id": seat.user_id,
-                    "match": match,
-                    "kind": OutboxItem.Kind.MATCH_FINISHED,
-                    "payload": {"game": match.game, "rank": seat.rank},
-                },
-            )
     Seat.objects.bulk_update(seats, ["rank", "score", "to_move"])
+    humans = [s for s in seats if s.kind == Seat.Kind.HUMAN]
+    _notify(match, OutboxItem.Kind.MATCH_FINISHED, humans, key=str(match.pk), payload={})
 
 
 # --- undo and resignation -----------------------------------------------------------------------
@@ -458,7 +520,8 @@ def match_undo(
         raise ApiError(400, "invalid_input", "scope must be 'step' or 'turn'.")
     with transaction.atomic():
         match = _locked_match(match_id)
-        seat = _seat_of(list(match.seats.all()), user)
+        seats = list(match.seats.all())
+        seat = _seat_of(seats, user)
         if seat is None:
             raise ApiError(403, "not_a_player", "You have no seat in this match.")
         replay = CommandRecord.objects.filter(match=match, command_id=command_id).first()
@@ -496,25 +559,8 @@ def match_undo(
             command_id=command_id,
         )
         state = load_state(match, use_cache=False)
-        active = engine.active_seats(state)
-        if active != before:
-            Seat.objects.filter(match=match).update(
-                to_move=Case(When(index__in=list(active), then=Value(True)), default=Value(False))
-            )
-        response = _command_response(engine, match, state, seat.index, rows)
-        CommandRecord.objects.create(
-            match=match,
-            command_id=command_id,
-            user=user,
-            seat=seat.index,
-            version=match.version,
-            response=response,
-        )
-        version = match.version
-        user_ids = [s.user_id for s in match.seats.all() if s.user_id]
-        transaction.on_commit(lambda: state_cache.put(match_id, version, state))
-        transaction.on_commit(lambda: broadcast.announce_match_version(match_id, version, user_ids))
-    return {**response, "replayed": False}
+        _project(match, engine, state, before=before, seats=seats)
+        return _record(match, engine, state, seat.index, rows, user=user, command_id=command_id)
 
 
 def match_resign(*, match_id: int, user: User, command_id: str) -> dict[str, Any]:
@@ -541,25 +587,22 @@ def match_resign(*, match_id: int, user: User, command_id: str) -> dict[str, Any
         seat.status = Seat.Status.FORFEITED
         seat.save(update_fields=["status"])
         rows = _commit(
-            match, engine, state, events, actor=seat.index, command_id=command_id, before=before
+            match,
+            engine,
+            state,
+            events,
+            actor=seat.index,
+            command_id=command_id,
+            before=before,
+            seats=seats,
         )
         if match.status == Match.Status.ACTIVE and all(
-            s.status == Seat.Status.FORFEITED
-            for s in match.seats.all()
-            if s.kind == Seat.Kind.HUMAN
+            s.status == Seat.Status.FORFEITED for s in seats if s.kind == Seat.Kind.HUMAN
         ):
+            # Abandonment: every human resigned, so nobody is left to finish the match.
             match.status = Match.Status.ABORTED
             Match.objects.filter(pk=match.pk).update(status=match.status)
-        response = _command_response(engine, match, state, seat.index, rows)
-        CommandRecord.objects.create(
-            match=match,
-            command_id=command_id,
-            user=user,
-            seat=seat.index,
-            version=match.version,
-            response=response,
-        )
-    return {**response, "replayed": False}
+        return _record(match, engine, state, seat.index, rows, user=user, command_id=command_id)
 
 
 # --- chat ---------------------------------------------------------------------------------------
