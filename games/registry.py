@@ -13,6 +13,11 @@ from games.base import Engine
 
 GAME_MODULES: dict[str, str] = {
     # slug: module
+    "samurai": "games.samurai",
+    "yspahan": "games.yspahan",
+    "java": "games.java",
+    "catan": "games.catan",
+    "drunter": "games.drunter",
 }
 
 
