@@ -102,7 +102,7 @@ def evaluate(s: State) -> list[float]:
 # --- bots -------------------------------------------------------------------------------------
 
 
-def _after(s: State, seat: int, command: dict[str, Any], rng: random.Random) -> State:
+def after_command(s: State, seat: int, command: dict[str, Any], rng: random.Random) -> State:
     out = clone(s)
     for event in execute(out, seat, command, rng):
         apply(out, event)
@@ -145,28 +145,32 @@ def greedy_figure(s: State, seat: int, legal: list[dict[str, Any]], rng: random.
     return rng.choice(legal)
 
 
+def ranked_commands(s: State, seat: int, rng: random.Random) -> list[tuple[dict[str, Any], float]]:
+    """Every legal command with its one-step gain in the heuristic evaluation, best first.
+    Spending a tile costs a little of its value, so tiles are not thrown away for nothing."""
+    base = heuristic_scores(s)[seat]
+    out: list[tuple[dict[str, Any], float]] = []
+    for command in legal_commands(s, seat):
+        if command["type"] == cmd.END_TURN:
+            out.append((command, 0.05))
+            continue
+        gain = heuristic_scores(after_command(s, seat, command, rng))[seat] - base
+        if command["type"] == cmd.PLACE_TILE and s.pending is None:
+            gain -= 0.15 * tile_value(command["tile"])
+        elif command["type"] == cmd.SWAP_FIGURES:
+            gain -= 0.15 * tile_value("figure_exchange")
+        out.append((command, gain))
+    out.sort(key=lambda item: -item[1])
+    return out
+
+
 def greedy_command(s: State, seat: int, rng: random.Random) -> dict[str, Any]:
     legal = legal_commands(s, seat)
     if s.phase == CHOOSE:
         return greedy_choice(s, seat, legal)
     if s.phase == FIGURES:
         return greedy_figure(s, seat, legal, rng)
-    base = heuristic_scores(s)[seat]
-    best, best_gain = None, -math.inf
-    for command in legal:
-        if command["type"] == cmd.END_TURN:
-            continue
-        after = _after(s, seat, command, rng)
-        gain = heuristic_scores(after)[seat] - base
-        if command["type"] == cmd.PLACE_TILE and s.pending is None:
-            gain -= 0.15 * tile_value(command["tile"])
-        elif command["type"] == cmd.SWAP_FIGURES:
-            gain -= 0.15 * tile_value("figure_exchange")
-        if gain > best_gain:
-            best, best_gain = command, gain
-    if best is None or (s.placed and s.pending is None and best_gain <= 0.05):
-        return {"type": cmd.END_TURN}
-    return best
+    return ranked_commands(s, seat, rng)[0][0]
 
 
 def bot_command(
