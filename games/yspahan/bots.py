@@ -1,6 +1,9 @@
 """Bots: random, greedy (one-ply lookahead on a hand-written evaluation) and search
 (determinised Monte Carlo: candidate moves from the greedy evaluation, judged by playouts with a
-cheap heuristic policy cut off after a horizon and scored by the same evaluation).
+cheap heuristic policy to the end of the round and scored by the same evaluation). The shared
+ISMCTS (games/search.py) was too weak here: dozens of supervisor moves per turn spread its
+playouts thin, so this engine-specific search compares a few strong candidates on common
+random numbers instead.
 
 No bot reads what its seat cannot know: greedy's lookahead runs on a determinised copy and the
 search only ever plays on determinised copies.
@@ -17,7 +20,7 @@ from games.base import Command
 from games.yspahan import data as D
 from games.yspahan.events import apply
 from games.yspahan.rules import execute, has_building, legal_commands, market_targets
-from games.yspahan.state import ACTION, AFTER, CARAVAN, OVER, PLACE, ROLL, State
+from games.yspahan.state import CARAVAN, OVER, State
 
 TOTAL_DAYS = D.EPOCHS * D.DAYS_PER_EPOCH
 
@@ -31,6 +34,7 @@ def determinize(s: State, seat: int, rng: random.Random) -> State:
         if p != seat:
             for card, k in enumerate(c.hands[p]):
                 pool.extend([card] * k)
+    pool.sort()  # the same information set gives the same re-deal, whatever the true cards
     rng.shuffle(pool)
     for p in range(c.n):
         if p != seat:
@@ -82,15 +86,6 @@ def position_value(s: State, seat: int) -> float:
         v += 0.6 * count * (last // per + 1) * _future_caravan_scorings(s)
     v += sum(1 for b in range(D.N_BUILDINGS) if s.buildings[seat] >> b & 1) * 7.0 * left
     return v
-
-
-def relative_values(s: State) -> list[float]:
-    vals = [position_value(s, p) for p in range(s.n)]
-    out = []
-    for p in range(s.n):
-        best_other = max(vals[q] for q in range(s.n) if q != p)
-        out.append(1.0 / (1.0 + math.exp(-(vals[p] - best_other) / 6.0)))
-    return out
 
 
 def _play(s: State, seat: int, cmd: Command, rng: random.Random) -> State:
@@ -173,59 +168,65 @@ def policy_command(s: State, seat: int, legal: list[Command], rng: random.Random
     return best
 
 
+def _margin(s: State, seat: int) -> float:
+    vals = [position_value(s, p) for p in range(s.n)]
+    return vals[seat] - max(vals[q] for q in range(s.n) if q != seat and not s.out[q])
+
+
 def search_command(
     s: State,
     seat: int,
     rng: random.Random,
     budget_s: float,
     *,
-    candidates: int = 6,
-    horizon: int = 60,
+    candidates: int = 5,
+    max_commands: int = 80,
+    max_sweeps: int | None = None,
     stats: dict[str, Any] | None = None,
 ) -> Command:
-    """Flat determinised Monte Carlo over the greedy evaluation's best few moves: each playout
-    re-deals hidden cards, plays the candidate, then the cheap policy for everybody up to
-    ``horizon`` commands, and scores with ``relative_values``. UCB1 shares playouts."""
+    """Determinised Monte Carlo over the greedy evaluation's best few moves.
+
+    Each sweep re-deals the hidden cards once and plays every candidate from that same deal with
+    the same random numbers (common random numbers: the candidates are compared on equal luck),
+    then lets the cheap policy play everybody to the end of the round, where dice and the next
+    roll make further playing mostly noise, and scores the margin of ``position_value`` over the
+    best opponent. The candidate with the best mean margin wins."""
     legal = legal_commands(s, seat)
     if len(legal) == 1:
         return legal[0]
     deadline = time.perf_counter() + budget_s
     base = determinize(s, seat, rng)
+    seed = rng.random()
     scored = []
     for cmd in legal:
-        after = _play(base.clone(), seat, cmd, rng)
-        scored.append((position_value(after, seat) + rng.random() * 1e-6, cmd))
-    scored.sort(key=lambda x: -x[0])
-    cands = [cmd for _, cmd in scored[:candidates]]
+        after = _play(base.clone(), seat, cmd, random.Random(seed))
+        scored.append((position_value(after, seat), cmd))
+    order = sorted(range(len(scored)), key=lambda k: -scored[k][0])
+    cands = [scored[k][1] for k in order[:candidates]]
     if len(cands) == 1:
         return cands[0]
-    visits = [0] * len(cands)
     totals = [0.0] * len(cands)
-    iterations = 0
-    while True:
-        if iterations >= len(cands) and time.perf_counter() >= deadline:
-            break
-        if iterations < len(cands):
-            i = iterations
-        else:
-            logn = math.log(iterations)
-            i = max(
-                range(len(cands)),
-                key=lambda k: totals[k] / visits[k] + 0.5 * math.sqrt(logn / visits[k]),
-            )
-        iterations += 1
-        st = _play(determinize(s, seat, rng), seat, cands[i], rng)
-        depth = 0
-        while st.phase != OVER and depth < horizon:
-            actor = _actor(st)
-            moves = legal_commands(st, actor)
-            st = _play(st, actor, policy_command(st, actor, moves, rng), rng)
-            depth += 1
-        visits[i] += 1
-        totals[i] += relative_values(st)[seat]
+    sweeps = 0
+    while sweeps == 0 or (
+        time.perf_counter() < deadline and (max_sweeps is None or sweeps < max_sweeps)
+    ):
+        sweeps += 1
+        seed = rng.random()
+        det = determinize(s, seat, random.Random(seed))
+        for i, cmd in enumerate(cands):
+            play_rng = random.Random(seed)
+            st = _play(det.clone(), seat, cmd, play_rng)
+            epoch, day = s.epoch, s.day
+            depth = 0
+            while st.phase != OVER and (st.epoch, st.day) == (epoch, day) and depth < max_commands:
+                actor = _actor(st)
+                moves = legal_commands(st, actor)
+                st = _play(st, actor, policy_command(st, actor, moves, play_rng), play_rng)
+                depth += 1
+            totals[i] += _margin(st, seat)
     if stats is not None:
-        stats["iterations"] = iterations
-    return cands[max(range(len(cands)), key=lambda k: (visits[k], totals[k]))]
+        stats["iterations"] = sweeps * len(cands)
+    return cands[max(range(len(cands)), key=lambda k: (totals[k], -k))]
 
 
 def bot_command(
@@ -238,6 +239,3 @@ def bot_command(
     if level == "search":
         return search_command(s, seat, rng, budget_s)
     raise ValueError(f"unknown bot level {level!r}")
-
-
-__all__ = ["ACTION", "AFTER", "PLACE", "ROLL", "bot_command", "determinize"]
