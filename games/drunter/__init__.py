@@ -9,7 +9,7 @@ from typing import Any
 
 from games.base import Command, Event, EventText, Outcome, check_player_count
 from games.base import validate_options_against as _validate
-from games.drunter import bots, events, flow, state, views
+from games.drunter import bots, events, flow, sim, state, views
 from games.drunter import commands as cmds
 from games.drunter.state import OVER, VOTE, State
 from games.search import search_command
@@ -36,6 +36,25 @@ class _SearchFacade:
         if s.phase == VOTE and seat in cmds.active_seats(s):
             return bots.pruned_votes(s, seat)
         return self._engine.legal_commands(s, seat)
+
+
+def search_move(
+    s: State, seat: int, rng: random.Random, budget_s: float, stats: dict[str, Any] | None = None
+) -> Command:
+    """ISMCTS (games.search) over belief-weighted determinisations; each leaf is valued by one
+    fast playout (sim.playout) instead of a rollout through execute/apply."""
+    return search_command(
+        _SearchFacade(ENGINE),  # type: ignore[arg-type]
+        s,
+        seat,
+        s.n,
+        rng,
+        budget_s=budget_s,
+        rollout_policy=bots.rollout_policy,
+        rollout_depth=0,
+        evaluate=lambda leaf: sim.playout(leaf, rng),
+        stats=stats,
+    )
 
 
 class DrunterEngine:
@@ -121,15 +140,7 @@ class DrunterEngine:
             # Votes, jokers and goal commitments follow the hand-written evaluation.
             return bots.greedy_command(s, seat, rng)
         if level == "search":
-            return search_command(
-                _SearchFacade(self),  # type: ignore[arg-type]
-                s,
-                seat,
-                s.n,
-                rng,
-                budget_s=budget_s,
-                rollout_policy=bots.rollout_policy,
-            )
+            return search_move(s, seat, rng, budget_s)
         raise ValueError(f"unknown bot level {level!r}")
 
 

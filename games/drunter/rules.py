@@ -41,6 +41,7 @@ STEP = BOARD.step
 BUILDING_AT = BOARD.building_at
 OUTHOUSE = BOARD.outhouse
 N_ROUTES = len(BOARD.route_ids)
+ROUTE_BASE = tuple(tile_index(k, 1) for k in BOARD.route_kind)
 
 
 def crossable(direction: int) -> int:
@@ -76,6 +77,23 @@ def start_cell(cells: list[int], end: int, direction: int) -> Start:
     return Start(c, "") if code == FREE else Start(-1, COVERS_TILE)
 
 
+def first_cell(cells: list[int], end: int, direction: int) -> int:
+    """``start_cell(...).cell`` without the reason: the hot path of bots and move listing."""
+    c = STEP[end][direction]
+    if c < 0:
+        return -1
+    code = cells[c]
+    if code == FREE:
+        return c
+    cross = TUNNEL_EW if direction % 2 == 0 else TUNNEL_NS
+    while code == cross:
+        c = STEP[c][direction]
+        if c < 0:
+            return -1
+        code = cells[c]
+    return c if code == FREE else -1
+
+
 def free_run(cells: list[int], start: int, direction: int, limit: int = 3) -> int:
     """How many free cells lie in a straight line from ``start`` (itself free), up to ``limit``."""
     run = 1
@@ -100,41 +118,65 @@ def openings(s: State, route: int) -> list[tuple[int, int, int]]:
     end = s.ends[route]
     if end < 0:
         return []
+    cells = s.cells
     out = []
     for d in range(4):
-        start = start_cell(s.cells, end, d).cell
+        start = first_cell(cells, end, d)
         if start >= 0:
-            out.append((d, start, free_run(s.cells, start, d)))
+            out.append((d, start, free_run(cells, start, d)))
     return out
 
 
 def placements(s: State, seat: int) -> list[tuple[int, int, int]]:
     """Every (route, length, direction) ``seat`` may place now (place 1-3)."""
     hand = s.hands[seat]
+    cells = s.cells
     out = []
     for r in range(N_ROUTES):
-        if s.ends[r] < 0:
+        end = s.ends[r]
+        if end < 0:
             continue
-        base = tile_index(BOARD.route_kind[r], 1)
-        if not (hand[base] or hand[base + 1] or hand[base + 2]):
+        base = ROUTE_BASE[r]
+        h1, h2, h3 = hand[base], hand[base + 1], hand[base + 2]
+        if not (h1 or h2 or h3):
             continue
-        for d, _start, run in openings(s, r):
-            for length in range(1, run + 1):
-                if hand[base + length - 1]:
-                    out.append((r, length, d))
+        for d in range(4):
+            start = first_cell(cells, end, d)
+            if start < 0:
+                continue
+            if h1:
+                out.append((r, 1, d))
+            if h2 or h3:
+                c = STEP[start][d]
+                if c >= 0 and cells[c] == FREE:
+                    if h2:
+                        out.append((r, 2, d))
+                    if h3:
+                        c = STEP[c][d]
+                        if c >= 0 and cells[c] == FREE:
+                            out.append((r, 3, d))
     return out
 
 
 def can_place(s: State, seat: int) -> bool:
     hand = s.hands[seat]
+    cells = s.cells
     for r in range(N_ROUTES):
-        if s.ends[r] < 0:
+        end = s.ends[r]
+        if end < 0:
             continue
-        base = tile_index(BOARD.route_kind[r], 1)
-        if not (hand[base] or hand[base + 1] or hand[base + 2]):
+        base = ROUTE_BASE[r]
+        h1, h2, h3 = hand[base], hand[base + 1], hand[base + 2]
+        if not (h1 or h2 or h3):
             continue
-        for _d, _start, run in openings(s, r):
-            if any(hand[base + k] for k in range(run)):
+        for d in range(4):
+            start = first_cell(cells, end, d)
+            if start < 0:
+                continue
+            if h1:
+                return True
+            run = free_run(cells, start, d)
+            if (h2 and run >= 2) or (h3 and run >= 3):
                 return True
     return False
 
@@ -143,14 +185,17 @@ def route_dead(s: State, route: int) -> bool:
     """Place 5: the end is closed in (tiles, corners or the edge on its other three sides) so the
     route can never be extended; a free cell beyond an adjacent tunnel still counts as a way on
     (place 6), because the builder is removed only "when it has no possibility to extend"."""
-    return s.ends[route] >= 0 and not openings(s, route)
+    end = s.ends[route]
+    if end < 0:
+        return False
+    return all(first_cell(s.cells, end, d) < 0 for d in range(4))
 
 
 def route_blocked(s: State, route: int) -> bool:
     """Extended 5: nowhere to attach, or nobody still in the game holds a tile that fits."""
     if s.ends[route] < 0:
         return True
-    base = tile_index(BOARD.route_kind[route], 1)
+    base = ROUTE_BASE[route]
     runs = [run for _d, _start, run in openings(s, route)]
     if not runs:
         return True
