@@ -243,12 +243,14 @@ def finish_festival(s: JavaState, rng: random.Random) -> JavaState:
     return s
 
 
-def greedy_command(s: JavaState, seat: int, rng: random.Random, noise: float = 0.0) -> Command:
+def greedy_command(
+    s: JavaState, seat: int, rng: random.Random, noise: float = 0.0, breadth: int = 24
+) -> Command:
     """The candidate whose result evaluates best for ``seat`` (festivals played out)."""
     if s.festival is not None:
         return bid_policy(s, seat)
     best, best_value = None, -1e18
-    for command in candidates(s, seat, rng):
+    for command in candidates(s, seat, rng, breadth):
         after = finish_festival(play(s, seat, command, rng), rng)
         value = evaluate(after, seat)
         if command["type"] == "end_turn":
@@ -262,13 +264,13 @@ def greedy_command(s: JavaState, seat: int, rng: random.Random, noise: float = 0
 
 
 def play_turn(
-    s: JavaState, seat: int, rng: random.Random, noise: float = 0.0
+    s: JavaState, seat: int, rng: random.Random, noise: float = 0.0, breadth: int = 24
 ) -> tuple[JavaState, list[Command]]:
     """Play ``seat``'s whole turn greedily (with optional noise); returns the commands."""
     plan: list[Command] = []
     turn_no = s.turn_no
     while not s.over and s.turn_no == turn_no and active(s) == seat:
-        command = greedy_command(s, seat, rng, noise)
+        command = greedy_command(s, seat, rng, noise, breadth)
         plan.append(command)
         s = finish_festival(play(s, seat, command, rng), rng)
     return s, plan
@@ -278,6 +280,8 @@ def play_turn(
 
 
 _PLANS: dict[tuple[Any, ...], Command] = {}
+SEARCH_NOISE = 0.4  # evaluation noise that makes the plans differ
+SEARCH_BREADTH = 48  # land placements and figure moves weighed per step
 
 
 def _key(s: JavaState, seat: int) -> tuple[Any, ...]:
@@ -315,8 +319,8 @@ def search_command(
     iterations = 0
     while True:
         world = determinize(s, seat, rng)
-        noise = 0.0 if iterations == 0 else 0.6
-        after, plan = play_turn(world, seat, rng, noise)
+        noise = 0.0 if iterations == 0 else SEARCH_NOISE
+        after, plan = play_turn(world, seat, rng, noise, SEARCH_BREADTH)
         total = 0.0
         # The opponents answer with their greedy turns before the plan is judged.
         for _ in range(min(s.n - 1, 1)):
