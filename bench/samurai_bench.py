@@ -55,7 +55,7 @@ def legal_per_second(states: list, seconds: float) -> float:
 def search_iterations_per_second(states: list, budget: float) -> float:
     iterations, spent = 0, 0.0
     rng = random.Random(1)
-    for state in states[:5]:
+    for state in states[:8]:
         stats: dict = {}
         start = time.perf_counter()
         search(ENGINE, state, state.current, rng, budget, stats=stats)

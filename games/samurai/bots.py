@@ -10,7 +10,7 @@ from typing import Any
 
 from games.samurai import commands as cmd
 from games.samurai.capture import influence
-from games.samurai.data import HAND_SIZE, KINDS, tile_types
+from games.samurai.data import KINDS, tile_types
 from games.samurai.fold import apply
 from games.samurai.rules import execute, legal_commands
 from games.samurai.state import CHOOSE, FIGURES, OVER, State, clone
@@ -141,8 +141,23 @@ def greedy_choice(s: State, seat: int, legal: list[dict[str, Any]]) -> dict[str,
     return legal[0]
 
 
-def greedy_figure(s: State, seat: int, legal: list[dict[str, Any]], rng: random.Random):
-    return rng.choice(legal)
+def greedy_figure(
+    s: State, seat: int, legal: list[dict[str, Any]], rng: random.Random
+) -> dict[str, Any]:
+    """Set figures of the kinds one's own tiles favour where they are easy to surround (few
+    land neighbours); a little noise keeps the bot from being predictable."""
+    strength = [0.0, 0.0, 0.0]
+    for name in s.hands[seat]:
+        tile = TILES[name]
+        for kind in tile.affects:
+            strength[kind] += tile.strength / len(tile.affects)
+    surround = s.board.surround
+
+    def score(command: dict[str, Any]) -> float:
+        kind = KINDS.index(command["kind"])
+        return strength[kind] / len(surround[command["hex"]]) + rng.random() * 0.3
+
+    return max(legal, key=score)
 
 
 def ranked_commands(s: State, seat: int, rng: random.Random) -> list[tuple[dict[str, Any], float]]:
@@ -185,6 +200,3 @@ def bot_command(
 
         return search(engine, s, seat, rng, budget_s)
     raise ValueError(f"unknown bot level {level!r}")
-
-
-__all__ = ["HAND_SIZE", "LEVELS", "bot_command", "determinize", "evaluate", "greedy_command"]

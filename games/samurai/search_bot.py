@@ -15,18 +15,12 @@ import time
 from typing import Any
 
 from games.samurai import commands as cmd
-from games.samurai.bots import (
-    after_command,
-    determinize,
-    evaluate,
-    greedy_command,
-    ranked_commands,
-)
+from games.samurai.bots import determinize, evaluate, greedy_command, ranked_commands
 from games.samurai.capture import influence
 from games.samurai.data import FIGURE_EXCHANGE, TILE_EXCHANGE, tile_types
 from games.samurai.fold import apply
 from games.samurai.rules import execute, free_land, free_sea, legal_commands
-from games.samurai.state import OVER, PLAY, State
+from games.samurai.state import PLAY, State
 
 TILES = tile_types()
 END = {"type": cmd.END_TURN}
@@ -110,9 +104,7 @@ def simulate(
         actor = det.current
         _play(det, actor, rollout_command(det, actor, rng), rng)
         steps += 1
-    if det.phase == OVER:
-        return evaluate(det)[seat]
-    return evaluate(det)[seat]
+    return evaluate(det)[seat]  # the exact result once the game is over
 
 
 def search(
@@ -126,6 +118,8 @@ def search(
     horizon: int | None = None,
     stats: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
+    if stats is not None:
+        stats["iterations"] = 0
     if s.phase != PLAY:
         return greedy_command(s, seat, rng)
     ranked = ranked_commands(s, seat, rng)
@@ -157,6 +151,3 @@ def search(
         stats["iterations"] = iterations
     best = max(range(len(candidates)), key=lambda j: (totals[j] / visits[j], -j))
     return candidates[best]
-
-
-__all__ = ["after_command", "rollout_command", "search", "simulate"]
