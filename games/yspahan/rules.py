@@ -769,6 +769,6 @@ def forfeit(s: State, seat: int) -> list[Event]:
         return out.events
     if own_turn:
         finish_turn(out)
-    elif out.s.phase == INSPECT:
-        _continue_inspection(out)
+    # Otherwise a lapsed caravan choice leaves the mover to name the next inspected shop (if
+    # any) with choose_inspection: forfeits draw no cards, so nothing random happens here.
     return out.events

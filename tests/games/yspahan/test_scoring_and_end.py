@@ -106,3 +106,22 @@ def test_a_first_player_who_leaves_before_rolling_hands_the_roll_on() -> None:
     for event in ENGINE.forfeit(state, 2):
         state = ENGINE.apply(state, event)
     assert state.first == 3 and state.order == [3, 0, 1] and ENGINE.active_seats(state) == {3}
+
+
+def test_an_owner_who_leaves_during_the_caravan_choice_keeps_the_cube_in_the_shop() -> None:
+    from .helpers import shop
+
+    state = rolled(start(3), ROLL)
+    state.owner[shop("bag_2#1")] = 1
+    state.owner[shop("barrel_0#0")] = 2
+    state.camels[1] = state.camels[2] = 1
+    state, _ = do(state, 0, {"type": "move_supervisor", "row": 1, "to": 23})
+    state, _ = do(state, 0, {"type": "choose_inspection", "shop": shop("bag_2#1")})
+    assert ENGINE.active_seats(state) == {1}
+    for event in ENGINE.forfeit(state, 1):
+        state = ENGINE.apply(state, event)
+    assert state.owner[shop("bag_2#1")] == 1 and state.caravan == []
+    assert ENGINE.active_seats(state) == {0}
+    assert ENGINE.legal_commands(state, 0) == [
+        {"type": "choose_inspection", "shop": shop("barrel_0#0")}
+    ]
