@@ -42,6 +42,7 @@ def determinize(s: State, seat: int, rng: random.Random) -> State:
     for p in others:
         for r in range(5):
             pool += [r] * d.res[p][r]
+    pool.sort()  # only the totals are known: the re-deal must not depend on who held what
     rng.shuffle(pool)
     at = 0
     for p in others:
@@ -55,6 +56,7 @@ def determinize(s: State, seat: int, rng: random.Random) -> State:
     for p in others:
         for k in range(5):
             cards += [k] * d.dev[p][k]
+    cards.sort()
     rng.shuffle(cards)
     at = 0
     for p in others:
