@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from core.views import home
+from core.views import home, not_found, server_error
 
 urlpatterns = [
     path("", home, name="home"),
@@ -9,3 +9,6 @@ urlpatterns = [
     path("api/", include("core.api.urls")),
     path("api-auth/", include("rest_framework.urls")),
 ]
+
+handler404 = not_found
+handler500 = server_error

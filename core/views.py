@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import FileResponse, HttpRequest, HttpResponse
+from django.http import FileResponse, HttpRequest, HttpResponse, JsonResponse
 
 PWA_INDEX = settings.BASE_DIR / "pwa" / "dist" / "index.html"
 
@@ -18,3 +18,18 @@ def home(request: HttpRequest) -> HttpResponse:
         "<ul><li><a href=/api/docs/>API documentation</a></li>"
         "<li><a href=/api/games>Games</a></li><li><a href=/admin/>Admin</a></li></ul>"
     )
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """API paths answer 404 in the API's error shape; other paths keep a plain page."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"code": "not_found", "message": "There is nothing here."}, status=404)
+    return HttpResponse("<!doctype html><title>Not found</title><h1>Not found</h1>", status=404)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    body = {
+        "code": "server_error",
+        "message": "Something went wrong on our side; nothing was saved.",
+    }
+    return JsonResponse(body, status=500)
