@@ -8,24 +8,28 @@ festival results, the end of the turn and of the game) are computed on the board
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from games.base import GAME_OVER, NOT_YOUR_TURN, Command, Event, IllegalCommand, Malformed
+from games.base import GAME_OVER, NOT_YOUR_TURN, Command, Event
 from games.base import check_command_shape as _check_shape
 from games.java import land
 from games.java.commands import SPECS
 from games.java.data import BOARD, CARD_INDEX, COMPONENTS
-from games.java.events import apply_event, next_bidder, pair_of
-from games.java.geometry import (
-    enclosed_lakes,
-    entry_starts,
-    exit_cost,
-    figure_keys,
-    region,
-    settlements,
-    shore,
-    sole_best,
-    walk_costs,
+from games.java.events import next_bidder, pair_of
+from games.java.geometry import entry_starts, exit_cost, figure_keys, region, sole_best, walk_costs
+from games.java.legal import (
+    festival_calls,
+    festival_commands,
+    figure_commands,
+    legal_commands,
+    palace_commands,
+)
+from games.java.scoring import (
+    final_points,
+    finish_turn,
+    keep_cards_flowing,
+    lake_events,
+    matches_open,
+    resolve_festival,
 )
 from games.java.state import (
     EMPTY,
@@ -34,11 +38,39 @@ from games.java.state import (
     PALACE_VALUES,
     RICE,
     TILE_KINDS,
-    TOKENS,
     VILLAGE,
     JavaState,
-    clone,
 )
+from games.java.turn import (
+    LAND_DUTY,
+    NOT_A_SPACE,
+    NOT_ENOUGH_AP,
+    Emitter,
+    Turn,
+    active_seats,
+    fail,
+    parse_cell,
+    parse_cells,
+    token_allowed,
+)
+
+__all__ = [
+    "LAND_DUTY",
+    "NOT_A_SPACE",
+    "NOT_ENOUGH_AP",
+    "Turn",
+    "active_seats",
+    "execute",
+    "festival_calls",
+    "festival_commands",
+    "figure_commands",
+    "final_points",
+    "forfeit",
+    "legal_commands",
+    "matches_open",
+    "palace_commands",
+    "token_allowed",
+]
 
 # Refusal codes (tests import them).
 TILE_OFF_GRID = land.TILE_OFF_GRID
@@ -46,12 +78,9 @@ TILE_NOT_FLAT = land.TILE_NOT_FLAT
 TILE_COVERS_BLOCKED = land.TILE_COVERS_BLOCKED
 TILE_EXACT_COVER = land.TILE_EXACT_COVER
 CITIES_JOINED = land.CITIES_JOINED
-NOT_A_SPACE = "not_a_space"
 BAD_TILE = "unknown_tile"
 TILE_SHAPE = "tile_shape"
 NO_TILE_LEFT = "no_tile_left"
-NOT_ENOUGH_AP = "not_enough_action_points"
-LAND_DUTY = "land_tile_duty"
 WATER_PLACE = "water_not_on_inner_ground"
 NO_FIGURE_LEFT = "no_figure_in_supply"
 NOT_YOUR_FIGURE = "not_your_figure"
@@ -81,240 +110,7 @@ ALREADY_LAID = "already_laid"
 MUST_BID = "organiser_must_bid"
 TOKEN_UNAVAILABLE = "token_unavailable"
 
-LAKE_POINTS = 3  # "dostane ... za každý dílek nádrže 3 body"
 FESTIVAL_COMMANDS = frozenset({"bid_card", "finish_bid", "pass_bid"})
-_UNSET = -99
-
-
-def fail(code: str, message: str) -> IllegalCommand:
-    return IllegalCommand(code, message)
-
-
-# --------------------------------------------------------------------------- turn bookkeeping
-
-
-class Turn:
-    """What the player on turn may still spend, given the duty to lay a land tile ("Hráč musí za
-    svůj tah položit alespoň jeden nový díl krajiny"; not in the final round)."""
-
-    def __init__(self, s: JavaState, seat: int) -> None:
-        self.s = s
-        self.seat = seat
-        self._min_land = _UNSET
-
-    def token_potential(self) -> int:
-        return 1 if token_allowed(self.s, self.seat) else 0
-
-    def duty_open(self) -> bool:
-        return not self.s.land_laid and self.s.trigger < 0
-
-    def min_land(self) -> int | None:
-        if self._min_land == _UNSET:
-            limit = self.s.ap + self.token_potential()
-            self._min_land = land.min_land_cost(self.s, self.seat, limit) if limit > 0 else None
-        return None if self._min_land is None else self._min_land
-
-    def spendable(self) -> int:
-        """AP a non-land action may use while keeping the cheapest land tile affordable."""
-        if not self.duty_open():
-            return self.s.ap
-        m = self.min_land()
-        if m is None:
-            return self.s.ap
-        return min(self.s.ap, self.s.ap + self.token_potential() - m)
-
-    def may_end(self) -> bool:
-        return not self.duty_open() or self.min_land() is None
-
-    def check_spend(self, cost: int) -> None:
-        if cost > self.s.ap:
-            raise fail(NOT_ENOUGH_AP, f"This costs {cost} action points; {self.s.ap} are left.")
-        if cost > self.spendable():
-            raise fail(
-                LAND_DUTY,
-                "Keep enough action points to lay this turn's land tile: every turn needs one.",
-            )
-
-
-def token_allowed(s: JavaState, seat: int) -> bool:
-    """Three tokens per game, at most one per turn; by default at any moment of the turn (the
-    text's proposal), with the option "start_of_turn" only before the first action."""
-    if s.supply[seat][TOKENS] <= 0 or s.token_used:
-        return False
-    return s.options.get("token_timing") != "start_of_turn" or not s.acted
-
-
-# --------------------------------------------------------------------------- parsing
-
-
-def parse_cell(value: Any, field: str) -> int:
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        raise Malformed(f"Field {field} must be a [q, r] pair of whole numbers.")
-    cell = BOARD.index.get((value[0], value[1]))
-    if cell is None:
-        raise fail(NOT_A_SPACE, f"{value} is not a space of the island or next to its edge.")
-    return cell
-
-
-def parse_cells(value: list[Any], field: str) -> list[int]:
-    return [parse_cell(v, field) for v in value]
-
-
-# --------------------------------------------------------------------------- emitter
-
-
-class Emitter:
-    def __init__(self, s: JavaState) -> None:
-        self.sim = clone(s)
-        self.events: list[Event] = []
-
-    def __call__(self, event: Event) -> None:
-        self.sim = apply_event(self.sim, event)
-        self.events.append(event)
-
-
-# --------------------------------------------------------------------------- scoring helpers
-
-
-def lake_events(emit: Emitter, seat: int, around: list[int]) -> None:
-    """A lake enclosed by land on every side scores 3 per water space for the player with the
-    highest figure on its shore, ties by further figures, nobody if undecidable."""
-    s = emit.sim
-    for body in enclosed_lakes(s, around):
-        winner = sole_best(figure_keys(s, shore(s, body)))
-        emit(
-            {
-                "type": "LakeScored",
-                "seat": winner if winner >= 0 else None,
-                "by": seat,
-                "cells": [pair_of(c) for c in body],
-                "size": len(body),
-                "points": LAKE_POINTS * len(body) if winner >= 0 else 0,
-            }
-        )
-
-
-def final_points(s: JavaState, seat: int) -> tuple[int, list[dict[str, Any]]]:
-    """Final scoring of one player: per city the palace value for standing highest, half for the
-    second player (players, not figures, rank; ties by further figures; undecidable ties all
-    get the prize)."""
-    total = 0
-    details = []
-    for pal, cells in _cities(s):
-        keys = {p: k for p, k in figure_keys(s, cells).items() if not s.forfeited[p]}
-        mine = keys.get(seat)
-        if mine is None:
-            continue
-        best = max(keys.values())
-        value = s.palace[pal]
-        if mine == best:
-            place, pts = 1, value
-        else:
-            second = max(k for k in keys.values() if k < best)
-            place, pts = (2, value // 2) if mine == second else (0, 0)
-        if pts:
-            total += pts
-            details.append({"cell": pair_of(pal), "value": value, "place": place, "points": pts})
-    return total, details
-
-
-def _cities(s: JavaState) -> list[tuple[int, list[int]]]:
-    out = []
-    for c in range(len(s.top)):
-        if s.top[c] == PALACE:
-            out.append((c, region(s, c)))
-    return out
-
-
-def finish_turn(emit: Emitter, seat: int, rng: random.Random | None) -> None:
-    """End ``seat``'s turn: final scoring in the last round, the next player, the end."""
-    s = emit.sim
-    stalled = not s.land_laid and s.trigger < 0 and not s.forfeited[seat]
-    if s.trigger >= 0 and not s.final_done[seat] and not s.forfeited[seat]:
-        # "provede ihned po svém tahu závěrečné bodování"
-        _emit_final(emit, seat)
-    alive = [p for p in range(s.n) if not s.forfeited[p]]
-    if stalled and s.stalls + 1 >= len(alive):
-        # Nobody could lay land for a whole round: the text is silent; everybody scores now.
-        emit({"type": "TurnEnded", "seat": seat, "next": None, "stalled": True})
-        for p in alive:
-            if not emit.sim.final_done[p]:
-                _emit_final(emit, p)
-        _emit_end(emit)
-        return
-    nxt = None
-    for step in range(1, s.n + 1):
-        p = (seat + step) % s.n
-        if s.forfeited[p] or (s.trigger >= 0 and s.final_done[p]):
-            continue
-        nxt = p
-        break
-    emit({"type": "TurnEnded", "seat": seat, "next": nxt, "stalled": stalled})
-    if nxt is None:
-        _emit_end(emit)
-
-
-def _emit_final(emit: Emitter, seat: int) -> None:
-    pts, cities = final_points(emit.sim, seat)
-    emit({"type": "FinalScored", "seat": seat, "points": pts, "cities": cities})
-
-
-def _emit_end(emit: Emitter) -> None:
-    emit({"type": "GameEnded", "scores": emit.sim.scores[:]})
-
-
-def keep_cards_flowing(emit: Emitter, rng: random.Random) -> None:
-    """ "Jakmile se dobírací balíček spotřebuje, odkládací balíček se zamíchá"; an empty open
-    place is refilled from the deck."""
-    s = emit.sim
-    if not s.deck and s.discard:
-        order = [COMPONENTS.card_names[k] for k in s.discard]
-        rng.shuffle(order)
-        emit({"type": "DeckReshuffled", "order": order, "count": len(order)})
-    s = emit.sim
-    if s.open_card < 0 and s.deck:
-        emit({"type": "OpenCardRevealed", "card": COMPONENTS.card_names[s.deck[-1]]})
-
-
-def matches_open(s: JavaState, kind: int) -> int:
-    """Symbols of card ``kind`` shown on the open card (0: the card may not be bid)."""
-    if s.open_card < 0:
-        return 0
-    return len(COMPONENTS.card_symbols[kind] & COMPONENTS.card_symbols[s.open_card])
-
-
-def resolve_festival(emit: Emitter, rng: random.Random | None) -> None:
-    """Most matching symbols wins half the palace value; ties share by the rule-card table."""
-    s = emit.sim
-    f = s.festival
-    assert f is not None
-    counts = [sum(matches_open(s, k) for k in bid) for bid in f.bids]
-    eligible = [i for i, p in enumerate(f.bidders) if not s.forfeited[p]]
-    best = max((counts[i] for i in eligible), default=0)
-    winners = [f.bidders[i] for i in eligible if counts[i] == best and best > 0]
-    value = s.palace[f.cell]
-    points = [0] * s.n
-    for p in winners:
-        points[p] = value // 2 if len(winners) == 1 else COMPONENTS.festival_share[value]
-    emit(
-        {
-            "type": "FestivalResolved",
-            "seat": f.organiser,
-            "cell": pair_of(f.cell),
-            "value": value,
-            "bidders": f.bidders[:],
-            "symbols": counts,
-            "winners": winners,
-            "points": points,
-        }
-    )
-    if rng is not None:
-        keep_cards_flowing(emit, rng)
-    finish_turn(emit, f.organiser, rng)
 
 
 # --------------------------------------------------------------------------- command handlers
@@ -661,14 +457,6 @@ HANDLERS = {
 }
 
 
-def active_seats(s: JavaState) -> frozenset[int]:
-    if s.over:
-        return frozenset()
-    if s.festival is not None:
-        return frozenset({s.festival.bidders[s.festival.current]})
-    return frozenset({s.turn})
-
-
 def execute(s: JavaState, seat: int, cmd: Command, rng: random.Random) -> list[Event]:
     if s.over:
         raise fail(GAME_OVER, "The game is over.")
@@ -683,125 +471,6 @@ def execute(s: JavaState, seat: int, cmd: Command, rng: random.Random) -> list[E
     emit = Emitter(s)
     HANDLERS[spec.type](s, seat, cmd, emit, rng)
     return emit.events
-
-
-# --------------------------------------------------------------------------- legal commands
-
-
-def legal_commands(s: JavaState, seat: int) -> list[Command]:
-    if s.over or seat not in active_seats(s):
-        return []
-    if s.festival is not None:
-        return festival_commands(s, seat)
-    out: list[Command] = []
-    turn = Turn(s, seat)
-    spend = turn.spendable()
-    if token_allowed(s, seat):
-        out.append({"type": "use_token"})
-    for kind, rice, village, _cost in land.iter_placements(s, seat, s.ap):
-        out.append(
-            {
-                "type": "lay_land",
-                "tile": kind,
-                "rice": [pair_of(c) for c in rice],
-                "village": [pair_of(c) for c in village],
-            }
-        )
-    if spend >= 1 and s.water_left > 0:
-        for c in range(BOARD.n_board):
-            if not BOARD.water_forbidden[c] and s.height[c] == 0 and s.top[c] == EMPTY:
-                out.append({"type": "lay_water", "cell": pair_of(c)})
-    out.extend(figure_commands(s, seat, spend))
-    if spend >= 1:
-        out.extend(palace_commands(s, seat))
-        if s.cards_taken < COMPONENTS.cards_per_turn:
-            if s.open_card >= 0:
-                out.append({"type": "take_card", "source": "open"})
-            if s.deck:
-                out.append({"type": "take_card", "source": "deck"})
-    may_end = turn.may_end()
-    if may_end:
-        out.extend(festival_calls(s, seat))
-        out.append({"type": "end_turn"})
-    return out
-
-
-def figure_commands(s: JavaState, seat: int, spend: int) -> list[Command]:
-    out: list[Command] = []
-    fig = s.figure
-    if s.supply[seat][FIGURES] > 0 and spend >= 1:
-        for c, _d in walk_costs(s, seat, entry_starts(s, seat), spend).items():
-            if fig[c] < 0:
-                out.append({"type": "enter_figure", "to": pair_of(c)})
-    for c in range(len(fig)):
-        if fig[c] != seat or c in s.moved:
-            continue
-        dist = walk_costs(s, seat, [(c, 0)], spend)
-        frm = pair_of(c)
-        for t in dist:
-            if fig[t] < 0:
-                out.append({"type": "move_figure", "from": frm, "to": pair_of(t)})
-        if spend >= 1:
-            best = None
-            for t, d in dist.items():
-                e = BOARD.edge_cost[t]
-                if e and d + e <= spend:
-                    best = True
-                    break
-            if best:
-                out.append({"type": "remove_figure", "from": frm})
-    return out
-
-
-def palace_commands(s: JavaState, seat: int) -> list[Command]:
-    out: list[Command] = []
-    _labels, groups, palaces = settlements(s)
-    for cells, pal in zip(groups, palaces, strict=True):
-        if sole_best(figure_keys(s, cells)) != seat:
-            continue
-        size = len(cells)
-        if pal >= 0:
-            if pal in s.changed:
-                continue
-            for i, v in enumerate(PALACE_VALUES):
-                if s.palace[pal] < v <= size and s.palaces_left[i] > 0:
-                    out.append({"type": "enlarge_palace", "cell": pair_of(pal), "value": v})
-        else:
-            values = [v for i, v in enumerate(PALACE_VALUES) if v <= size and s.palaces_left[i]]
-            for c in sorted(cells):
-                if s.figure[c] < 0 and s.top[c] == VILLAGE:
-                    for v in values:
-                        out.append({"type": "build_palace", "cell": pair_of(c), "value": v})
-    return out
-
-
-def festival_calls(s: JavaState, seat: int) -> list[Command]:
-    if not any(n and matches_open(s, k) for k, n in enumerate(s.hands[seat])):
-        return []
-    out: list[Command] = []
-    for c in range(len(s.top)):
-        if (
-            s.top[c] == PALACE
-            and not s.festive[c]
-            and any(s.figure[x] == seat for x in region(s, c))
-        ):
-            out.append({"type": "hold_festival", "cell": pair_of(c)})
-    return out
-
-
-def festival_commands(s: JavaState, seat: int) -> list[Command]:
-    f = s.festival
-    assert f is not None
-    out: list[Command] = [
-        {"type": "bid_card", "card": COMPONENTS.card_names[k]}
-        for k, n in enumerate(s.hands[seat])
-        if n and matches_open(s, k)
-    ]
-    if f.laid_now > 0:
-        out.append({"type": "finish_bid"})
-    elif f.opened or seat != f.organiser:
-        out.append({"type": "pass_bid"})
-    return out
 
 
 # --------------------------------------------------------------------------- forfeit

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.base import IllegalCommand
 from games.java import rules
 from games.java.state import PALACE, RICE, VILLAGE
 from tests.games.java.helpers import cell, is_legal, land, new_game, put, refused, run, stand
@@ -164,7 +165,7 @@ def test_legal_placements_match_execute_on_random_candidates() -> None:
         try:
             s2 = run(s, 0, cmd)
             accepted = True
-        except rules.IllegalCommand:
+        except IllegalCommand:
             accepted = False
         assert legal == accepted
         if accepted and s2.ap > 0:

@@ -234,3 +234,22 @@ def test_land_tile_with_palace_city_keeps_growing_for_the_size_limit() -> None:
     stand(s, 0, 4, 4)
     s = run(s, 0, land("village", [], [(7, 4)]))
     assert is_legal(s, 0, build(4)) and not is_legal(s, 0, build(6))
+
+
+def test_unknown_card_sources_cards_and_missing_palaces_are_refused() -> None:
+    s = new_game()
+    refused(s, 0, {"type": "take_card", "source": "discard"}, rules.BAD_SOURCE)
+    refused(s, 0, {"type": "enlarge_palace", "cell": [5, 4], "value": 4}, rules.NO_PALACE)
+    refused(s, 0, {"type": "hold_festival", "cell": [5, 4]}, rules.NO_PALACE)
+    s = city_game(2)
+    give(s, 0, A)
+    s = run(s, 0, {"type": "hold_festival", "cell": [5, 4]})
+    refused(s, 0, {"type": "bid_card", "card": "joker"}, rules.BAD_CARD)
+
+
+def test_malformed_commands_and_wrong_seats_are_refused() -> None:
+    s = new_game()
+    refused(s, 0, {"type": "lay_land", "tile": "rice"}, "malformed_command")
+    refused(s, 0, {"type": "lay_water", "cell": "here"}, "malformed_command")
+    refused(s, 0, {"type": "end_turn", "now": True}, "malformed_command")
+    refused(s, 1, {"type": "end_turn"}, "not_your_turn")
