@@ -177,6 +177,8 @@ def _settlement_built(s: State, e: Event) -> None:
     s.node_owner[node] = seat
     s.node_level[node] = 1
     s.settlements[seat] += 1
+    if s.node_port[node] != -1:
+        s.ratio_cache[seat] = None
     broken = road_owners_at(s, node, seat)
     if broken:
         refresh_longest_road(s, broken)
@@ -267,6 +269,8 @@ def _card_discarded(s: State, e: Event) -> None:
 
 def _robber_moved(s: State, e: Event) -> None:
     s.robber = e["hex"]
+    if s.options["robber_blocks_harbour"]:
+        s.ratio_cache = [None] * s.n
     if s.phase == ROBBER:
         s.phase = resume_phase(s)
     elif s.phase == WAR_ROBBER:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.catan.board import N_HEXES, NODE_EDGES
+from games.catan.board import HEX_NODES, N_HEXES, NODE_EDGES
 from games.catan.data import (
     CARD_NAMES,
     DEV_CARDS,
@@ -23,11 +23,11 @@ from games.catan.rules import (
     can_pay,
     city_allowed,
     city_nodes,
+    hand_size,
     harbour_ratios,
     may_play_dev,
     playable,
     road_edges,
-    robber_victims,
     settlement_nodes,
     setup_settlement_nodes,
     war_targets,
@@ -192,9 +192,8 @@ def _main_commands(s: State, seat: int) -> list[Command]:
                         )
     if offer_cap_left(s) and any(hand):
         out.append({"type": "draft_offer"})
-    if s.offer is not None:
+    if s.offer is not None:  # counter-offers exist only while an offer is open
         out.append({"type": "withdraw_offer"})
-    if s.offer is not None or any(x is not None for x in s.counters):
         out.extend({"type": "trade_with", "seat": p} for p in trade_partners(s))
     if any(s.dev[seat]):
         out += _dev_plays(s, seat, False)
@@ -227,11 +226,18 @@ def _hand_card_commands(s: State, seat: int, ctype: str, with_dev: bool) -> list
 
 def robber_commands(s: State, seat: int) -> list[Command]:
     out: list[Command] = []
+    robbable = [p != seat and not s.forfeited[p] and hand_size(s, p) > 0 for p in range(s.n)]
+    node_owner = s.node_owner
     for h in range(N_HEXES):
         if h == s.robber:
             continue
-        victims = robber_victims(s, seat, h)
+        victims: list[int] = []
+        for node in HEX_NODES[h]:
+            p = node_owner[node]
+            if p != -1 and robbable[p] and p not in victims:
+                victims.append(p)
         if victims:
+            victims.sort()
             out.extend({"type": "move_robber", "hex": h, "victim": v} for v in victims)
         else:
             out.append({"type": "move_robber", "hex": h})

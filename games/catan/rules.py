@@ -142,6 +142,9 @@ def can_buy_dev(s: State, seat: int) -> bool:
 def harbour_ratios(s: State, seat: int) -> list[int]:
     """Best maritime ratio per resource: 4:1, 3:1 generic, 2:1 special. Variant rule 7: a harbour
     whose coast hex holds the robber cannot be used."""
+    cached = s.ratio_cache[seat]
+    if cached is not None:
+        return cached
     ratios = [BANK_RATIO] * 5
     block = s.options["robber_blocks_harbour"]
     for slot, (a, b) in enumerate(HARBOUR_SLOT_NODES):
@@ -156,6 +159,7 @@ def harbour_ratios(s: State, seat: int) -> list[int]:
                     ratios[r] = GENERIC_RATIO
         else:
             ratios[kind] = SPECIAL_RATIO
+    s.ratio_cache[seat] = ratios
     return ratios
 
 

@@ -83,9 +83,12 @@ FIELDS = (
 
 class State:
     # ``by_number`` is derived from the board (not dumped): number -> [(hex, resource, nodes)].
-    __slots__ = (*FIELDS, "by_number")
+    # ``ratio_cache`` holds each seat's maritime ratios until a harbour settlement or (rule 7) a
+    # robber move changes them.
+    __slots__ = (*FIELDS, "by_number", "ratio_cache")
 
     by_number: dict[int, list[tuple[int, int, tuple[int, ...]]]]
+    ratio_cache: list[list[int] | None]
 
     n: int
     options: dict[str, Any]
@@ -149,6 +152,7 @@ def clone_state(s: State) -> State:
     c.hex_res = s.hex_res  # fixed after setup
     c.hex_num = s.hex_num
     c.by_number = s.by_number
+    c.ratio_cache = s.ratio_cache[:]
     c.harbours = s.harbours
     c.node_port = s.node_port
     c.robber = s.robber
@@ -237,3 +241,4 @@ def derive(s: State) -> None:
         if num:
             table[num].append((h, s.hex_res[h], HEX_NODES[h]))
     s.by_number = table
+    s.ratio_cache = [None] * s.n

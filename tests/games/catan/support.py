@@ -58,6 +58,7 @@ def put(s: State, seat: int, node: int, city: bool = False) -> None:
         s.cities[seat] += 1
     else:
         s.settlements[seat] += 1
+    s.ratio_cache = [None] * s.n
 
 
 def road(s: State, seat: int, *nodes: int) -> None:
