@@ -208,7 +208,12 @@ class Engine(Protocol):
     def execute(self, state: Any, seat: int, command: Command, rng: random.Random) -> list[Event]:
         """Validate ``command`` for ``seat`` and return the events it causes, without changing
         ``state``. Raises ``Malformed`` / ``IllegalCommand``. Random draws use ``rng`` and are
-        recorded in the returned events."""
+        recorded in the returned events.
+
+        Checks run in this order: ``GAME_OVER`` (no seat is active once the game has ended),
+        ``NOT_YOUR_TURN``, ``Malformed``, then the game's own codes. Every state between two
+        events of one command must itself be valid (some seat active, or the game over): the
+        contract suite folds and checks event by event."""
         ...
 
     def forfeit(self, state: Any, seat: int) -> list[Event]:

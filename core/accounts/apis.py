@@ -28,6 +28,9 @@ class RegisterApi(APIView):
     throttle_scope = "register"
 
     class Input(serializers.Serializer):
+        class Meta:
+            ref_name = "RegisterInput"
+
         username = serializers.RegexField(r"^[A-Za-z0-9_.-]{3,30}$", max_length=30)
         password = serializers.CharField(min_length=8, max_length=128)
         display_name = serializers.CharField(max_length=40, required=False, allow_blank=True)
@@ -47,6 +50,9 @@ class LoginApi(APIView):
     permission_classes = [AllowAny]
 
     class Input(serializers.Serializer):
+        class Meta:
+            ref_name = "LoginInput"
+
         username = serializers.CharField(max_length=150)
         password = serializers.CharField(max_length=128)
 
@@ -70,6 +76,9 @@ class LogoutApi(APIView):
 
 class MeApi(APIView):
     class Input(serializers.Serializer):
+        class Meta:
+            ref_name = "MeInput"
+
         display_name = serializers.CharField(max_length=40, required=False, allow_blank=True)
         language = serializers.ChoiceField(choices=User.Language.choices, required=False)
 

@@ -51,7 +51,7 @@ def _game_out(slug: str, full: bool) -> dict[str, Any]:
 class GameListApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(operation_id="games_list", responses={200: OpenApiTypes.OBJECT})
     def get(self, request: Request) -> Response:
         from games.registry import GAME_MODULES
 
@@ -74,6 +74,9 @@ class SeatIn(serializers.Serializer):
 
 class MatchListApi(APIView):
     class Filters(serializers.Serializer):
+        class Meta:
+            ref_name = "MatchListFilters"
+
         mine = serializers.BooleanField(required=False, default=False)
         my_turn = serializers.BooleanField(required=False, default=False)
         joinable = serializers.BooleanField(required=False, default=False)
@@ -81,13 +84,21 @@ class MatchListApi(APIView):
         game = serializers.CharField(required=False)
 
     class Input(serializers.Serializer):
+        class Meta:
+            ref_name = "MatchListInput"
+
         game = serializers.CharField(max_length=32)
         players = serializers.IntegerField(min_value=1, max_value=16)
         options = serializers.DictField(required=False, default=dict)
         seats = SeatIn(many=True, required=False)
         autostart = serializers.BooleanField(required=False, default=True)
+        # {kind: none|per_move|reserve, move_seconds | reserve_seconds + increment_seconds,
+        #  policy: bot_move|zombie|forfeit, vacation: bool}; checked by the service (422).
+        time_control = serializers.JSONField(required=False, default=None)
 
-    @extend_schema(parameters=[Filters], responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(
+        operation_id="matches_list", parameters=[Filters], responses={200: OpenApiTypes.OBJECT}
+    )
     def get(self, request: Request) -> Response:
         filters = self.Filters(data=request.query_params)
         filters.is_valid(raise_exception=True)
@@ -109,6 +120,7 @@ class MatchListApi(APIView):
             options=v["options"],
             seats=seats,
             autostart=v["autostart"],
+            time_control=v["time_control"],
         )
         match = selectors.match_get(match.pk)
         return Response(selectors.match_detail(match=match, user=request.user), status=201)
@@ -125,6 +137,9 @@ class _LobbyAction(APIView):
     action = ""
 
     class Input(serializers.Serializer):
+        class Meta:
+            ref_name = "LobbyActionInput"
+
         seat = serializers.IntegerField(required=False, min_value=0)
 
     @extend_schema(request=Input, responses={200: OpenApiTypes.OBJECT})
@@ -191,6 +206,9 @@ class MatchLegalApi(APIView):
 
 class MatchCommandApi(APIView):
     class Input(serializers.Serializer):
+        class Meta:
+            ref_name = "MatchCommandInput"
+
         command_id = serializers.CharField(max_length=64)
         expected_version = serializers.IntegerField(required=False, min_value=0)
         command = JSONObject()
@@ -212,6 +230,9 @@ class MatchCommandApi(APIView):
 
 class MatchUndoApi(APIView):
     class Input(serializers.Serializer):
+        class Meta:
+            ref_name = "MatchUndoInput"
+
         command_id = serializers.CharField(max_length=64)
         scope = serializers.ChoiceField(choices=["step", "turn"], default="step")
         expected_version = serializers.IntegerField(required=False, min_value=0)
@@ -227,6 +248,9 @@ class MatchUndoApi(APIView):
 
 class MatchResignApi(APIView):
     class Input(serializers.Serializer):
+        class Meta:
+            ref_name = "MatchResignInput"
+
         command_id = serializers.CharField(max_length=64)
 
     @extend_schema(request=Input, responses={200: OpenApiTypes.OBJECT})
@@ -243,6 +267,9 @@ class MatchChatApi(APIView):
     throttle_scope = "chat"
 
     class Input(serializers.Serializer):
+        class Meta:
+            ref_name = "MatchChatInput"
+
         text = serializers.CharField(max_length=500)
 
     def get_throttles(self) -> list[Any]:
