@@ -95,3 +95,59 @@ def test_a_full_match_through_the_pipeline_replays_equal_from_snapshots(
     for user in users:
         events = selectors.match_events(match=match, user=user)
         assert [e["seq"] for e in events] == list(range(1, match.version + 1))
+
+
+def test_a_samurai_player_takes_back_a_placed_tile_but_not_the_draw(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    alice, bob = make_user("alice"), make_user("bob")
+    users, clients = [alice, bob], [client_for(alice), client_for(bob)]
+    match = services.match_create(
+        user=alice,
+        game="samurai",
+        n_players=2,
+        options={"random_starting_tiles": True},
+        seats=[services.SeatSpec("me"), services.SeatSpec("user", username="bob")],
+    )
+    services.match_join(match_id=match.pk, user=bob)
+    rng = random.Random(2)
+    step = 0
+    while True:  # figure placement, until the first tile may be placed
+        match = selectors.match_get(match.pk)
+        seat = next(s for s in match.seats.all() if s.to_move).index
+        legal = selectors.match_legal_commands(match=match, user=users[seat])["commands"]
+        tiles = [c for c in legal if c["type"] == "place_tile"]
+        if tiles:
+            break
+        with django_capture_on_commit_callbacks(execute=True):
+            services.match_submit_command(
+                match_id=match.pk,
+                user=users[seat],
+                command=rng.choice(legal),
+                command_id=f"f{step}",
+            )
+        step += 1
+    me = clients[seat]
+    hand_before = me.get(f"/api/matches/{match.pk}").json()["view"]
+    placed = me.post(
+        f"/api/matches/{match.pk}/commands",
+        {"command": tiles[0], "command_id": "t1"},
+        format="json",
+    )
+    assert placed.status_code == 200, placed.json()
+    undone = me.post(f"/api/matches/{match.pk}/undo", {"command_id": "u1"}, format="json")
+    assert undone.status_code == 200, undone.json()
+    assert undone.json()["view"] == hand_before
+    me.post(
+        f"/api/matches/{match.pk}/commands",
+        {"command": tiles[0], "command_id": "t2"},
+        format="json",
+    )
+    ended = me.post(
+        f"/api/matches/{match.pk}/commands",
+        {"command": {"type": "end_turn"}, "command_id": "t3"},
+        format="json",
+    )
+    assert ended.status_code == 200, ended.json()
+    refused = me.post(f"/api/matches/{match.pk}/undo", {"command_id": "u2"}, format="json")
+    assert (refused.status_code, refused.json()["code"]) == (422, "nothing_to_undo")
