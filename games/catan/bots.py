@@ -6,23 +6,26 @@ are re-dealt, so they never read a secret.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import TYPE_CHECKING, Any
 
 from games.catan.awards import public_points
-from games.catan.board import NODE_HEXES
+from games.catan.board import EDGE_NODES, HEX_NODES, NODE_HEXES, NODE_NEIGHBOURS
 from games.catan.data import (
     COST_CITY,
     COST_DEV,
     COST_SETTLEMENT,
     KNIGHT,
+    MAX_SETTLEMENTS,
+    RES_INDEX,
     VICTORY_POINT,
 )
 from games.catan.execute import execute
 from games.catan.fold import apply_event
 from games.catan.legal import legal_commands
-from games.catan.rules import can_pay
-from games.catan.state import State, clone_state
+from games.catan.rules import can_pay, settlement_nodes
+from games.catan.state import MAIN, State, clone_state
 from games.search import search_command
 
 if TYPE_CHECKING:
@@ -83,35 +86,47 @@ def _pips(s: State, node: int) -> int:
     return sum(PIPS[s.hex_num[h]] for h in NODE_HEXES[node])
 
 
+def _spot_value(s: State, node: int) -> float:
+    """A corner's worth: its pips, a little more for resources of several kinds."""
+    kinds = {s.hex_res[h] for h in NODE_HEXES[node] if s.hex_res[h] >= 0}
+    return _pips(s, node) + 0.5 * len(kinds)
+
+
 def evaluate_seat(s: State, p: int) -> float:
-    """Points first, then production (pips per building), then what the hand can buy."""
+    """Points first, then production (pips per building), then open building spots, then what
+    the hand can buy; big hands lose value (a 7 halves them)."""
     if s.winner == p:
         return 1000.0
     value = 10.0 * (public_points(s, p) + s.dev[p][VICTORY_POINT])
     prod = 0
     variety = [0] * 5
-    for node in range(len(s.node_owner)):
-        if s.node_owner[node] == p:
+    owner = s.node_owner
+    for node in range(len(owner)):
+        if owner[node] == p:
+            level = s.node_level[node]
             for h in NODE_HEXES[node]:
-                pip = PIPS[s.hex_num[h]] * s.node_level[node]
+                pip = PIPS[s.hex_num[h]] * level
                 if h == s.robber:
                     pip //= 2
                 prod += pip
                 r = s.hex_res[h]
                 if r >= 0:
                     variety[r] += pip
-    value += 0.9 * prod + 0.6 * sum(1 for v in variety if v)
+    value += 0.9 * prod + 0.8 * sum(1 for v in variety if v)
     hand = s.res[p]
     cards = sum(hand)
-    value += 0.25 * min(cards, 7) - (0.4 * (cards - 7) if cards > 7 else 0.0)
-    if can_pay(hand, COST_CITY):
+    value += 0.3 * min(cards, 7) - (0.5 * (cards - 7) if cards > 7 else 0.0)
+    spots = settlement_nodes(s, p) if s.settlements[p] < MAX_SETTLEMENTS else []
+    if spots:
+        value += 2.5 + 0.1 * max(_pips(s, n) for n in spots)
+    if can_pay(hand, COST_CITY) and s.settlements[p]:
         value += 2.0
-    if can_pay(hand, COST_SETTLEMENT):
-        value += 1.5
+    if can_pay(hand, COST_SETTLEMENT) and spots:
+        value += 2.0
     if can_pay(hand, COST_DEV):
         value += 0.5
-    value += 0.3 * s.road_len[p] + 1.5 * s.knights[p] + 1.2 * sum(s.dev[p])
-    value += 0.8 * s.dev[p][KNIGHT]
+    value += 0.2 * s.road_len[p] + 1.5 * s.knights[p] + 1.3 * sum(s.dev[p])
+    value += 0.5 * s.dev[p][KNIGHT]
     return value
 
 
@@ -119,50 +134,122 @@ def evaluate(s: State) -> list[float]:
     """Per-seat value in [0, 1] for cut-off rollouts: a soft share of the evaluations."""
     if s.winner >= 0:
         return [1.0 if p == s.winner else 0.0 for p in range(s.n)]
-    raw = [0.0 if s.forfeited[p] else evaluate_seat(s, p) for p in range(s.n)]
+    raw = [-50.0 if s.forfeited[p] else evaluate_seat(s, p) for p in range(s.n)]
     top = max(raw)
-    weights = [2.718 ** ((v - top) / 8.0) for v in raw]
+    weights = [math.exp((v - top) / 10.0) for v in raw]
     total = sum(weights)
     return [w / total for w in weights]
 
 
-_SKIP_TYPES = frozenset({"draft_offer", "withdraw_offer", "declare_war"})
-_PRIORITY = {
-    "build_city": 6,
-    "build_settlement": 5,
-    "buy_development_card": 3,
-    "play_knight": 2,
-    "play_road_building": 2,
-    "play_year_of_plenty": 2,
-    "play_monopoly": 2,
-    "lay_point_card": 4,
-    "build_road": 1,
-    "trade_with": 1,
-}
+# Commands the thinking bots never consider: composing offers is left to people (answers to
+# offers are still weighed).
+_SKIP_TYPES = frozenset({"draft_offer", "withdraw_offer", "cancel_draft", "draft_add"})
+
+
+def _robber_score(s: State, seat: int, m: Command) -> float:
+    h = m["hex"]
+    score = 0.0
+    for node in HEX_NODES[h]:
+        p = s.node_owner[node]
+        if p == seat:
+            score -= 3.0 * PIPS[s.hex_num[h]] * s.node_level[node]
+        elif p != -1:
+            score += PIPS[s.hex_num[h]] * s.node_level[node]
+    victim = m.get("victim")
+    if victim is not None:
+        score += 0.5 * sum(s.res[victim]) + public_points(s, victim)
+    return score
+
+
+def _road_score(s: State, seat: int, edge: int) -> float:
+    """Roads that open the best free corner first."""
+    best = 0.0
+    for node in EDGE_NODES[edge]:
+        if s.node_owner[node] == -1 and all(s.node_owner[x] == -1 for x in NODE_NEIGHBOURS[node]):
+            best = max(best, _spot_value(s, node) + 5.0)
+        for x in NODE_NEIGHBOURS[node]:
+            if s.node_owner[x] == -1 and all(s.node_owner[y] == -1 for y in NODE_NEIGHBOURS[x]):
+                best = max(best, _spot_value(s, x))
+    return best
+
+
+def _discard_pick(s: State, seat: int, moves: list[Command]) -> Command:
+    hand = s.res[seat]
+
+    def keep_value(m: Command) -> float:
+        name = m["card"]
+        if name in RES_INDEX:
+            return -hand[RES_INDEX[name]]
+        return 5.0  # keep development cards
+
+    return min(moves, key=keep_value)
+
+
+def _trade_for_build(s: State, seat: int, moves: list[Command]) -> Command | None:
+    """A bank trade that completes a city, a settlement or a development card."""
+    hand = s.res[seat]
+    spots = bool(settlement_nodes(s, seat)) if s.settlements[seat] < MAX_SETTLEMENTS else False
+    targets = [COST_CITY] if s.settlements[seat] else []
+    if spots:
+        targets.append(COST_SETTLEMENT)
+    targets.append(COST_DEV)
+    for cost in targets:
+        short = [r for r in range(5) if hand[r] < cost[r]]
+        if len(short) != 1 or cost[short[0]] - hand[short[0]] != 1:
+            continue
+        for m in moves:
+            if m["type"] != "trade_bank" or RES_INDEX[m["get"]] != short[0]:
+                continue
+            g = RES_INDEX[m["give"]]
+            ratio = 4 if hand[g] >= 4 else (3 if hand[g] >= 3 else 2)
+            if hand[g] - ratio >= cost[g]:
+                return m
+    return None
 
 
 def rollout_policy(s: State, seat: int, moves: list[Command], rng: random.Random) -> Command:
-    """Cheap playout policy: build the best thing affordable, otherwise end or roll."""
-    best = -1
-    pick: list[Command] = []
+    """Cheap greedy playout: city, settlement on the best corner, card, road to a good corner,
+    a bank trade that completes one of those; robber on the richest opponent hex."""
+    by_type: dict[str, list[Command]] = {}
     for m in moves:
-        prio = _PRIORITY.get(m["type"], 0)
-        if prio > best:
-            best, pick = prio, [m]
-        elif prio == best:
-            pick.append(m)
-    if best == 0:
-        for m in moves:
-            if m["type"] in ("roll_dice", "end_turn"):
-                return m
-        plain = [m for m in moves if m["type"] not in _SKIP_TYPES]
-        if plain:
-            return plain[rng.randrange(len(plain))]
-    if best == 5:  # settle on the richest corner
-        return max(pick, key=lambda m: _pips(s, m["node"]) + rng.random())
-    if best == 6:
-        return max(pick, key=lambda m: _pips(s, m["node"]) + rng.random())
-    return pick[rng.randrange(len(pick))]
+        by_type.setdefault(m["type"], []).append(m)
+    if "roll_dice" in by_type:
+        knight = by_type.get("play_knight")
+        if knight and s.robber >= 0 and any(s.node_owner[n] == seat for n in HEX_NODES[s.robber]):
+            return knight[0]
+        return by_type["roll_dice"][0]
+    for kind in ("build_city", "build_settlement"):
+        if kind in by_type:
+            return max(by_type[kind], key=lambda m: _spot_value(s, m["node"]) + rng.random())
+    if "lay_point_card" in by_type:
+        return by_type["lay_point_card"][0]
+    if "buy_development_card" in by_type:
+        return by_type["buy_development_card"][0]
+    for kind in ("play_knight", "play_year_of_plenty", "play_monopoly", "play_road_building"):
+        if kind in by_type:
+            return by_type[kind][rng.randrange(len(by_type[kind]))]
+    if "build_road" in by_type:
+        roads = by_type["build_road"]
+        if s.phase != MAIN or not settlement_nodes(s, seat):
+            return max(roads, key=lambda m: _road_score(s, seat, m["edge"]) + rng.random())
+    if "trade_bank" in by_type:
+        trade = _trade_for_build(s, seat, by_type["trade_bank"])
+        if trade is not None:
+            return trade
+    if "move_robber" in by_type:
+        return max(by_type["move_robber"], key=lambda m: _robber_score(s, seat, m) + rng.random())
+    if "discard" in by_type:
+        return _discard_pick(s, seat, by_type["discard"])
+    if "end_turn" in by_type:
+        return by_type["end_turn"][0]
+    if "answer_offer" in by_type:
+        return {"type": "answer_offer", "accept": False}
+    if "send_offer" in by_type:
+        return by_type["send_offer"][0]
+    if "cancel_draft" in by_type:
+        return by_type["cancel_draft"][0]
+    plain = [m for m in moves if m["type"] not in _SKIP_TYPES] or moves
+    return plain[rng.randrange(len(plain))]
 
 
 def _play(s: State, seat: int, move: Command, rng: random.Random) -> State:
@@ -171,35 +258,78 @@ def _play(s: State, seat: int, move: Command, rng: random.Random) -> State:
     return s
 
 
+def _margin(after: State, seat: int) -> float:
+    mine = evaluate_seat(after, seat)
+    theirs = max(
+        (evaluate_seat(after, p) for p in range(after.n) if p != seat and not after.forfeited[p]),
+        default=0.0,
+    )
+    return mine - 0.5 * theirs
+
+
 def greedy_command(s: State, seat: int, rng: random.Random) -> Command:
+    """One ply: each candidate is played on a determinised copy and the position evaluated."""
     moves = legal_commands(s, seat)
     if len(moves) == 1:
         return moves[0]
+    candidates = [m for m in moves if m["type"] not in _SKIP_TYPES]
+    if not candidates:
+        return rollout_policy(s, seat, moves, rng)
+    if any(m["type"] == "roll_dice" for m in candidates):
+        return rollout_policy(s, seat, candidates, rng)
     det = determinize(s, seat, rng)
     best_value = float("-inf")
-    best: Command = moves[0]
-    for m in moves:
-        if m["type"] in _SKIP_TYPES or (m["type"] == "draft_offer" and seat == s.current):
-            continue
-        if m["type"] in ("roll_dice",):
-            return m
+    best: Command = candidates[0]
+    for m in candidates:
+        samples = 3 if m["type"] in ("buy_development_card", "move_robber", "play_knight") else 1
         value = 0.0
-        samples = 2 if m["type"] in ("buy_development_card", "move_robber", "play_knight") else 1
         for _ in range(samples):
-            after = _play(clone_state(det), seat, m, rng)
-            mine = evaluate_seat(after, seat)
-            theirs = max(
-                (evaluate_seat(after, p) for p in range(s.n) if p != seat and not s.forfeited[p]),
-                default=0.0,
-            )
-            value += mine - 0.5 * theirs
-        value /= samples
+            value += _margin(_play(clone_state(det), seat, m, rng), seat)
+        value = value / samples + rng.random() * 1e-6
         if m["type"] == "end_turn":
-            value -= 0.01
-        value += rng.random() * 1e-6
+            value += 0.05  # keep cards rather than churn them at the bank
         if value > best_value:
             best_value, best = value, m
     return best
+
+
+def prune(s: State, seat: int, moves: list[Command]) -> list[Command]:
+    """The moves the search considers: no offer drafting, the best few robber spots, corners
+    and roads by a cheap score."""
+    keep = [m for m in moves if m["type"] not in _SKIP_TYPES]
+    if not keep:
+        return moves[:1]
+    groups: dict[str, list[Command]] = {}
+    for m in keep:
+        groups.setdefault(m["type"], []).append(m)
+    out: list[Command] = []
+    for kind, group in groups.items():
+        if kind == "move_robber" and len(group) > 4:
+            group = sorted(group, key=lambda m: -_robber_score(s, seat, m))[:4]
+        elif kind == "build_settlement" and len(group) > 5:
+            group = sorted(group, key=lambda m: -_spot_value(s, m["node"]))[:5]
+        elif kind == "build_road" and len(group) > 3:
+            group = sorted(group, key=lambda m: -_road_score(s, seat, m["edge"]))[:3]
+        elif kind == "trade_bank" and len(group) > 3:
+            useful = _trade_for_build(s, seat, group)
+            group = [useful] if useful is not None else group[:0]
+        elif kind == "play_year_of_plenty" and len(group) > 5:
+            group = group[:: max(1, len(group) // 5)]
+        out += group
+    return out or moves[:1]
+
+
+class PrunedEngine:
+    """The engine as the search sees it: the same rules, a pruned move list."""
+
+    def __init__(self, engine: CatanEngine) -> None:
+        self._engine = engine
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._engine, name)
+
+    def legal_commands(self, state: State, seat: int) -> list[Command]:
+        return prune(state, seat, legal_commands(state, seat))
 
 
 def bot_command(
@@ -216,8 +346,11 @@ def bot_command(
     if level == "greedy":
         return greedy_command(s, seat, rng)
     if level == "search":
+        moves = legal_commands(s, seat)
+        if len(prune(s, seat, moves)) == 1:
+            return prune(s, seat, moves)[0]
         return search_command(
-            engine,
+            PrunedEngine(engine),  # type: ignore[arg-type]
             s,
             seat,
             s.n,
@@ -225,6 +358,6 @@ def bot_command(
             budget_s=budget_s,
             rollout_policy=rollout_policy,
             evaluate=evaluate,
-            rollout_depth=40,
+            rollout_depth=60,
         )
     raise ValueError(f"unknown bot level {level!r}")
