@@ -1,4 +1,9 @@
-"""The Celery app. In the embedded default (no REDIS_URL) tasks run in-process, eagerly."""
+"""The Celery app. In the embedded default (no REDIS_URL) tasks run in-process, eagerly.
+
+Celery beat (``celery -A core worker -B``) runs the safety nets of asynchronous play: the
+deadline sweep, which finds overdue matches whatever happened to their own tasks, and the
+outbox dispatcher. ``LUDOTEKA_SWEEP_SECONDS`` sets how often (default 60).
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,25 @@ from celery import Celery
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "core.settings.base")
 
+
+def _sweep_seconds() -> float:
+    raw = os.environ.get("LUDOTEKA_SWEEP_SECONDS", "60")
+    try:
+        value = float(raw)
+    except ValueError:
+        value = 0.0
+    if value <= 0:
+        raise ValueError(f"LUDOTEKA_SWEEP_SECONDS must be a positive number, not {raw!r}")
+    return value
+
+
 app = Celery("ludoteka")
 app.config_from_object("django.conf:settings", namespace="CELERY")
+app.conf.beat_schedule = {
+    "sweep-deadlines": {"task": "core.matches.tasks.sweep_deadlines", "schedule": _sweep_seconds()},
+    "dispatch-outbox": {
+        "task": "core.notifications.tasks.dispatch_outbox",
+        "schedule": _sweep_seconds(),
+    },
+}
 app.autodiscover_tasks()

@@ -13,6 +13,9 @@ class User(AbstractUser):
 
     display_name = models.CharField(max_length=40, blank=True)
     language = models.CharField(max_length=5, choices=Language.choices, default=Language.EN)
+    # The yearly vacation bank (issue 9): refilled lazily on the first spend of a new year.
+    vacation_days = models.PositiveSmallIntegerField(default=0)
+    vacation_year = models.PositiveSmallIntegerField(default=0)
 
     @property
     def public_name(self) -> str:

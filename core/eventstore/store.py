@@ -21,6 +21,11 @@ from core.eventstore.hashing import GENESIS, event_hash
 from core.eventstore.models import Event, FeedCounter
 
 UNDO_EVENT = "ActionsUndone"  # platform event: {"seqs": [...], "seat": s}; engines never see it
+# Platform events of the clock (core/matches/deadlines.py); engines never see them either.
+SEAT_TIMED_OUT = "SeatTimedOut"  # {"seat", "policy"}
+SEAT_TAKEN_OVER = "SeatTakenOver"  # {"seat"}: a bot plays it for the rest of the match
+VACATION_DAY_SPENT = "VacationDaySpent"  # {"seat", "deadline"}: the new deadline
+PLATFORM_EVENTS = frozenset({UNDO_EVENT, SEAT_TIMED_OUT, SEAT_TAKEN_OVER, VACATION_DAY_SPENT})
 
 
 def _reserve_positions(count: int) -> int:

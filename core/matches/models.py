@@ -42,9 +42,30 @@ class Match(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Time control (core/matches/timecontrol.py), chosen at creation; the clock of the current
+    # turn: when it started, when it runs out, when to remind, and the version that set it (a
+    # deadline task carries it, so a late or duplicate task sees the clock moved on).
+    time_control = models.JSONField(default=dict, blank=True)
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+    remind_at = models.DateTimeField(null=True, blank=True)
+    clock_version = models.PositiveIntegerField(default=0)
 
     class Meta:
-        indexes = [models.Index(fields=["status", "-updated_at"], name="match_status_updated")]
+        indexes = [
+            models.Index(fields=["status", "-updated_at"], name="match_status_updated"),
+            # The sweep's queries: overdue and reminder-due active matches.
+            models.Index(
+                fields=["deadline"],
+                condition=models.Q(status="active", deadline__isnull=False),
+                name="match_active_deadline",
+            ),
+            models.Index(
+                fields=["remind_at"],
+                condition=models.Q(status="active", remind_at__isnull=False),
+                name="match_active_remind",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.game} #{self.pk}"
@@ -59,6 +80,7 @@ class Seat(models.Model):
     class Status(models.TextChoices):
         PLAYING = "playing"
         FORFEITED = "forfeited"
+        ZOMBIE = "zombie"  # timed out; a bot plays the seat for the rest of the match
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
@@ -76,6 +98,14 @@ class Seat(models.Model):
     to_move = models.BooleanField(default=False)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.FloatField(null=True, blank=True)
+    reserve_seconds = models.FloatField(null=True, blank=True)  # reserve clock left; None: full
+
+    @property
+    def bot_plays(self) -> bool:
+        """A bot seat, or a human seat a bot took over after a timeout."""
+        if self.kind == self.Kind.BOT:
+            return self.status == self.Status.PLAYING
+        return self.kind == self.Kind.HUMAN and self.status == self.Status.ZOMBIE
 
     class Meta:
         ordering = ["index"]

@@ -9,12 +9,34 @@ from __future__ import annotations
 import string
 from typing import Any
 
-from core.eventstore.store import UNDO_EVENT
+from core.eventstore.store import (
+    PLATFORM_EVENTS,
+    SEAT_TAKEN_OVER,
+    SEAT_TIMED_OUT,
+    UNDO_EVENT,
+    VACATION_DAY_SPENT,
+)
 from games.base import Engine
 
 UNDO_TEXT = {
     "en": "Seat {seat} took back {count} action(s).",
     "cs": "Hráč {seat} vzal zpět {count} tah(y).",
+}
+
+
+PLATFORM_TEXTS = {
+    SEAT_TIMED_OUT: {
+        "en": "Seat {seat} ran out of time ({policy}).",
+        "cs": "Hráči {seat} vypršel čas ({policy}).",
+    },
+    SEAT_TAKEN_OVER: {
+        "en": "A bot takes over seat {seat} for the rest of the match.",
+        "cs": "Místo hráče {seat} hraje do konce partie bot.",
+    },
+    VACATION_DAY_SPENT: {
+        "en": "Seat {seat} spends a vacation day; new deadline {deadline}.",
+        "cs": "Hráč {seat} čerpá den dovolené; nový termín {deadline}.",
+    },
 }
 
 
@@ -37,6 +59,9 @@ def event_texts(engine: Engine, data: dict[str, Any]) -> dict[str, str]:
     if data["type"] == UNDO_EVENT:
         fields = {"seat": data.get("seat"), "count": len(data.get("seqs", []))}
         return {lang: _formatter.format(t, **fields) for lang, t in UNDO_TEXT.items()}
+    if data["type"] in PLATFORM_TEXTS:
+        texts = PLATFORM_TEXTS[data["type"]]
+        return {lang: _formatter.format(t, **data) for lang, t in texts.items()}
     text = engine.event_texts.get(data["type"])
     if text is None:
         return {"en": data["type"], "cs": data["type"]}
@@ -55,7 +80,7 @@ def event_for_viewer(
 ) -> dict[str, Any]:
     """One event as ``viewer`` may see it; an invisible one is its sequence number alone."""
     event = {"type": type, **payload}
-    shown = event if type == UNDO_EVENT else engine.redact(event, viewer)
+    shown = event if type in PLATFORM_EVENTS else engine.redact(event, viewer)
     if shown is None:
         return {"seq": seq}
     return {

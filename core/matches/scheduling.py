@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections import deque
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -18,6 +19,14 @@ _local = threading.local()
 
 def run_after_commit(task: Any, *args: Any) -> None:
     transaction.on_commit(lambda: run_task(task, *args))
+
+
+def run_at(task: Any, eta: datetime, *args: Any) -> None:
+    """After commit, run ``task`` at ``eta`` on Celery. In the embedded default nothing waits
+    in-process: the periodic sweep (``manage.py sweep_deadlines``) does the work instead."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return
+    transaction.on_commit(lambda: task.apply_async(args=args, eta=eta))
 
 
 def run_task(task: Any, *args: Any) -> None:

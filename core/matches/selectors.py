@@ -82,7 +82,12 @@ def seat_summary(seat: Seat) -> dict[str, Any]:
         "to_move": seat.to_move,
         "rank": seat.rank,
         "score": seat.score,
+        "reserve_seconds": seat.reserve_seconds,
     }
+
+
+def _iso(value: Any) -> str | None:
+    return value.isoformat() if value is not None else None
 
 
 def match_summary(match: Match) -> dict[str, Any]:
@@ -98,6 +103,9 @@ def match_summary(match: Match) -> dict[str, Any]:
         "created_at": match.created_at.isoformat(),
         "updated_at": match.updated_at.isoformat(),
         "outcome": match.outcome,
+        "time_control": match.time_control or {"kind": "none"},
+        "turn_started_at": _iso(match.turn_started_at),
+        "deadline": _iso(match.deadline),
         "seats": [seat_summary(s) for s in match.seats.all()],
     }
 

@@ -26,8 +26,15 @@ from core.eventstore.models import CommandRecord, Event, Snapshot
 from core.matches import broadcast
 from core.matches.models import Match, Seat
 from core.matches.presenters import event_for_viewer
-from core.matches.scheduling import run_after_commit
+from core.matches.scheduling import run_after_commit, run_at
 from core.matches.state import fold_events, load_state, state_cache
+from core.matches.timecontrol import (
+    TimeControl,
+    charged_reserve,
+    deadlines,
+    parse_time_control,
+    turn_budget,
+)
 from core.notifications.models import OutboxItem
 from games.base import GAME_OVER, MALFORMED, NOT_YOUR_TURN, Engine, IllegalCommand
 from games.registry import GAME_MODULES, get_engine
@@ -89,8 +96,10 @@ def match_create(
     options: dict[str, Any] | None = None,
     seats: list[SeatSpec] | None = None,
     autostart: bool = True,
+    time_control: dict[str, Any] | None = None,
 ) -> Match:
     engine = engine_for(game)
+    clock = parse_time_control(time_control)
     try:
         validated = engine.validate_options(n_players, options or {})
     except IllegalCommand as err:
@@ -129,6 +138,7 @@ def match_create(
             n_players=n_players,
             created_by=user,
             rules_version=engine.rules_version,
+            time_control=clock.as_json(),
         )
         for row in rows:
             row.match = match
@@ -142,6 +152,8 @@ def match_create(
                     key=f"invited:{row.user_id}:{match.pk}",
                     payload={"game": game},
                 )
+        if any(not row.accepted for row in rows):
+            _dispatch_after_commit()
         if autostart and _ready(rows):
             _start(match, engine, rows)
     return match
@@ -252,6 +264,12 @@ def match_submit_command(
                 seat = _seat_of(seats, user)
                 if seat is None:
                     raise ApiError(403, "not_a_player", "You have no seat in this match.")
+                if seat.status == Seat.Status.ZOMBIE:
+                    raise ApiError(
+                        409,
+                        "seat_taken_over",
+                        "You ran out of time; a bot plays your seat for the rest of the match.",
+                    )
             else:
                 seat = next((s for s in seats if s.index == seat_index), None)
                 if seat is None:
@@ -394,11 +412,13 @@ def _project(
     seats: list[Seat],
     refresh_seats: bool = False,
     snapshot_ok: bool = False,
+    now: Any = None,
 ) -> None:
-    """Bring the read models, the outbox and the snapshots up to ``state`` (in the transaction)
-    and schedule what follows the commit: cache, broadcast, bots."""
+    """Bring the read models, the outbox, the clock and the snapshots up to ``state`` (in the
+    transaction) and schedule what follows the commit: cache, broadcast, bots, deadlines."""
     outcome = engine.outcome(state)
     active = frozenset() if outcome is not None else engine.active_seats(state)
+    clock_set = _update_clock(match, seats, before=before, active=active, now=now)
     if active != before or refresh_seats:
         Seat.objects.filter(match=match).update(
             to_move=Case(When(index__in=list(active), then=Value(True)), default=Value(False))
@@ -429,16 +449,64 @@ def _project(
         match.snapshot_version = match.version
     match_id, version = match.pk, match.version
     user_ids = [s.user_id for s in seats if s.user_id]
-    bot_turn = any(
-        s.index in active and s.kind == Seat.Kind.BOT and s.status == Seat.Status.PLAYING
-        for s in seats
-    )
+    bot_turn = any(s.index in active and s.bot_plays for s in seats)
     transaction.on_commit(lambda: state_cache.put(match_id, version, state))
     transaction.on_commit(lambda: broadcast.announce_match_version(match_id, version, user_ids))
     if bot_turn:
         from core.matches.tasks import play_bot_turn
 
         run_after_commit(play_bot_turn, match_id, version)
+    if clock_set:
+        schedule_clock_checks(match)
+
+
+def schedule_clock_checks(match: Match) -> None:
+    """On Celery, a check at the reminder time and one at the deadline (the periodic sweep
+    covers a lost task, and is all there is in the embedded default)."""
+    from core.matches.tasks import enforce_deadline
+
+    for when in (match.remind_at, match.deadline):
+        if when is not None:
+            run_at(enforce_deadline, when, match.pk, match.clock_version)
+
+
+def _update_clock(
+    match: Match, seats: list[Seat], *, before: frozenset[int], active: frozenset[int], now: Any
+) -> bool:
+    """Charge the reserve of seats whose turn ended; start the clock of a new turn. Returns
+    True when a new deadline was set (the caller schedules its checks)."""
+    tc = TimeControl.from_json(match.time_control)
+    if tc.kind == "none":
+        return False
+    now = now or timezone.now()
+    ended, started = before - active, active - before
+    if tc.kind == "reserve" and ended and match.turn_started_at is not None:
+        elapsed = (now - match.turn_started_at).total_seconds()
+        for seat in seats:
+            if seat.index in ended and seat.kind == Seat.Kind.HUMAN:
+                seat.reserve_seconds = charged_reserve(tc, seat.reserve_seconds, elapsed)
+                Seat.objects.filter(pk=seat.pk).update(reserve_seconds=seat.reserve_seconds)
+    if not started and active:
+        return False  # the same turn goes on (or some of a simultaneous turn's seats are done)
+    waiting = [
+        s
+        for s in seats
+        if s.index in active and s.kind == Seat.Kind.HUMAN and s.status == Seat.Status.PLAYING
+    ]
+    budget = turn_budget(tc, [s.reserve_seconds for s in waiting]) if waiting else None
+    match.turn_started_at = now
+    match.clock_version = match.version
+    if budget is None:
+        match.deadline = match.remind_at = None
+    else:
+        match.deadline, match.remind_at = deadlines(now, budget)
+    Match.objects.filter(pk=match.pk).update(
+        turn_started_at=match.turn_started_at,
+        clock_version=match.clock_version,
+        deadline=match.deadline,
+        remind_at=match.remind_at,
+    )
+    return match.deadline is not None
 
 
 def _notify(
@@ -460,6 +528,14 @@ def _notify(
         ],
         ignore_conflicts=True,
     )
+    _dispatch_after_commit()
+
+
+def _dispatch_after_commit() -> None:
+    """Deliver what the transaction queued in the outbox once it commits (beat is the net)."""
+    from core.notifications.tasks import dispatch_outbox
+
+    run_after_commit(dispatch_outbox)
 
 
 def _finish(match: Match, seats: list[Seat], outcome: dict[str, Any]) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 from django.conf import settings
 
 from core.eventstore.models import Event, Snapshot
-from core.eventstore.store import UNDO_EVENT
+from core.eventstore.store import PLATFORM_EVENTS, UNDO_EVENT
 from games.base import Engine
 from games.registry import get_engine
 
@@ -48,10 +48,11 @@ state_cache = _StateCache(settings.STATE_CACHE_SIZE)
 
 
 def fold_events(engine: Engine, state: Any, events: list[tuple[int, str, dict[str, Any]]]) -> Any:
-    """Fold ``(seq, type, payload)`` rows into ``state``, honouring ``ActionsUndone``."""
+    """Fold ``(seq, type, payload)`` rows into ``state``, honouring ``ActionsUndone`` and
+    skipping the other platform events (timeouts, vacation), which engines never see."""
     undone = {s for _, t, p in events if t == UNDO_EVENT for s in p["seqs"]}
     for seq, etype, payload in events:
-        if etype == UNDO_EVENT or seq in undone:
+        if etype in PLATFORM_EVENTS or seq in undone:
             continue
         state = engine.apply(state, {"type": etype, **payload})
     return state

@@ -1,4 +1,4 @@
-"""Celery tasks of matches: a bot's turn.
+"""Celery tasks of matches: a bot's turn, a match's clock check, the periodic deadline sweep.
 
 Ids and versions in, the world re-read; a task that finds the match moved on exits quietly, and
 the bot's command carries ``expected_version`` and a deterministic ``command_id``, so a
@@ -13,7 +13,8 @@ from celery import shared_task
 from django.conf import settings
 
 from core.api.errors import ApiError
-from core.matches.models import Match, Seat
+from core.matches.deadlines import deadline_sweep, match_check_clock, timeout_bot_level
+from core.matches.models import Match
 from core.matches.services import engine_for, match_submit_command
 from core.matches.state import load_state, state_cache
 from games.rng import command_rng
@@ -37,17 +38,14 @@ def play_bot_turn(match_id: int, version: int) -> None:
     state = load_state(match)
     try:
         active = engine.active_seats(state)
-        bots = [
-            s
-            for s in match.seats.all()
-            if s.index in active and s.kind == Seat.Kind.BOT and s.status == Seat.Status.PLAYING
-        ]
+        bots = [s for s in match.seats.all() if s.index in active and s.bot_plays]
         if not bots:
             return
         seat = bots[0]
         rng = command_rng(match.secret_seed, version, f"bot{seat.index}")
+        level = seat.bot_level or timeout_bot_level()  # a seat taken over after a timeout
         command = engine.bot_command(
-            engine.clone(state), seat.index, seat.bot_level, rng, settings.BOT_BUDGET_SECONDS
+            engine.clone(state), seat.index, level, rng, settings.BOT_BUDGET_SECONDS
         )
     finally:
         state_cache.put(match.pk, version, state)
@@ -63,3 +61,30 @@ def play_bot_turn(match_id: int, version: int) -> None:
     except ApiError as err:
         if err.code not in ("stale_version", "match_not_active", "conflict"):
             log.error("bot move refused in match %s v%s: %s", match_id, version, err.message)
+
+
+@shared_task(
+    acks_late=True,
+    autoretry_for=(OSError,),
+    retry_backoff=True,
+    max_retries=5,
+    soft_time_limit=60,
+    time_limit=90,
+)
+def enforce_deadline(match_id: int, version: int) -> str:
+    """Scheduled at a turn's reminder time and deadline; ``version`` is the clock version it
+    was scheduled for, so a late or duplicate run finds the clock moved on and does nothing."""
+    return match_check_clock(match_id=match_id, expected_version=version)
+
+
+@shared_task(
+    acks_late=True,
+    autoretry_for=(OSError,),
+    retry_backoff=True,
+    max_retries=3,
+    soft_time_limit=240,
+    time_limit=300,
+)
+def sweep_deadlines() -> dict[str, int]:
+    """Celery beat, every minute: every overdue match, whatever happened to its own task."""
+    return deadline_sweep()

@@ -1,0 +1,34 @@
+"""Enforce due deadlines and reminders and dispatch the outbox, once or every N seconds.
+
+Celery beat does this in production; in the embedded default (no Redis, tasks in-process) run
+``manage.py sweep_deadlines --every 60`` beside the server.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+
+from core.matches.deadlines import deadline_sweep
+from core.notifications.services import outbox_dispatch
+
+
+class Command(BaseCommand):
+    help = "Apply due timeouts, vacation days and reminders; deliver queued notifications."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("--every", type=float, default=0, help="repeat every N seconds")
+
+    def handle(self, *args: Any, **o: Any) -> None:
+        if o["every"] < 0:
+            raise CommandError("--every must be 0 (once) or a positive number of seconds.")
+        while True:
+            counts = deadline_sweep()
+            counts["notifications"] = outbox_dispatch()
+            self.stdout.write(json.dumps(counts))
+            if not o["every"]:
+                return
+            time.sleep(o["every"])

@@ -1,0 +1,20 @@
+"""Celery tasks of notifications: the outbox dispatcher."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from core.notifications.services import outbox_dispatch
+
+
+@shared_task(
+    acks_late=True,
+    autoretry_for=(OSError,),
+    retry_backoff=True,
+    max_retries=5,
+    soft_time_limit=60,
+    time_limit=90,
+)
+def dispatch_outbox() -> int:
+    """After every commit that queues notifications, and from Celery beat as a safety net."""
+    return outbox_dispatch()

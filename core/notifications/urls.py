@@ -1,0 +1,8 @@
+from django.urls import path
+
+from core.notifications import apis
+
+urlpatterns = [
+    path("notifications", apis.NotificationListApi.as_view(), name="notifications"),
+    path("notifications/read", apis.NotificationReadApi.as_view(), name="notifications-read"),
+]
