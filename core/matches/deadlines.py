@@ -20,11 +20,13 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from core.accounts.models import User
 from core.eventstore import store
 from core.matches.models import Match, Seat
+from core.matches.scheduling import run_task
 from core.matches.services import _notify, _project, engine_for, schedule_clock_checks
 from core.matches.state import load_state
 from core.matches.timecontrol import DAY, TimeControl
@@ -226,12 +228,37 @@ def overdue_match_ids(*, now: datetime, limit: int = 500) -> list[int]:
     return due
 
 
+def stalled_bot_matches(
+    *, now: datetime, quiet_seconds: float = 120, limit: int = 500
+) -> list[tuple[int, int]]:
+    """``(match id, version)`` of active matches waiting for a bot that have not moved for
+    ``quiet_seconds``: a bot task that was lost (a worker killed before it acknowledged)."""
+    bot_to_move = Seat.objects.filter(match=OuterRef("pk"), to_move=True).filter(
+        Q(kind=Seat.Kind.BOT, status=Seat.Status.PLAYING)
+        | Q(kind=Seat.Kind.HUMAN, status=Seat.Status.ZOMBIE)
+    )
+    quiet = now - timedelta(seconds=quiet_seconds)
+    return list(
+        Match.objects.filter(status=Match.Status.ACTIVE, updated_at__lt=quiet)
+        .filter(Exists(bot_to_move))
+        .order_by("updated_at")
+        .values_list("pk", "version")[:limit]
+    )
+
+
 def deadline_sweep(*, now: datetime | None = None) -> dict[str, int]:
     """Check every due match, each in its own transaction: rescues matches whose task was lost
-    (or never scheduled, as in the embedded default)."""
+    (or never scheduled, as in the embedded default), and asks again for bot moves that
+    stalled (``play_bot_turn`` carries the version, so a bot never moves twice)."""
+    from core.matches.tasks import play_bot_turn
+
     now = now or timezone.now()
     counts: dict[str, int] = {}
     for match_id in overdue_match_ids(now=now):
         result = match_check_clock(match_id=match_id, now=now)
         counts[result] = counts.get(result, 0) + 1
+    quiet = float(getattr(settings, "LUDOTEKA_BOT_STALL_SECONDS", 120))
+    for match_id, version in stalled_bot_matches(now=now, quiet_seconds=quiet):
+        run_task(play_bot_turn, match_id, version)
+        counts["bot_rescheduled"] = counts.get("bot_rescheduled", 0) + 1
     return counts

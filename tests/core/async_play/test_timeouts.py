@@ -191,3 +191,40 @@ def test_a_bots_turn_has_no_deadline(
     assert match.deadline == clock.now + timedelta(days=1)
     engine = get_engine("race")
     assert engine.active_seats(load_state(match)) == frozenset({1})
+
+
+def test_the_sweep_asks_again_for_a_bot_move_whose_task_was_lost(
+    race_game: str,
+    alice: Any,
+    clock: Clock,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    lost: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(tasks.play_bot_turn, "delay", lambda *args: lost.append(args))
+    monkeypatch.setattr(dispatch_outbox, "delay", lambda: None)
+    with (
+        override_settings(CELERY_TASK_ALWAYS_EAGER=False),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        match = services.match_create(
+            user=alice,
+            game="race",
+            n_players=2,
+            seats=[services.SeatSpec("bot", level="greedy"), services.SeatSpec("me")],
+        )
+    match.refresh_from_db()
+    assert lost == [(match.pk, 2)] and match.version == 2
+    assert deadlines.deadline_sweep() == {}  # not stalled yet
+    clock.advance(minutes=3)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert deadlines.deadline_sweep() == {"bot_rescheduled": 1}
+    match.refresh_from_db()
+    engine = get_engine("race")
+    assert engine.active_seats(load_state(match)) == frozenset({1})
+    clock.advance(minutes=3)
+    assert deadlines.deadline_sweep() == {}  # the human's turn: nothing to rescue
+    version = match.version
+    tasks.play_bot_turn.apply(args=(match.pk, 2))  # the lost task turns up: a no-op
+    match.refresh_from_db()
+    assert match.version == version
