@@ -91,6 +91,7 @@ def strength(
         ranks = play_match(levels, 10_000 + g, budget, options)
         if ranks[me] == 1:
             wins += 1.0 / ranks.count(1)
+        print(f"{opponent} n={n} game {g + 1}/{games}: wins {wins}", file=sys.stderr, flush=True)
     return {"games": games, "search_win_rate": round(wins / max(games, 1), 3)}
 
 
