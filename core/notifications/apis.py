@@ -15,6 +15,9 @@ from core.notifications import selectors, services
 
 class NotificationListApi(APIView):
     class Filters(serializers.Serializer):
+        class Meta:
+            ref_name = "NotificationListFilters"
+
         unread = serializers.BooleanField(required=False, default=False)
 
     @extend_schema(parameters=[Filters], responses={200: OpenApiTypes.OBJECT})
@@ -31,6 +34,9 @@ class NotificationListApi(APIView):
 
 class NotificationReadApi(APIView):
     class Input(serializers.Serializer):
+        class Meta:
+            ref_name = "NotificationReadInput"
+
         ids = serializers.ListField(
             child=serializers.IntegerField(min_value=1), required=False, max_length=500
         )
@@ -51,3 +57,24 @@ class NotificationReadApi(APIView):
         return Response(
             {"marked": changed, "unread": selectors.notification_unread_count(user=request.user)}
         )
+
+
+class NotificationPreferencesApi(APIView):
+    class Input(serializers.Serializer):
+        class Meta:
+            ref_name = "NotificationPreferencesInput"
+
+        email = serializers.ListField(child=serializers.CharField(max_length=24), max_length=20)
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request: Request) -> Response:
+        return Response({"email": selectors.notification_email_kinds(user=request.user)})
+
+    @extend_schema(request=Input, responses={200: OpenApiTypes.OBJECT})
+    def put(self, request: Request) -> Response:
+        data = self.Input(data=request.data)
+        data.is_valid(raise_exception=True)
+        kinds = services.notification_set_preferences(
+            user=request.user, email_kinds=data.validated_data["email"]
+        )
+        return Response({"email": kinds})

@@ -41,7 +41,18 @@ class Notification(models.Model):
     payload = models.JSONField(default=dict)
     created_at = models.DateTimeField(auto_now_add=True)
     read_at = models.DateTimeField(null=True, blank=True)
+    # "pending" when the user wants this kind by email (decided at dispatch), "sent" once sent.
+    email = models.CharField(max_length=8, blank=True, default="", db_index=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["user", "read_at"], name="notification_user_read")]
+
+
+class NotificationPreference(models.Model):
+    """Per-user channel choices beyond the in-app list: the kinds wanted by email (opt-in)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_preference"
+    )
+    email_kinds = models.JSONField(default=list, blank=True)

@@ -7,7 +7,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from core.accounts.models import User
-from core.notifications.models import Notification
+from core.notifications.models import Notification, NotificationPreference
 
 
 def notification_list(*, user: User, unread: bool = False) -> QuerySet[Notification]:
@@ -28,3 +28,8 @@ def notification_out(n: Notification) -> dict[str, Any]:
         "created_at": n.created_at.isoformat(),
         "read": n.read_at is not None,
     }
+
+
+def notification_email_kinds(*, user: User) -> list[str]:
+    pref = NotificationPreference.objects.filter(user=user).first()
+    return list(pref.email_kinds) if pref else []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from core.notifications.services import outbox_dispatch
+from core.notifications.services import notification_send_emails, outbox_dispatch
 
 
 @shared_task(
@@ -16,5 +16,8 @@ from core.notifications.services import outbox_dispatch
     time_limit=90,
 )
 def dispatch_outbox() -> int:
-    """After every commit that queues notifications, and from Celery beat as a safety net."""
-    return outbox_dispatch()
+    """After every commit that queues notifications, and from Celery beat as a safety net:
+    in-app notifications first, then the emails players asked for."""
+    count = outbox_dispatch()
+    notification_send_emails()
+    return count

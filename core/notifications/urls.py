@@ -5,4 +5,9 @@ from core.notifications import apis
 urlpatterns = [
     path("notifications", apis.NotificationListApi.as_view(), name="notifications"),
     path("notifications/read", apis.NotificationReadApi.as_view(), name="notifications-read"),
+    path(
+        "notifications/preferences",
+        apis.NotificationPreferencesApi.as_view(),
+        name="notification-preferences",
+    ),
 ]

@@ -13,7 +13,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from core.matches.deadlines import deadline_sweep
-from core.notifications.services import outbox_dispatch
+from core.notifications.services import notification_send_emails, outbox_dispatch
 
 
 class Command(BaseCommand):
@@ -28,6 +28,7 @@ class Command(BaseCommand):
         while True:
             counts = deadline_sweep()
             counts["notifications"] = outbox_dispatch()
+            counts["emails"] = notification_send_emails()
             self.stdout.write(json.dumps(counts))
             if not o["every"]:
                 return
