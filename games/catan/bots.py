@@ -143,7 +143,7 @@ def evaluate(s: State) -> list[float]:
 
 # Commands the thinking bots never consider: composing offers is left to people (answers to
 # offers are still weighed).
-_SKIP_TYPES = frozenset({"draft_offer", "withdraw_offer", "cancel_draft", "draft_add"})
+SKIP_TYPES = frozenset({"draft_offer", "withdraw_offer", "cancel_draft", "draft_add"})
 
 
 def _robber_score(s: State, seat: int, m: Command) -> float:
@@ -248,17 +248,17 @@ def rollout_policy(s: State, seat: int, moves: list[Command], rng: random.Random
         return by_type["send_offer"][0]
     if "cancel_draft" in by_type:
         return by_type["cancel_draft"][0]
-    plain = [m for m in moves if m["type"] not in _SKIP_TYPES] or moves
+    plain = [m for m in moves if m["type"] not in SKIP_TYPES] or moves
     return plain[rng.randrange(len(plain))]
 
 
-def _play(s: State, seat: int, move: Command, rng: random.Random) -> State:
+def play(s: State, seat: int, move: Command, rng: random.Random) -> State:
     for e in execute(s, seat, move, rng):
         s = apply_event(s, e)
     return s
 
 
-def _margin(after: State, seat: int) -> float:
+def margin(after: State, seat: int) -> float:
     mine = evaluate_seat(after, seat)
     theirs = max(
         (evaluate_seat(after, p) for p in range(after.n) if p != seat and not after.forfeited[p]),
@@ -272,7 +272,7 @@ def greedy_command(s: State, seat: int, rng: random.Random) -> Command:
     moves = legal_commands(s, seat)
     if len(moves) == 1:
         return moves[0]
-    candidates = [m for m in moves if m["type"] not in _SKIP_TYPES]
+    candidates = [m for m in moves if m["type"] not in SKIP_TYPES]
     if not candidates:
         return rollout_policy(s, seat, moves, rng)
     if any(m["type"] == "roll_dice" for m in candidates):
@@ -284,7 +284,7 @@ def greedy_command(s: State, seat: int, rng: random.Random) -> Command:
         samples = 3 if m["type"] in ("buy_development_card", "move_robber", "play_knight") else 1
         value = 0.0
         for _ in range(samples):
-            value += _margin(_play(clone_state(det), seat, m, rng), seat)
+            value += margin(play(clone_state(det), seat, m, rng), seat)
         value = value / samples + rng.random() * 1e-6
         if m["type"] == "end_turn":
             value += 0.05  # keep cards rather than churn them at the bank
@@ -296,7 +296,7 @@ def greedy_command(s: State, seat: int, rng: random.Random) -> Command:
 def prune(s: State, seat: int, moves: list[Command]) -> list[Command]:
     """The moves the search considers: no offer drafting, the best few robber spots, corners
     and roads by a cheap score."""
-    keep = [m for m in moves if m["type"] not in _SKIP_TYPES]
+    keep = [m for m in moves if m["type"] not in SKIP_TYPES]
     if not keep:
         return moves[:1]
     groups: dict[str, list[Command]] = {}
@@ -346,6 +346,10 @@ def bot_command(
     if level == "greedy":
         return greedy_command(s, seat, rng)
     if level == "search":
+        from games.catan.mcsearch import search_move
+
+        return search_move(s, seat, rng, budget_s)
+    if level == "ismcts":
         moves = legal_commands(s, seat)
         if len(prune(s, seat, moves)) == 1:
             return prune(s, seat, moves)[0]

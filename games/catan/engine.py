@@ -91,7 +91,7 @@ class CatanEngine:
     options = OPTIONS
     commands = COMMANDS
     event_texts = EVENT_TEXTS
-    bot_levels = ("random", "greedy", "search")
+    bot_levels = ("random", "greedy", "search", "ismcts")
 
     def validate_options(self, n_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         check_player_count(self.name, self.min_players, self.max_players, n_players)

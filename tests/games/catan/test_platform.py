@@ -71,7 +71,7 @@ def test_snapshot_round_trip_and_replay_mid_game() -> None:
     )
 
 
-@pytest.mark.parametrize("level", ["random", "greedy", "search"])
+@pytest.mark.parametrize("level", ["random", "greedy", "search", "ismcts"])
 def test_bots_choose_legal_commands_through_a_game(level: str) -> None:
     rng = random.Random(3)
     state = new_game(2, seed=3, war=True, lay_out_point_cards=True)
