@@ -108,7 +108,8 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
             "get": s.offer["get"][:],
             "answers": s.offer["answers"][:],
         },
-        "offers_made": s.offers_made,
+        # opened drafts are private until sent: only the player on turn sees the count
+        "offers_made": s.offers_made if seat == s.current else None,
         "war": war,
         "target": s.target,
         "variant": s.variant,

@@ -12,7 +12,17 @@ from games.catan.events import EVENT_TEXTS
 from games.catan.fold import HANDLERS
 from games.catan.state import MAIN, OVER, ROLL
 from games.testing import canonical, fold, play_random_game
-from tests.games.catan.support import corner, give, new_game, put, run, skip_setup
+from tests.games.catan.support import (
+    FixedDice,
+    corner,
+    give,
+    knights,
+    new_game,
+    put,
+    run,
+    run_with,
+    skip_setup,
+)
 
 
 def test_a_forfeiting_player_returns_the_cards_and_is_skipped() -> None:
@@ -30,6 +40,17 @@ def test_a_forfeiting_player_returns_the_cards_and_is_skipped() -> None:
     outcome = ENGINE.outcome(s)
     assert s.phase == OVER and outcome is not None
     assert outcome["ranks"][0] == 1 and min(outcome["ranks"][1:]) > 1
+
+
+def test_a_defender_who_forfeits_ends_the_war() -> None:
+    s = skip_setup(new_game(3, variant=True, war=True), phase=MAIN)
+    knights(s, 0, 2)
+    give(s, 1, brick=9)
+    run_with(s, 0, {"type": "declare_war", "defender": 1}, FixedDice([6, 6, 6, 6, 1, 1, 1, 1]))
+    assert s.phase == "war_pay"
+    for e in ENGINE.forfeit(s, 1):
+        ENGINE.apply(s, e)
+    assert s.war is None and s.phase == MAIN and ENGINE.active_seats(s) == {0}
 
 
 def test_forfeit_during_the_set_up_skips_the_seats_placements() -> None:
