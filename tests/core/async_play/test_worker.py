@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+import uuid
 import warnings
 from collections.abc import Iterator
 from datetime import timedelta
@@ -38,8 +39,9 @@ pytestmark = [
 ]
 
 ROOT = Path(__file__).resolve().parents[3]
-# A Redis database of its own, so no other process's tasks are taken or left behind.
+# A Redis database and a queue of its own, so no other process's tasks are taken or left behind.
 BROKER = REDIS_URL.rsplit("/", 1)[0] + "/13"
+QUEUE = f"ludoteka-test-{uuid.uuid4().hex[:12]}"
 WAIT_SECONDS = 30
 
 
@@ -51,27 +53,29 @@ def _database_url() -> str:
 
 
 @pytest.fixture
-def worker(django_db_setup: Any) -> Iterator[subprocess.Popen[bytes]]:
+def worker(django_db_setup: Any, tmp_path: Path) -> Iterator[subprocess.Popen[bytes]]:
     import redis
 
-    redis.Redis.from_url(BROKER).flushdb()
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "core.settings.base",
         "DATABASE_URL": _database_url(),
         "REDIS_URL": BROKER,
         "LUDOTEKA_BOT_BUDGET_SECONDS": "0.02",
+        "LUDOTEKA_TEST_QUEUE": QUEUE,
     }
     app = "tests.core.async_play.worker_app"
+    log = (tmp_path / "worker.log").open("wb")  # a file, not a pipe: a full pipe would stall it
     proc = subprocess.Popen(
         [
-            *(sys.executable, "-m", "celery", "-A", app, "worker", "--pool=solo", "-l", "warning"),
+            *(sys.executable, "-m", "celery", "-A", app, "worker", "-Q", QUEUE, "--pool=solo"),
+            *("-l", "warning"),
             *("--without-heartbeat", "--without-gossip", "--without-mingle"),
         ],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=log,
         start_new_session=True,
     )
     try:
@@ -83,7 +87,8 @@ def worker(django_db_setup: Any) -> Iterator[subprocess.Popen[bytes]]:
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(timeout=10)
-        redis.Redis.from_url(BROKER).flushdb()
+        log.close()
+        redis.Redis.from_url(BROKER).delete(QUEUE)
 
 
 def send(task: Any, *args: Any) -> None:
@@ -91,7 +96,7 @@ def send(task: Any, *args: Any) -> None:
     settings make tasks eager)."""
     with Connection(BROKER) as conn, warnings.catch_warnings():
         warnings.simplefilter("ignore")  # "AlwaysEagerIgnored": exactly what is wanted here
-        celery_app.send_task(task.name, args=args, connection=conn)
+        celery_app.send_task(task.name, args=args, connection=conn, queue=QUEUE)
 
 
 def wait_for(proc: subprocess.Popen[bytes], check: Any) -> None:
@@ -100,7 +105,7 @@ def wait_for(proc: subprocess.Popen[bytes], check: Any) -> None:
         if check():
             return
         if proc.poll() is not None:
-            raise AssertionError(f"the worker died: {proc.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
+            raise AssertionError(f"the worker died with exit code {proc.returncode}")
         time.sleep(0.1)
     raise AssertionError(f"gave up after {WAIT_SECONDS} s")
 
