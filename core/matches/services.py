@@ -78,6 +78,63 @@ def _check_command_id(command_id: Any) -> str:
     return command_id
 
 
+@dataclass(frozen=True)
+class _Opened:
+    match: Match
+    seats: list[Seat]
+    seat: Seat
+    replayed: dict[str, Any] | None  # the first result of a retried command_id
+
+
+def _open_command(
+    *,
+    match_id: int,
+    user: User | None,
+    command_id: Any,
+    expected_version: Any = None,
+    seat_index: int | None = None,
+) -> _Opened:
+    """The checks every command shares, inside its transaction: lock the match, find the seat,
+    answer a retry with its first result, refuse a match that is not running or a stale version."""
+    _check_command_id(command_id)
+    if expected_version is not None and (
+        isinstance(expected_version, bool) or not isinstance(expected_version, int)
+    ):
+        raise ApiError(400, "malformed_command", "expected_version must be a whole number.")
+    match = _locked_match(match_id)
+    seats = list(match.seats.all())
+    if user is not None:
+        seat = _seat_of(seats, user)
+        if seat is None:
+            raise ApiError(403, "not_a_player", "You have no seat in this match.")
+        if seat.status == Seat.Status.ZOMBIE:
+            raise ApiError(
+                409,
+                "seat_taken_over",
+                "You ran out of time; a bot plays your seat for the rest of the match.",
+            )
+    else:
+        seat = next((s for s in seats if s.index == seat_index), None)
+        if seat is None:
+            raise ApiError(404, "seat_not_found", f"There is no seat {seat_index}.")
+    replay = CommandRecord.objects.filter(match=match, command_id=command_id).first()
+    if replay is not None:
+        if replay.seat != seat.index:
+            raise ApiError(409, "command_id_reused", "That command_id was used by another seat.")
+        return _Opened(match, seats, seat, {**replay.response, "replayed": True})
+    if match.status != Match.Status.ACTIVE:
+        raise ApiError(409, "match_not_active", f"The match is {match.status}, not active.")
+    if expected_version is not None and expected_version != match.version:
+        raise ApiError(
+            409,
+            "stale_version",
+            f"The match is at version {match.version}, not {expected_version}; "
+            "reload and try again.",
+            current_version=match.version,
+        )
+    return _Opened(match, seats, seat, None)
+
+
 # --- lobby --------------------------------------------------------------------------------------
 
 
@@ -251,46 +308,18 @@ def match_submit_command(
     seat_index: int | None = None,
 ) -> dict[str, Any]:
     """Apply one command. ``user`` is the player; bots and the system pass ``seat_index``."""
-    command_id = _check_command_id(command_id)
-    if expected_version is not None and (
-        isinstance(expected_version, bool) or not isinstance(expected_version, int)
-    ):
-        raise ApiError(400, "malformed_command", "expected_version must be a whole number.")
     try:
         with transaction.atomic():
-            match = _locked_match(match_id)
-            seats = list(match.seats.all())
-            if user is not None:
-                seat = _seat_of(seats, user)
-                if seat is None:
-                    raise ApiError(403, "not_a_player", "You have no seat in this match.")
-                if seat.status == Seat.Status.ZOMBIE:
-                    raise ApiError(
-                        409,
-                        "seat_taken_over",
-                        "You ran out of time; a bot plays your seat for the rest of the match.",
-                    )
-            else:
-                seat = next((s for s in seats if s.index == seat_index), None)
-                if seat is None:
-                    raise ApiError(404, "seat_not_found", f"There is no seat {seat_index}.")
-            replay = CommandRecord.objects.filter(match=match, command_id=command_id).first()
-            if replay is not None:
-                if replay.seat != seat.index:
-                    raise ApiError(
-                        409, "command_id_reused", "That command_id was used by another seat."
-                    )
-                return {**replay.response, "replayed": True}
-            if match.status != Match.Status.ACTIVE:
-                raise ApiError(409, "match_not_active", f"The match is {match.status}, not active.")
-            if expected_version is not None and expected_version != match.version:
-                raise ApiError(
-                    409,
-                    "stale_version",
-                    f"The match is at version {match.version}, not {expected_version}; "
-                    "reload and try again.",
-                    current_version=match.version,
-                )
+            opened = _open_command(
+                match_id=match_id,
+                user=user,
+                command_id=command_id,
+                expected_version=expected_version,
+                seat_index=seat_index,
+            )
+            if opened.replayed is not None:
+                return opened.replayed
+            match, seats, seat = opened.match, opened.seats, opened.seat
             engine = engine_for(match.game)
             state = load_state(match)
             before = engine.active_seats(state)
@@ -591,27 +620,15 @@ def match_undo(
     expected_version: int | None = None,
 ) -> dict[str, Any]:
     """Take back the last action ("step") or all of this turn's actions ("turn")."""
-    command_id = _check_command_id(command_id)
     if scope not in ("step", "turn"):
         raise ApiError(400, "invalid_input", "scope must be 'step' or 'turn'.")
     with transaction.atomic():
-        match = _locked_match(match_id)
-        seats = list(match.seats.all())
-        seat = _seat_of(seats, user)
-        if seat is None:
-            raise ApiError(403, "not_a_player", "You have no seat in this match.")
-        replay = CommandRecord.objects.filter(match=match, command_id=command_id).first()
-        if replay is not None:
-            return {**replay.response, "replayed": True}
-        if match.status != Match.Status.ACTIVE:
-            raise ApiError(409, "match_not_active", f"The match is {match.status}, not active.")
-        if expected_version is not None and expected_version != match.version:
-            raise ApiError(
-                409,
-                "stale_version",
-                f"The match is at version {match.version}.",
-                current_version=match.version,
-            )
+        opened = _open_command(
+            match_id=match_id, user=user, command_id=command_id, expected_version=expected_version
+        )
+        if opened.replayed is not None:
+            return opened.replayed
+        match, seats, seat = opened.match, opened.seats, opened.seat
         engine = engine_for(match.game)
         since = max(match.snapshot_version, 0)
         events = store.read(match.pk, after=since)
@@ -640,18 +657,11 @@ def match_undo(
 
 
 def match_resign(*, match_id: int, user: User, command_id: str) -> dict[str, Any]:
-    command_id = _check_command_id(command_id)
     with transaction.atomic():
-        match = _locked_match(match_id)
-        seats = list(match.seats.all())
-        seat = _seat_of(seats, user)
-        if seat is None:
-            raise ApiError(403, "not_a_player", "You have no seat in this match.")
-        replay = CommandRecord.objects.filter(match=match, command_id=command_id).first()
-        if replay is not None:
-            return {**replay.response, "replayed": True}
-        if match.status != Match.Status.ACTIVE:
-            raise ApiError(409, "match_not_active", f"The match is {match.status}, not active.")
+        opened = _open_command(match_id=match_id, user=user, command_id=command_id)
+        if opened.replayed is not None:
+            return opened.replayed
+        match, seats, seat = opened.match, opened.seats, opened.seat
         if seat.status == Seat.Status.FORFEITED:
             raise ApiError(409, "already_resigned", "You have already resigned this match.")
         engine = engine_for(match.game)
