@@ -50,7 +50,6 @@ def search_move(
         s.n,
         rng,
         budget_s=budget_s,
-        rollout_policy=bots.rollout_policy,
         rollout_depth=0,
         evaluate=lambda leaf: sim.playout(leaf, rng),
         stats=stats,

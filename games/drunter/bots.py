@@ -248,44 +248,6 @@ def greedy_command(s: State, seat: int, rng: random.Random) -> Command:
 # --- search --------------------------------------------------------------------------------
 
 
-def rollout_policy(s: State, seat: int, moves: list[Command], rng: random.Random) -> Command:
-    """Cheap play for rollouts: random tiles that spare the player's own buildings if it can;
-    shrug at votes; jokers yes; the better goal."""
-    if s.phase == PLACE:
-        own = _own_types(s, seat)
-        for _ in range(4):
-            m = rng.choice(moves)
-            if not _covers_types(s, m, own):
-                return m
-        return m
-    if s.phase == VOTE:
-        return (
-            {"type": "vote", "cards": cards_of(SHRUG_BIT)}
-            if s.votes[seat] & SHRUG_BIT
-            else moves[0]
-        )
-    if s.phase == DECLARE:
-        return moves[0]
-    return greedy_command(s, seat, rng)
-
-
-def _own_types(s: State, seat: int) -> set[int]:
-    if not s.extended:
-        return {s.building[seat]}
-    return {g for g in s.goals[seat] if g < N_TYPES}
-
-
-def _covers_types(s: State, move: Command, types: set[int]) -> bool:
-    r = BOARD.route_ids.index(move["route"])
-    d = "NESW".index(move["direction"])
-    start = start_cell(s.cells, s.ends[r], d).cell
-    for c in tile_cells(start, d, move["length"]):
-        b = BUILDING_AT[c]
-        if b >= 0 and BOARD.buildings[b][0] in types:
-            return True
-    return False
-
-
 def pruned_votes(s: State, seat: int) -> list[Command]:
     """A handful of sensible votes instead of every subset, to keep the search tree narrow."""
     hand = s.votes[seat]
