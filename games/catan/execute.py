@@ -247,13 +247,13 @@ def _die(rng: random.Random) -> int:
     return int(rng.random() * 6) + 1
 
 
-def production(s: State, total: int) -> list[list[int]] | None:
-    """What each seat receives for a roll; None for a 7. Bank shortage (standard rules): when the
-    bank cannot pay everyone a resource, a single receiver gets what is left, several get none."""
+def production(s: State, total: int) -> list[list[int] | None] | None:
+    """What each seat receives for a roll (None: nothing); None for a 7. Bank shortage (standard
+    rules): when the bank cannot pay everyone a resource, a single receiver gets what is left,
+    several get none."""
     if total == 7:
         return None
-    n = s.n
-    owed = [[0] * 5 for _ in range(n)]
+    owed: list[list[int] | None] = [None] * s.n
     node_owner, node_level, forfeited, robber = s.node_owner, s.node_level, s.forfeited, s.robber
     touched: list[int] = []
     for h, r, nodes in s.by_number[total]:
@@ -262,18 +262,21 @@ def production(s: State, total: int) -> list[list[int]] | None:
         for node in nodes:
             p = node_owner[node]
             if p != -1 and not forfeited[p]:
-                owed[p][r] += node_level[node]
+                gains = owed[p]
+                if gains is None:
+                    gains = owed[p] = [0, 0, 0, 0, 0]
+                gains[r] += node_level[node]
                 if r not in touched:
                     touched.append(r)
     bank = s.bank
     for r in touched:
-        if sum(owed[p][r] for p in range(n)) > bank[r]:
-            takers = [p for p in range(n) if owed[p][r]]
+        takers = [g for g in owed if g is not None and g[r]]
+        if sum(g[r] for g in takers) > bank[r]:
             if len(takers) == 1:
-                owed[takers[0]][r] = bank[r]
+                takers[0][r] = bank[r]
             else:
-                for p in takers:
-                    owed[p][r] = 0
+                for g in takers:
+                    g[r] = 0
     return owed
 
 
@@ -702,17 +705,40 @@ def execute(s: State, seat: int, command: Command, rng: random.Random) -> list[E
         raise IllegalCommand(GAME_OVER, "The game is over.")
     if not is_active(s, seat):
         raise IllegalCommand(NOT_YOUR_TURN, "It is not your turn to act.")
-    handler = None
-    if type(command) is dict:
-        ctype = command.get("type")
-        if type(ctype) is str:
-            handler = _FIELDLESS.get(ctype)
-    if handler is None or len(command) != 1:
-        check_command_shape(C.COMMAND_SPECS, command)
-        handler = HANDLERS[command["type"]]
-    return handler(s, seat, command, rng)
+    if not _well_formed(command):
+        check_command_shape(C.COMMAND_SPECS, command)  # raises Malformed with the reason
+    return HANDLERS[command["type"]](s, seat, command, rng)
 
 
-# Commands without fields: a dict holding only a known "type" is well-formed (fast path of the
-# shared shape check).
-_FIELDLESS = {t: HANDLERS[t] for t, spec in C.COMMAND_SPECS.items() if not spec.fields}
+_PY_KIND = {"int": int, "str": str, "bool": bool, "list": list, "dict": dict}
+# type -> (required fields, all fields, field -> Python type): a fast check that accepts exactly
+# what the shared check_command_shape accepts (ints are never bools: exact type match).
+_SHAPES = {
+    t: (
+        frozenset(f.name for f in spec.fields if f.required),
+        frozenset(f.name for f in spec.fields) | {"type"},
+        {f.name: _PY_KIND[f.kind] for f in spec.fields},
+    )
+    for t, spec in C.COMMAND_SPECS.items()
+}
+
+
+def _well_formed(command: Any) -> bool:
+    if type(command) is not dict:
+        return False
+    ctype = command.get("type")
+    if type(ctype) is not str:
+        return False
+    shape = _SHAPES.get(ctype)
+    if shape is None:
+        return False
+    required, allowed, kinds = shape
+    if len(command) == 1:
+        return not required
+    for name, value in command.items():
+        if name == "type":
+            continue
+        kind = kinds.get(name)
+        if kind is None or type(value) is not kind:
+            return False
+    return all(name in command for name in required) and command.keys() <= allowed

@@ -54,6 +54,9 @@ from games.catan.state import (
 Command = dict[str, Any]
 
 
+_ALONE = tuple(frozenset((p,)) for p in range(8))
+
+
 def active_seats(s: State) -> frozenset[int]:
     phase = s.phase
     if phase == OVER:
@@ -61,7 +64,7 @@ def active_seats(s: State) -> frozenset[int]:
     if phase == MAIN:
         offer = s.offer
         if offer is None:
-            return frozenset((s.current,))
+            return _ALONE[s.current]
         seats = [s.current]
         answers = offer["answers"]
         for p in range(s.n):
@@ -73,8 +76,8 @@ def active_seats(s: State) -> frozenset[int]:
     if phase == START_CHOICE:
         return frozenset(s.start_pending)
     if s.war is not None and phase in (WAR_DEFEND, WAR_PAY, WAR_ROBBER, WAR_TAKE):
-        return frozenset((s.war["defender"],))
-    return frozenset((s.current,))
+        return _ALONE[s.war["defender"]]
+    return _ALONE[s.current]
 
 
 def offer_cap_left(s: State) -> bool:

@@ -53,21 +53,20 @@ def road_edges(s: State, seat: int) -> list[int]:
     road at a corner without an opponent's building (standard rules: a building breaks a road)."""
     owner = s.edge_owner
     node_owner = s.node_owner
-    nodes: set[int] = set()
-    for e, o in enumerate(owner):
-        if o == seat:
-            a, b = EDGE_NODES[e]
-            nodes.add(a)
-            nodes.add(b)
-    found: set[int] = set()
-    for n in nodes:
-        holder = node_owner[n]
-        if holder != -1 and holder != seat:
+    seen = [False] * len(owner)
+    out: list[int] = []
+    for e in range(len(owner)):
+        if owner[e] != seat:
             continue
-        for e in NODE_EDGES[n]:
-            if owner[e] == -1:
-                found.add(e)
-    return sorted(found)
+        for n in EDGE_NODES[e]:
+            holder = node_owner[n]
+            if holder != -1 and holder != seat:
+                continue
+            for x in NODE_EDGES[n]:
+                if owner[x] == -1 and not seen[x]:
+                    seen[x] = True
+                    out.append(x)
+    return out
 
 
 def can_place_road(s: State, seat: int, edge: int) -> bool:
