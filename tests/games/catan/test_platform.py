@@ -113,3 +113,30 @@ def test_greedy_builds_when_it_can() -> None:
     command = ENGINE.bot_command(s, 0, "greedy", random.Random(0), 1.0)
     assert command == {"type": "build_city", "node": a}
     assert b != a
+
+
+def test_games_with_a_forfeit_at_a_random_moment_still_end_cleanly() -> None:
+    from tests.games.catan.test_properties import check_invariants
+
+    for seed in range(24):
+        rng = random.Random(seed)
+        n = 2 + seed % 3
+        opts = {"war": True} if n == 2 else {"variant": seed % 2 == 0}
+        state = new_game(n, seed=seed, **opts)
+        quit_at = rng.randrange(5, 400)
+        steps = 0
+        while ENGINE.outcome(state) is None:
+            if steps == quit_at:
+                for e in ENGINE.forfeit(state, rng.randrange(n)):
+                    ENGINE.apply(state, e)
+                check_invariants(state)
+                steps += 1
+                continue
+            seats = sorted(ENGINE.active_seats(state))
+            seat = rng.choice(seats)
+            assert not state.forfeited[seat]
+            run(state, seat, rng.choice(ENGINE.legal_commands(state, seat)), seed=steps)
+            steps += 1
+        check_invariants(state)
+        outcome = ENGINE.outcome(state)
+        assert outcome is not None and outcome["ranks"].count(1) == 1
