@@ -7,9 +7,14 @@ from typing import Any
 from games.catan.board import HEX_NODES, N_HEXES, NODE_EDGES
 from games.catan.data import (
     CARD_NAMES,
+    COST_CITY,
+    COST_DEV,
+    COST_ROAD,
+    COST_SETTLEMENT,
     DEV_CARDS,
     KNIGHT,
     MAX_ROADS,
+    MAX_SETTLEMENTS,
     MONOPOLY,
     RESOURCES,
     ROAD_BUILDING,
@@ -17,9 +22,6 @@ from games.catan.data import (
     YEAR_OF_PLENTY,
 )
 from games.catan.rules import (
-    can_build_road_now,
-    can_build_settlement_now,
-    can_buy_dev,
     can_pay,
     city_allowed,
     city_nodes,
@@ -172,16 +174,23 @@ def _turn_extras(s: State, seat: int) -> list[Command]:
     return out
 
 
+# The main-phase listing spells the building costs out for speed; they must match the data.
+assert COST_ROAD == [1, 1, 0, 0, 0] and COST_SETTLEMENT == [1, 1, 1, 1, 0]
+assert COST_CITY == [0, 0, 0, 2, 3] and COST_DEV == [0, 0, 1, 1, 1]
+
+
 def _main_commands(s: State, seat: int) -> list[Command]:
     out: list[Command] = [{"type": "end_turn"}]
     hand = s.res[seat]
-    if can_build_road_now(s, seat):
-        out.extend({"type": "build_road", "edge": e} for e in road_edges(s, seat))
-    if can_build_settlement_now(s, seat):
-        out.extend({"type": "build_settlement", "node": n} for n in settlement_nodes(s, seat))
-    if city_allowed(s, seat):
+    brick, lumber, wool, grain, ore = hand
+    if brick and lumber:
+        if s.roads[seat] < MAX_ROADS:
+            out.extend({"type": "build_road", "edge": e} for e in road_edges(s, seat))
+        if wool and grain and s.settlements[seat] < MAX_SETTLEMENTS:
+            out.extend({"type": "build_settlement", "node": n} for n in settlement_nodes(s, seat))
+    if ore >= 3 and grain >= 2 and city_allowed(s, seat):
         out.extend({"type": "build_city", "node": n} for n in city_nodes(s, seat))
-    if can_buy_dev(s, seat):
+    if ore and wool and grain and s.deck:
         out.append({"type": "buy_development_card"})
     if max(hand) >= 2:  # no harbour trades for less than two cards
         ratios = harbour_ratios(s, seat)
