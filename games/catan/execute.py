@@ -427,9 +427,7 @@ def _responder_ready(s: State, seat: int) -> dict[str, Any]:
     offer = s.offer
     if s.phase != MAIN or offer is None:
         raise _refuse(C.NO_OFFER, "There is no open offer to answer.")
-    if offer["answers"][seat] is not None:
-        raise _refuse(C.ALREADY_ANSWERED, "You have already answered this offer.")
-    return offer
+    return offer  # a seat that answered is no longer active (NOT_YOUR_TURN before this)
 
 
 def _draft_offer(s: State, seat: int, _cmd: Command, _rng: random.Random) -> list[Event]:
@@ -613,9 +611,7 @@ def _defend_war(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[
     war = s.war
     if s.phase != WAR_DEFEND or war is None:
         raise _phase_error("defend")
-    knight = cmd["knight"]
-    if knight and s.dev[seat][KNIGHT] <= 0:
-        raise _refuse(C.NO_KNIGHT, "You have no knight in hand.")
+    knight = cmd["knight"]  # this step exists only for a defender holding a knight
     defence = war["defence"] + (WAR_KNIGHT_BONUS if knight else 0)
     return _decide_war(s, war["attacker"], seat, war["attack"], defence, knight)
 
