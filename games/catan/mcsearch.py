@@ -22,6 +22,7 @@ from games.catan.bots import (
     evaluate_seat,
     margin,
     play,
+    prune,
     rollout_policy,
 )
 from games.catan.legal import active_seats, legal_commands
@@ -32,6 +33,7 @@ Command = dict[str, Any]
 CANDIDATES = 4  # root children kept from the greedy ranking
 GREEDY_WINDOW = 6.0  # candidates scoring this far below the greedy best are not searched
 MAX_ROLLOUT_STEPS = 300
+PRUNE_ABOVE = 10  # larger move lists are cut by the cheap ordering before the one-ply ranking
 TIME_SHARE = 0.9  # stop starting rounds early so a move never overruns its budget
 
 
@@ -62,33 +64,31 @@ def _value(s: State, seat: int) -> float:
 def search_move(
     s: State, seat: int, rng: random.Random, budget_s: float, stats: dict[str, Any] | None = None
 ) -> Command:
+    start = time.perf_counter()
+    deadline = start + budget_s * TIME_SHARE
     moves = legal_commands(s, seat)
     if len(moves) == 1:
         return moves[0]
     candidates = [m for m in moves if m["type"] not in SKIP_TYPES] or moves
+    if len(candidates) > PRUNE_ABOVE:
+        candidates = prune(s, seat, candidates)  # e.g. 54 set-up corners: keep the best few
     if len(candidates) == 1:
         return candidates[0]
-    start = time.perf_counter()
-    deadline = start + budget_s * TIME_SHARE
     # Rank by the greedy one-ply margin on one determinisation.
     det = determinize(s, seat, rng)
-    ranked = sorted(
-        candidates,
-        key=lambda m: -margin(play(clone_state(det), seat, m, random.Random(1)), seat),
-    )
-    best_greedy = margin(play(clone_state(det), seat, ranked[0], random.Random(1)), seat)
-    keep = [
-        m
-        for m in ranked[:CANDIDATES]
-        if margin(play(clone_state(det), seat, m, random.Random(1)), seat)
-        >= best_greedy - GREEDY_WINDOW
+    scored = [
+        (margin(play(clone_state(det), seat, m, random.Random(1)), seat), i, m)
+        for i, m in enumerate(candidates)
     ]
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    best_greedy = scored[0][0]
+    keep = [m for value, _, m in scored[:CANDIDATES] if value >= best_greedy - GREEDY_WINDOW]
     if len(keep) == 1:
         return keep[0]
     totals = [0.0] * len(keep)
     rounds = 0
     round_time = 0.0
-    while rounds < 2 or time.perf_counter() + round_time < deadline:
+    while rounds < 1 or time.perf_counter() + round_time < deadline:
         began = time.perf_counter()
         deal = determinize(s, seat, rng)
         seed = rng.getrandbits(32)
