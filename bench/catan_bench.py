@@ -24,7 +24,8 @@ from typing import Any
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
 from games.catan import ENGINE
-from games.catan.bots import evaluate, rollout_policy
+from games.catan.bots import PrunedEngine, evaluate, prune, rollout_policy
+from games.catan.mcsearch import search_move
 from games.catan.state import OVER, State
 from games.search import search_command
 
@@ -95,29 +96,37 @@ def legal_rate(states: list[State]) -> float:
     return round(calls / (time.process_time() - start))
 
 
-def search_rate(states: list[State], budget: float) -> float:
-    total = 0
-    spent = 0.0
+def search_rate(states: list[State], budget: float) -> dict[str, float]:
+    """Rollouts per second of the ``search`` bot and iterations per second of the shared ISMCTS
+    (the ``ismcts`` level), on the same mid-game states."""
     rng = random.Random(5)
-    for state in states:
-        seat = min(ENGINE.active_seats(state))
-        stats: dict[str, Any] = {}
-        start = time.process_time()
-        search_command(
-            ENGINE,
-            state,
-            seat,
-            state.n,
-            rng,
-            budget_s=budget,
-            rollout_policy=rollout_policy,
-            evaluate=evaluate,
-            rollout_depth=40,
-            stats=stats,
-        )
-        spent += time.process_time() - start
-        total += stats.get("iterations", 0)
-    return round(total / spent, 1) if spent else 0.0
+    out: dict[str, float] = {}
+    for name in ("search_rollouts_per_s", "ismcts_iterations_per_s"):
+        total, spent = 0, 0.0
+        for state in states:
+            seat = min(ENGINE.active_seats(state))
+            stats: dict[str, Any] = {}
+            start = time.process_time()
+            if name.startswith("search"):
+                search_move(state, seat, rng, budget, stats)
+            else:
+                search_command(
+                    PrunedEngine(ENGINE),  # type: ignore[arg-type]
+                    state,
+                    seat,
+                    state.n,
+                    rng,
+                    budget_s=budget,
+                    rollout_policy=rollout_policy,
+                    evaluate=evaluate,
+                    rollout_depth=60,
+                    stats=stats,
+                )
+            if stats:
+                spent += time.process_time() - start
+                total += stats.get("iterations", 0)
+        out[name] = round(total / spent, 1) if spent else 0.0
+    return out
 
 
 def duel(n: int, games: int, hero: str, villain: str, budget: float) -> dict[str, Any]:
@@ -177,7 +186,19 @@ def main() -> None:
     }
     states = mid_game_states(60)
     out["legal_commands_per_s"] = legal_rate(states)
-    out["search_iterations_per_s"] = search_rate(states[:8], 0.25)
+    choices = [
+        st
+        for st in states
+        if len(
+            prune(
+                st,
+                min(ENGINE.active_seats(st)),
+                ENGINE.legal_commands(st, min(ENGINE.active_seats(st))),
+            )
+        )
+        > 1
+    ]
+    out.update(search_rate(choices[:12], 0.25))
     strength = [
         duel(2, args.games, "search", "random", args.budget),
         duel(2, args.games, "search", "greedy", args.budget),
