@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import itertools
+import os
+import socket
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import urlparse
 
 import pytest
 
@@ -13,19 +16,35 @@ from games import registry
 _names = itertools.count()
 
 
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+def _redis_answers() -> bool:
+    url = urlparse(REDIS_URL)
+    try:
+        socket.create_connection((url.hostname or "127.0.0.1", url.port or 6379), 1).close()
+    except OSError:
+        return False
+    return True
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Tests marked ``postgres`` run only when the suite runs on PostgreSQL (deselected, not
-    skipped: deploy/test.sh runs them in its PostgreSQL pass)."""
+    """Tests marked ``postgres`` run only when the suite runs on PostgreSQL (deploy/test.sh runs
+    them in its PostgreSQL pass), and tests marked ``redis`` only when Redis answers at
+    ``TEST_REDIS_URL``; deselected, not skipped."""
     try:
         from django.conf import settings
 
         on_postgres = "postgresql" in settings.DATABASES["default"]["ENGINE"]
     except Exception:
         on_postgres = False
-    if on_postgres:
+    missing = set() if on_postgres else {"postgres"}
+    if any(i.get_closest_marker("redis") for i in items) and not _redis_answers():
+        missing.add("redis")
+    if not missing:
         return
-    kept = [i for i in items if i.get_closest_marker("postgres") is None]
-    dropped = [i for i in items if i.get_closest_marker("postgres") is not None]
+    kept = [i for i in items if not any(i.get_closest_marker(m) for m in missing)]
+    dropped = [i for i in items if any(i.get_closest_marker(m) for m in missing)]
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept

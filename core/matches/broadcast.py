@@ -7,12 +7,17 @@ by version.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 log = logging.getLogger(__name__)
+
+# A hung Redis must not hold the response of the command that was just committed.
+PUBLISH_TIMEOUT = 2.0
 
 
 def match_group(match_id: int) -> str:
@@ -28,10 +33,13 @@ def announce_match_version(match_id: int, version: int, user_ids: list[int]) -> 
     if layer is None:
         return
     message = {"type": "match.version", "match": match_id, "version": version}
+    groups = [match_group(match_id), *(user_group(uid) for uid in user_ids)]
     try:
-        send = async_to_sync(layer.group_send)
-        send(match_group(match_id), message)
-        for uid in user_ids:
-            send(user_group(uid), message)
+        async_to_sync(_publish)(layer, groups, message)
     except Exception:
         log.warning("broadcast of match %s v%s failed", match_id, version, exc_info=True)
+
+
+async def _publish(layer: Any, groups: list[str], message: dict[str, Any]) -> None:
+    sends = asyncio.gather(*(layer.group_send(group, message) for group in groups))
+    await asyncio.wait_for(sends, PUBLISH_TIMEOUT)

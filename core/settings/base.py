@@ -119,6 +119,11 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 
 EMBEDDED_SERVICES = not DATABASE_URL or not REDIS_URL
 
+# --- Sockets (realtime/), in seconds ----------------------------------------------------------
+REALTIME_AUTH_TIMEOUT = env.float("LUDOTEKA_WS_AUTH_TIMEOUT", default=10.0)
+REALTIME_PRESENCE_BEAT = env.float("LUDOTEKA_WS_PRESENCE_BEAT", default=25.0)
+REALTIME_OUTBOX_POLL = env.float("LUDOTEKA_WS_OUTBOX_POLL", default=15.0)
+
 # --- Ludoteka ---------------------------------------------------------------------------------
 SNAPSHOT_EVERY = env.int("LUDOTEKA_SNAPSHOT_EVERY", default=50)
 STATE_CACHE_SIZE = env.int("LUDOTEKA_STATE_CACHE_SIZE", default=512)

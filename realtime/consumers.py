@@ -1,0 +1,503 @@
+"""The match socket and the user socket.
+
+Both follow one life: credentials checked (handshake, or the first message), then the subject
+checked (the match exists), then the groups joined, then ``accept()`` and a ``hello`` frame. A
+refusal is an accepted socket closed at once with a code from ``protocol``. Group messages carry
+ids and versions only (``core.matches.broadcast``); every frame is read back from the store and
+redacted here for this socket's seat, so a lost or late announcement costs nothing but time:
+the next one, or the client's ``resume``, brings the whole gap.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
+from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
+from channels.utils import await_many_dispatch
+from django.conf import settings
+from rest_framework.throttling import UserRateThrottle
+
+from core.api.errors import ApiError
+from core.matches import selectors, services
+from core.matches.broadcast import match_group, user_group
+from realtime import presence, protocol
+from realtime.auth import token_auth
+from realtime.protocol import frame
+from realtime.reads import (
+    latest_notification_id,
+    match_line,
+    match_update,
+    match_version,
+    my_turn_ids,
+    notifications_after,
+    recent_notifications,
+    run_read,
+    updates,
+)
+
+log = logging.getLogger(__name__)
+
+REFUSALS = {
+    "bad_token": (protocol.UNAUTHENTICATED, "The token is not valid."),
+    "disabled": (protocol.FORBIDDEN, "This account is disabled."),
+    "foreign_origin": (protocol.FORBIDDEN, "A session cookie is accepted only from this site."),
+}
+
+
+PAGE = 100  # notifications read at a time
+PRESENCE_DEBOUNCE = 0.05  # seconds: the replies to a join are gathered into one frame
+
+
+class LayerDown(Exception):
+    """The channel layer failed under a socket: the client should come back and resume."""
+
+
+def _rate_limit() -> protocol.RateLimit:
+    """The REST user rate (``DEFAULT_THROTTLE_RATES["user"]``) for every socket message."""
+    rate = settings.REST_FRAMEWORK.get("DEFAULT_THROTTLE_RATES", {}).get("user")
+    count, seconds = UserRateThrottle.parse_rate(None, rate)  # type: ignore[arg-type]
+    if not count or not seconds:
+        return protocol.RateLimit(rate=1e9, burst=1e9)
+    return protocol.RateLimit(rate=count / seconds, burst=float(count))
+
+
+async def _in_thread(fn: Any, **kwargs: Any) -> Any:
+    return await database_sync_to_async(fn, thread_sensitive=False)(**kwargs)
+
+
+class SocketConsumer(AsyncWebsocketConsumer):
+    """Authentication, framing, rate limiting and the channel-layer plumbing of both sockets."""
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        # AsyncConsumer.__call__, with the layer's receive wrapped so that a failing channel
+        # layer closes the socket with "try again later" instead of an internal error.
+        self.scope = scope
+        self.channel_layer = get_channel_layer(self.channel_layer_alias)
+        self.channel_name = await self.channel_layer.new_channel()
+        self.base_send = send
+        self.accepted = self.closed = False
+        self.user: Any = None
+        self.groups_joined: list[str] = []
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self.limit = _rate_limit()
+        try:
+            await await_many_dispatch([receive, self._layer_receive], self.dispatch)
+        except StopConsumer:
+            pass
+        except LayerDown as err:
+            log.warning("channel layer failed under %s: %s", scope.get("path"), err.__cause__)
+            await self.refuse(protocol.TRY_AGAIN_LATER, "Live updates are down; resume later.")
+        finally:
+            for task in list(self.tasks):
+                task.cancel()
+            self.forget()
+
+    async def _layer_receive(self) -> Any:
+        try:
+            return await self.channel_layer.receive(self.channel_name)
+        except asyncio.CancelledError:
+            raise
+        except Exception as err:
+            raise LayerDown from err
+
+    async def dispatch(self, message: Any) -> None:
+        # Channels closes stale database connections around every message with a hop to its
+        # one sync thread; every read here runs in a thread that does that itself.
+        kind = message["type"]
+        handler = getattr(self, kind.replace(".", "_"), None)
+        if kind.startswith("websocket."):
+            await handler(message)
+            return
+        # A group message this socket cannot use, or a read that failed, must not end the
+        # socket: the next announcement (or the beat, or a resume) brings the same versions.
+        try:
+            if handler is None:
+                raise ValueError(f"no handler for {kind!r}")
+            await handler(message)
+        except Exception:
+            log.warning("socket %s: %s not handled", self.scope.get("path"), kind, exc_info=True)
+
+    # --- life -----------------------------------------------------------------------------------
+
+    async def connect(self) -> None:
+        how = self.scope.get("auth")
+        if how in REFUSALS:
+            await self.refuse(*REFUSALS[how])
+        elif self.scope["user"].is_authenticated:
+            self.user = self.scope["user"]
+            await self.open()
+        else:
+            # No credentials in the handshake: the token may come as the first message.
+            await self.accept()
+            self.accepted = True
+            self.spawn(self._auth_deadline())
+
+    async def _auth_deadline(self) -> None:
+        await asyncio.sleep(settings.REALTIME_AUTH_TIMEOUT)
+        if self.user is None:
+            await self.refuse(protocol.UNAUTHENTICATED, "Log in first: a token or a session.")
+
+    async def open(self) -> None:
+        raise NotImplementedError
+
+    async def join(self, group: str) -> bool:
+        try:
+            await self.channel_layer.group_add(group, self.channel_name)
+        except Exception as err:
+            log.warning("channel layer unreachable joining %s: %s", group, err)
+            await self.refuse(protocol.TRY_AGAIN_LATER, "Live updates are down; try again later.")
+            return False
+        self.groups_joined.append(group)
+        return True
+
+    async def start(self, hello: str) -> None:
+        if not self.accepted:
+            await self.accept()
+            self.accepted = True
+        await self.send(text_data=hello)
+
+    async def refuse(self, code: int, reason: str) -> None:
+        if self.closed:
+            return
+        with contextlib.suppress(Exception):
+            if not self.accepted:
+                await self.accept()
+                self.accepted = True
+            await self.close(code=code, reason=reason)
+        self.closed = True
+
+    async def disconnect(self, code: int) -> None:
+        self.closed = True
+        for task in list(self.tasks):
+            task.cancel()
+        for group in self.groups_joined:
+            with contextlib.suppress(Exception):
+                await self.channel_layer.group_discard(group, self.channel_name)
+
+    def forget(self) -> None:
+        """Drops whatever this process keeps about the socket (it is gone, one way or another)."""
+
+    def spawn(self, coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def send_frame(self, text: str) -> None:
+        if self.closed:
+            return
+        try:
+            await self.send(text_data=text)
+        except OSError:  # the client went away; its disconnect is on its way
+            self.closed = True
+
+    # --- client messages ------------------------------------------------------------------------
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if self.closed:
+            return
+        msg: protocol.ClientMessage | None = None
+        try:
+            wait = self.limit.take()
+            if wait:
+                retry = max(1, round(wait))
+                raise ApiError(
+                    429,
+                    "rate_limited",
+                    f"Too many messages; try again in {retry} seconds.",
+                    retry_after=retry,
+                )
+            msg = protocol.parse(text_data)
+            if self.user is None:
+                await self._first_message_auth(msg)
+                return
+            handler = getattr(self, f"on_{msg.t}", None)
+            if handler is None:
+                raise ApiError(400, "invalid_input", f"t: unknown message type {msg.t!r}.")
+            await handler(msg)
+        except ApiError as err:
+            command_id = msg.d.get("command_id") if msg else None
+            await self.send_frame(protocol.error_frame(err, self.current_v(), command_id))
+        except Exception:
+            log.exception("socket %s: message not handled", self.scope.get("path"))
+            err = ApiError(500, "server_error", "Something went wrong on our side; try again.")
+            command_id = msg.d.get("command_id") if msg else None
+            await self.send_frame(protocol.error_frame(err, self.current_v(), command_id))
+
+    async def _first_message_auth(self, msg: protocol.ClientMessage) -> None:
+        if msg.t != "auth":
+            await self.refuse(protocol.UNAUTHENTICATED, "The first message must be 'auth'.")
+            return
+        user, how = await run_read(token_auth, msg.d.get("token"))
+        if how != "token":
+            await self.refuse(*REFUSALS[how])
+            return
+        self.user = user
+        await self.open()
+
+    async def on_ping(self, msg: protocol.ClientMessage) -> None:
+        await self.send_frame(frame("pong", None, self.current_v()))
+
+    def current_v(self) -> int | None:
+        return None
+
+
+class MatchConsumer(SocketConsumer):
+    """``/ws/matches/<id>/``: the match as this user's seat sees it, live."""
+
+    async def open(self) -> None:
+        self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
+        self.version = 0
+        self.seat: int | None = None
+        self.shown_users: list[dict[str, Any]] = []
+        self.presence_dirty = False
+        # Join first, then read: an announcement racing the read is caught up afterwards.
+        if not await self.join(match_group(self.match_id)):
+            return
+        try:
+            detail = await run_read(_match_hello, self.match_id, self.user)
+        except ApiError as err:
+            await self.refuse(protocol.NOT_FOUND, err.message)
+            return
+        self.version, self.seat = detail["version"], detail["seat"]
+        presence.enter(self.match_id, self.channel_name, self)
+        self.shown_users = presence.users(self.match_id)
+        await self.start(frame("hello", {**detail, "presence": self.shown_users}, self.version))
+        self.notify_local()
+        await self.send_roster(reply=True)
+        self.spawn(self._beat())
+
+    def current_v(self) -> int | None:
+        return getattr(self, "version", None)
+
+    # --- versions -------------------------------------------------------------------------------
+
+    async def match_version(self, message: dict[str, Any]) -> None:
+        if self.closed or self.user is None or message["version"] <= self.version:
+            return
+        update = await updates.get(self.match_id, self.version, message["version"])
+        if update is None or update.version <= self.version:
+            return
+        self.seat = update.seat_of_user.get(self.user.pk)
+        await self.send_frame(update.texts[self.seat])
+        self.version = update.version
+
+    async def on_resume(self, msg: protocol.ClientMessage) -> None:
+        after = protocol.whole_number(msg.v, "resume")
+        update = await run_read(match_update, self.match_id, after, [self.seat])
+        if update is None:
+            raise ApiError(404, "match_not_found", f"There is no match {self.match_id}.")
+        if after > update.version:
+            raise ApiError(
+                409,
+                "stale_version",
+                f"The match is at version {update.version}, not {after}; reload.",
+                current_version=update.version,
+            )
+        self.seat = update.seat_of_user.get(self.user.pk)
+        text = update.texts.get(self.seat)
+        if text is None:  # the seat changed under the read: render again for the new one
+            update = await run_read(match_update, self.match_id, after, [self.seat])
+            text = update.texts[self.seat]
+        await self.send_frame(text)
+        self.version = max(self.version, update.version)
+
+    # --- commands -------------------------------------------------------------------------------
+
+    async def on_command(self, msg: protocol.ClientMessage) -> None:
+        args = protocol.command_input(msg.d)
+        await self._run(services.match_submit_command, args)
+
+    async def on_undo(self, msg: protocol.ClientMessage) -> None:
+        await self._run(services.match_undo, protocol.undo_input(msg.d))
+
+    async def on_resign(self, msg: protocol.ClientMessage) -> None:
+        await self._run(services.match_resign, protocol.resign_input(msg.d))
+
+    async def _run(self, service: Any, args: dict[str, Any]) -> None:
+        try:
+            result = await _in_thread(service, match_id=self.match_id, user=self.user, **args)
+        except ApiError:
+            raise
+        except Exception:
+            log.exception("socket command failed on match %s", self.match_id)
+            raise ApiError(  # REST's answer: the transaction rolled back
+                500, "server_error", "Something went wrong on our side; nothing was saved."
+            ) from None
+        # The events reach this socket as an ``events`` frame too, from the announcement.
+        await self.send_frame(
+            frame("ack", {**result, "command_id": args["command_id"]}, result["version"])
+        )
+
+    # --- presence (see presence.py) -------------------------------------------------------------
+
+    def person(self) -> dict[str, Any]:
+        return {
+            "id": self.user.pk,
+            "user": self.user.get_username(),
+            "name": getattr(self.user, "public_name", self.user.get_username()),
+            "seat": self.seat,
+        }
+
+    async def send_roster(self, *, reply: bool, to: str | None = None) -> None:
+        message = {
+            "type": "presence.roster",
+            "process": presence.PROCESS,
+            "people": presence.roster(self.match_id),
+            "reply": reply,
+            "channel": self.channel_name,
+        }
+        try:
+            if to is None:
+                await self.channel_layer.group_send(match_group(self.match_id), message)
+            else:
+                await self.channel_layer.send(to, message)
+        except Exception as err:
+            log.warning("presence of match %s not sent: %s", self.match_id, err)
+
+    async def presence_roster(self, message: dict[str, Any]) -> None:
+        if self.user is None or self.closed:
+            return
+        if presence.heard(self.match_id, message["process"], message["people"]):
+            self.notify_local()
+        if (
+            message["reply"]
+            and message["process"] != presence.PROCESS
+            and presence.speaks_for_process(self.match_id, self.channel_name)
+        ):
+            await self.send_roster(reply=False, to=message["channel"])
+
+    def notify_local(self) -> None:
+        for consumer in presence.local_consumers(self.match_id):
+            consumer.presence_changed()
+
+    def presence_changed(self) -> None:
+        # A join brings one answer per process: the frame waits a moment to gather them.
+        if not self.presence_dirty and not self.closed:
+            self.presence_dirty = True
+            self.spawn(self._send_presence())
+
+    async def _send_presence(self) -> None:
+        await asyncio.sleep(PRESENCE_DEBOUNCE)
+        self.presence_dirty = False
+        users = presence.users(self.match_id)
+        if users != self.shown_users:
+            self.shown_users = users
+            await self.send_frame(frame("presence", {"users": users}, self.version))
+
+    async def _beat(self) -> None:
+        # One socket per process and match speaks for the others: it repeats the roster (so
+        # that a process that died is forgotten), and checks that no announcement was lost
+        # for a match that has since gone quiet.
+        beat = settings.REALTIME_PRESENCE_BEAT
+        while not self.closed:
+            await asyncio.sleep(beat * random.uniform(0.8, 1.2))
+            if self.closed or not presence.speaks_for_process(self.match_id, self.channel_name):
+                continue
+            await self.send_roster(reply=False)
+            if presence.forget_silent(self.match_id, beat):
+                self.notify_local()
+            await self.check_version()
+
+    async def check_version(self) -> None:
+        try:
+            version = await run_read(match_version, self.match_id)
+        except Exception:
+            log.warning("version check of match %s failed", self.match_id, exc_info=True)
+            return
+        for consumer in presence.local_consumers(self.match_id):
+            if version is not None and consumer.version < version:
+                message = {"type": "match.version", "match": self.match_id, "version": version}
+                with contextlib.suppress(Exception):
+                    await self.channel_layer.send(consumer.channel_name, message)
+
+    async def disconnect(self, code: int) -> None:
+        if self.user is not None and self.groups_joined:
+            self.forget()
+            self.notify_local()
+            await self.send_roster(reply=False)
+        await super().disconnect(code)
+
+    def forget(self) -> None:
+        if hasattr(self, "match_id"):
+            presence.leave(self.match_id, self.channel_name)
+
+
+def _match_hello(match_id: int, user: Any) -> dict[str, Any]:
+    match = selectors.match_get(match_id)
+    return selectors.match_detail(match=match, user=user)
+
+
+class UserConsumer(SocketConsumer):
+    """``/ws/me/``: the home screen, live: notifications as they are written, match rows."""
+
+    async def open(self) -> None:
+        self.cursor = 0
+        self.lock = asyncio.Lock()
+        if not await self.join(user_group(self.user.pk)):
+            return
+        hello = await run_read(_user_hello, self.user)
+        self.cursor = hello.pop("cursor")
+        await self.start(frame("hello", hello, self.cursor))
+        self.spawn(self._poll())
+
+    def current_v(self) -> int | None:
+        return getattr(self, "cursor", None)
+
+    async def match_version(self, message: dict[str, Any]) -> None:
+        if self.closed or self.user is None:
+            return
+        line = await run_read(match_line, message["match"], self.user.pk)
+        if line is not None:
+            await self.send_frame(frame("match", line, self.cursor))
+        await self.deliver()
+
+    async def deliver(self, after: int | None = None) -> None:
+        """Notifications after the cursor (or ``after``, on a resume), in order."""
+        async with self.lock:
+            start = self.cursor if after is None else after
+            while True:
+                rows = await run_read(notifications_after, self.user.pk, start, PAGE)
+                for row in rows:
+                    await self.send_frame(frame("notification", row, row["id"]))
+                if rows:
+                    start = rows[-1]["id"]
+                    self.cursor = max(self.cursor, start)
+                if len(rows) < PAGE:
+                    return
+
+    async def _poll(self) -> None:
+        # Some notifications come with no match announcement (an invitation to a match still in
+        # the lobby), and announcements can be lost: the outbox is read now and then as well.
+        while not self.closed:
+            await asyncio.sleep(settings.REALTIME_OUTBOX_POLL)
+            try:
+                await self.deliver()
+            except Exception:
+                log.warning("outbox poll failed for user %s", self.user.pk, exc_info=True)
+
+    async def on_resume(self, msg: protocol.ClientMessage) -> None:
+        await self.deliver(after=protocol.whole_number(msg.v, "resume"))
+
+
+def _user_hello(user: Any) -> dict[str, Any]:
+    cursor = latest_notification_id(user.pk)
+    return {
+        "user": {"id": user.pk, "username": user.get_username(), "name": user.public_name},
+        "my_turn": my_turn_ids(user.pk),
+        "notifications": recent_notifications(user.pk, 20),
+        "cursor": cursor,
+    }
+
+
+class NotFoundConsumer(SocketConsumer):
+    """Any other path: accepted only to say 4404."""
+
+    async def connect(self) -> None:
+        await self.refuse(protocol.NOT_FOUND, "There is no socket at this path.")

@@ -1,0 +1,152 @@
+"""The socket wire format, shared by every consumer.
+
+Server to client, one JSON text frame each: ``{"t": type, "d": data, "v": version}``. On a match
+socket ``v`` is the match version the frame brings the client to; on ``/ws/me/`` it is the id of
+the newest notification delivered.
+
+Match socket, server to client:
+
+- ``hello``: on connect, the match as ``GET /api/matches/<id>`` shows it to this user (their
+  seat's view, or a spectator's) plus ``presence``.
+- ``events``: ``{after, events, view, status, active_seats, outcome}``, the events with
+  ``after < seq <= v`` redacted for this seat (an invisible one is ``{"seq": n}``) and the view at
+  ``v``. Frames on one socket are contiguous: each ``after`` is the previous frame's ``v``.
+- ``presence``: ``{users: [{id, user, name, seat}]}``, who has the match open.
+- ``ack``: the answer of a command, undo or resignation, the same body as the REST endpoint plus
+  ``command_id``. ``error``: ``{status, code, message, ...}`` as REST would answer, plus
+  ``command_id`` when the message had one. ``pong``.
+
+Client to server: ``{"resume": v}`` (or ``{"t": "resume", "v": v}``) for exactly the events after
+``v``; ``{"t": "command", "d": {command_id, command, expected_version?}}``;
+``{"t": "undo", "d": {command_id, scope?, expected_version?}}``;
+``{"t": "resign", "d": {command_id}}``; ``{"t": "ping"}``; and, on a socket opened without
+credentials, first of all ``{"t": "auth", "d": {"token": key}}``.
+
+A refused socket is accepted and closed at once with one of the codes below: a WebSocket
+refused during the handshake reaches a browser as a bare 1006, with no reason to show.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.api.errors import ApiError
+
+UNAUTHENTICATED = 4401  # no credentials, bad ones, or no auth message in time
+FORBIDDEN = 4403  # a session cookie sent from a foreign origin, or a disabled account
+NOT_FOUND = 4404  # no such match (or no such socket path)
+TRY_AGAIN_LATER = 1013  # the channel layer is unreachable: reconnect later and resume
+
+
+def frame(t: str, d: Any = None, v: int | None = None) -> str:
+    out: dict[str, Any] = {"t": t}
+    if d is not None:
+        out["d"] = d
+    if v is not None:
+        out["v"] = v
+    return json.dumps(out, ensure_ascii=False, separators=(",", ":"))
+
+
+def error_frame(err: ApiError, v: int | None, command_id: Any = None) -> str:
+    d: dict[str, Any] = {"status": err.status_code, **err.body()}
+    if isinstance(command_id, str):
+        d["command_id"] = command_id
+    return frame("error", d, v)
+
+
+@dataclass(frozen=True)
+class ClientMessage:
+    t: str
+    d: dict[str, Any]
+    v: Any = None
+
+
+def parse(text: str | None) -> ClientMessage:
+    """One client frame; ``{"resume": v}`` is the short form of ``{"t": "resume", "v": v}``."""
+    if text is None:
+        raise ApiError(400, "malformed_json", "Send JSON in text frames.")
+    try:
+        raw = json.loads(text)
+    except ValueError as err:
+        raise ApiError(400, "malformed_json", "The message is not valid JSON.") from err
+    if not isinstance(raw, dict):
+        raise ApiError(400, "invalid_input", "A message is a JSON object with a type 't'.")
+    if "t" not in raw and "resume" in raw:
+        raw = {"t": "resume", "v": raw["resume"]}
+    t, d = raw.get("t"), raw.get("d", {})
+    if not isinstance(t, str) or not t:
+        raise ApiError(400, "invalid_input", "t: the message type is required.")
+    if not isinstance(d, dict):
+        raise ApiError(400, "invalid_input", "d: must be a JSON object.")
+    return ClientMessage(t, d, raw.get("v"))
+
+
+def whole_number(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ApiError(400, "invalid_input", f"{name}: must be a whole number of 0 or more.")
+    return value
+
+
+# The inputs below check what the REST endpoints' serializers check, with the same codes.
+
+
+def _command_id(d: dict[str, Any]) -> str:
+    value = d.get("command_id")
+    if value is None:
+        raise ApiError(400, "invalid_input", "command_id: This field is required.")
+    if not isinstance(value, str) or not value or len(value) > 64:
+        raise ApiError(400, "invalid_input", "command_id: a string of 1 to 64 characters.")
+    return value
+
+
+def _expected_version(d: dict[str, Any]) -> int | None:
+    value = d.get("expected_version")
+    return None if value is None else whole_number(value, "expected_version")
+
+
+def command_input(d: dict[str, Any]) -> dict[str, Any]:
+    command_id = _command_id(d)
+    if "command" not in d:
+        raise ApiError(400, "invalid_input", "command: This field is required.")
+    return {
+        "command_id": command_id,
+        "command": d["command"],
+        "expected_version": _expected_version(d),
+    }
+
+
+def undo_input(d: dict[str, Any]) -> dict[str, Any]:
+    command_id = _command_id(d)
+    scope = d.get("scope", "step")
+    if scope not in ("step", "turn"):
+        raise ApiError(400, "invalid_input", 'scope: "step" or "turn".')
+    return {"command_id": command_id, "scope": scope, "expected_version": _expected_version(d)}
+
+
+def resign_input(d: dict[str, Any]) -> dict[str, Any]:
+    return {"command_id": _command_id(d)}
+
+
+@dataclass
+class RateLimit:
+    """A token bucket per socket: the REST user rate, as a burst and a steady pace."""
+
+    rate: float  # messages per second
+    burst: float
+    tokens: float = field(default=-1.0)
+    at: float = field(default_factory=time.monotonic)
+
+    def take(self) -> float:
+        """0 when the message may pass; otherwise the seconds to wait."""
+        now = time.monotonic()
+        if self.tokens < 0:
+            self.tokens = self.burst
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return 0.0
+        return (1 - self.tokens) / self.rate

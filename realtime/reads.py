@@ -1,0 +1,260 @@
+"""What the sockets send, read from core and rendered once per process.
+
+When a match moves, every socket of that match in this process gets the same announcement. The
+first to ask renders the update for every seat and the spectators in one database round; the
+others reuse it (an update for versions ``(after, v]`` never changes once written, since events
+are append-only). Everything game-shaped goes through ``event_for_viewer`` and the engine's
+``view``: a seat's frame is built from what that seat may see and nothing else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.db import close_old_connections
+
+from core.eventstore.models import Event
+from core.eventstore.store import UNDO_EVENT
+from core.matches.models import Match, Seat
+from core.matches.presenters import event_for_viewer
+from core.matches.services import engine_for
+from core.matches.state import fold_events, load_state, state_cache
+from core.notifications.models import OutboxItem
+from realtime.protocol import frame
+
+
+@dataclass(frozen=True)
+class Update:
+    """The frames bringing a socket from version ``after`` to ``version``, one per viewer."""
+
+    match_id: int
+    after: int
+    version: int
+    seat_of_user: dict[int, int]
+    texts: dict[int | None, str]
+
+
+class _Folds:
+    """The states this process last rendered, by match: the next update folds its few new events
+    into one instead of loading the match again. (The pipeline's own cache has the state only in
+    the process where the command ran.) Taken, not shared: the taker owns and may fold it."""
+
+    def __init__(self, size: int = 1024) -> None:
+        self.size = size
+        self._items: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def take(self, match_id: int, version: int) -> Any | None:
+        with self._lock:
+            item = self._items.pop(match_id, None)
+        return item[1] if item is not None and item[0] == version else None
+
+    def put(self, match_id: int, version: int, state: Any) -> None:
+        with self._lock:
+            self._items[match_id] = (version, state)
+            self._items.move_to_end(match_id)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+folds = _Folds()
+
+
+def match_update(
+    match_id: int, after: int, viewers: Collection[int | None] | None = None
+) -> Update | None:
+    """The ``events`` frames after ``after`` for ``viewers`` (default: every seat and spectators).
+
+    None when the match does not exist. The view is the state at the version read here, and the
+    events stop at that version, so a frame is always consistent with itself.
+    """
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return None
+    seat_of_user = dict(
+        Seat.objects.filter(
+            match_id=match_id, kind=Seat.Kind.HUMAN, user__isnull=False
+        ).values_list("user_id", "index")
+    )
+    if match.version <= after and viewers is None:
+        return Update(match_id, after, match.version, seat_of_user, {})
+    engine = engine_for(match.game)
+    rows = list(
+        Event.objects.filter(match_id=match_id, seq__gt=after, seq__lte=match.version)
+        .order_by("seq")
+        .values_list("seq", "type", "payload", "actor", "created_at")
+    )
+    state = state_cache.take(match.pk, match.version)
+    pipeline_owned = state is not None
+    if state is None:
+        state = folds.take(match.pk, after)
+        if state is not None and all(t != UNDO_EVENT for _, t, *_ in rows):
+            state = fold_events(engine, state, [(seq, t, p) for seq, t, p, *_ in rows])
+        else:  # an undo reaches back before ``after``: the whole state is rebuilt
+            state = load_state(match, use_cache=False)
+    try:
+        active = sorted(engine.active_seats(state))
+        texts: dict[int | None, str] = {}
+        for viewer in [*range(match.n_players), None] if viewers is None else viewers:
+            events = [
+                event_for_viewer(
+                    engine, seq=seq, type=t, payload=p, actor=actor, created_at=at, viewer=viewer
+                )
+                for seq, t, p, actor, at in rows
+            ]
+            data = {
+                "after": after,
+                "events": events,
+                "status": match.status,
+                "active_seats": active,
+                "outcome": match.outcome,
+                "view": engine.view(state, viewer),
+            }
+            # Serialised here, before the state goes back to the cache and may be folded on.
+            texts[viewer] = frame("events", data, match.version)
+    finally:
+        (state_cache if pipeline_owned else folds).put(match.pk, match.version, state)
+    return Update(match_id, after, match.version, seat_of_user, texts)
+
+
+_hygiene = threading.local()
+HYGIENE_EVERY = 1.0  # seconds
+
+
+def _read(fn: Any, *args: Any, **kwargs: Any) -> Any:
+    # Django's request-boundary hygiene (``close_old_connections``, then a health-check query
+    # on the next use) would cost every read a round trip; a reader thread does it once a
+    # second, and at once after an error so that a broken connection is never reused.
+    now = time.monotonic()
+    if now >= getattr(_hygiene, "next", 0.0):
+        close_old_connections()
+        _hygiene.next = now + HYGIENE_EVERY
+    try:
+        return fn(*args, **kwargs)
+    except Exception:
+        close_old_connections()
+        _hygiene.next = 0.0
+        raise
+
+
+async def run_read(fn: Any, *args: Any, **kwargs: Any) -> Any:
+    """``fn`` in the default thread pool, not Django's single "thread-sensitive" thread: the
+    sockets' reads must not queue one behind another or behind this process's HTTP views."""
+    return await sync_to_async(_read, thread_sensitive=False)(fn, *args, **kwargs)
+
+
+class UpdateShare:
+    """Per process: renders of recent updates, and the renders in flight, by (match, after)."""
+
+    def __init__(self, size: int = 1024) -> None:
+        self.size = size
+        self._done: OrderedDict[tuple[int, int], Update] = OrderedDict()
+        self._pending: dict[tuple[int, int, int], asyncio.Future[Update | None]] = {}
+
+    def clear(self) -> None:
+        self._done.clear()
+        self._pending.clear()
+
+    async def get(self, match_id: int, after: int, at_least: int) -> Update | None:
+        """An update after ``after`` reaching at least version ``at_least`` if committed."""
+        key = (match_id, after)
+        done = self._done.get(key)
+        if done is not None and done.version >= at_least:
+            return done
+        loop = asyncio.get_running_loop()
+        pending_key = (id(loop), match_id, after)
+        pending = self._pending.get(pending_key)
+        if pending is not None:
+            update = await asyncio.shield(pending)
+            if update is None or update.version >= at_least:
+                return update
+        future: asyncio.Future[Update | None] = loop.create_future()
+        self._pending[pending_key] = future
+        try:
+            update = await run_read(match_update, match_id, after)
+        except BaseException as err:
+            future.set_exception(err)
+            future.exception()  # retrieved: waiters re-raise it, nobody else must log it
+            raise
+        else:
+            future.set_result(update)
+        finally:
+            if self._pending.get(pending_key) is future:
+                del self._pending[pending_key]
+        if update is not None:
+            self._done[key] = update
+            self._done.move_to_end(key)
+            while len(self._done) > self.size:
+                self._done.popitem(last=False)
+        return update
+
+
+updates = UpdateShare()
+
+
+# --- the user socket --------------------------------------------------------------------------
+
+
+def notification_out(item: OutboxItem) -> dict[str, Any]:
+    return {
+        "id": item.pk,
+        "kind": item.kind,
+        "match": item.match_id,
+        "payload": item.payload,
+        "at": item.created_at.isoformat(),
+    }
+
+
+def notifications_after(user_id: int, after: int, limit: int = 100) -> list[dict[str, Any]]:
+    rows = OutboxItem.objects.filter(user_id=user_id, pk__gt=after).order_by("pk")[:limit]
+    return [notification_out(r) for r in rows]
+
+
+def recent_notifications(user_id: int, count: int) -> list[dict[str, Any]]:
+    rows = OutboxItem.objects.filter(user_id=user_id).order_by("-pk")[:count]
+    return [notification_out(r) for r in reversed(rows)]
+
+
+def latest_notification_id(user_id: int) -> int:
+    last = OutboxItem.objects.filter(user_id=user_id).order_by("-pk").values_list("pk", flat=True)
+    return last.first() or 0
+
+
+def match_version(match_id: int) -> int | None:
+    return Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
+
+
+def match_line(match_id: int, user_id: int) -> dict[str, Any] | None:
+    """One row of the home screen: the match and this user's part in it."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return None
+    seat = Seat.objects.filter(match=match, user_id=user_id, kind=Seat.Kind.HUMAN).first()
+    return {
+        "id": match.pk,
+        "game": match.game,
+        "status": match.status,
+        "version": match.version,
+        "seat": seat.index if seat else None,
+        "my_turn": bool(seat and seat.to_move and match.status == Match.Status.ACTIVE),
+        "rank": seat.rank if seat else None,
+    }
+
+
+def my_turn_ids(user_id: int) -> list[int]:
+    return list(
+        Seat.objects.filter(user_id=user_id, to_move=True, match__status=Match.Status.ACTIVE)
+        .order_by("match_id")
+        .values_list("match_id", flat=True)
+    )

@@ -1,0 +1,232 @@
+"""The match socket on the real Redis layer: connect, live versions, redaction, resume, auth."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from asgiref.sync import async_to_sync
+from django.test import Client
+
+from core.eventstore.models import Event
+from core.matches import broadcast
+from tests.conftest import make_user
+from tests.realtime.conftest import (
+    allowed_origin,
+    closed_with,
+    expect,
+    quiet,
+    socket,
+    submit,
+    token_for,
+)
+
+pytestmark = [pytest.mark.redis, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+def test_each_seat_gets_its_own_view_then_every_version_redacted_for_it(players: Any) -> None:
+    match_id, tokens = players["match"], players["tokens"]
+    secrets = Event.objects.get(match_id=match_id, type="SecretsDealt").payload["secrets"]
+    path = f"/ws/matches/{match_id}/"
+
+    async def scenario() -> None:
+        seen: dict[str, list[str]] = {"alice": [], "bob": [], "carol": []}
+        socks = {name: await socket(path, token=tokens[name]) for name in seen}
+        hello = {name: await expect(s, "hello", seen=seen[name]) for name, s in socks.items()}
+        assert [hello[n]["d"]["seat"] for n in seen] == [0, 1, None]
+        assert [hello[n]["d"]["view"]["my_secret"] for n in seen] == [*secrets, None]
+        assert {h["v"] for h in hello.values()} == {2}
+
+        await submit(match_id, players["alice"], {"type": "add", "amount": 2}, "c1")
+        for name, s in socks.items():
+            update = await expect(s, "events", seen=seen[name])
+            assert (update["d"]["after"], update["v"]) == (2, 3)
+            assert [e["seq"] for e in update["d"]["events"]] == [3]
+            assert update["d"]["events"][0]["data"] == {"type": "Added", "seat": 0, "amount": 2}
+            assert update["d"]["view"]["points"] == [2, 0]
+            assert update["d"]["active_seats"] == [0]
+
+        # The whole history, asked for again, is redacted the same way.
+        for name, s in socks.items():
+            await s.send_json_to({"resume": 0})
+            again = await expect(s, "events", seen=seen[name])
+            assert [e["seq"] for e in again["d"]["events"]] == [1, 2, 3]
+        dealt = {
+            name: [
+                e
+                for text in texts
+                for e in json.loads(text).get("d", {}).get("events", [])
+                if e["seq"] == 2
+            ]
+            for name, texts in seen.items()
+        }
+        assert {json.dumps(e["data"]) for e in dealt["alice"]} == {
+            json.dumps({"type": "SecretsDealt", "mine": secrets[0]})
+        }
+        assert {json.dumps(e["data"]) for e in dealt["bob"]} == {
+            json.dumps({"type": "SecretsDealt", "mine": secrets[1]})
+        }
+        assert dealt["carol"] == [{"seq": 2}]
+        for name in seen:
+            assert all('"secrets"' not in text for text in seen[name])
+        for s in socks.values():
+            await s.disconnect()
+
+    async_to_sync(scenario)()
+
+
+def test_a_client_resumes_exactly_after_the_version_it_had(players: Any) -> None:
+    match_id, alice = players["match"], players["alice"]
+    path = f"/ws/matches/{match_id}/"
+
+    async def scenario() -> None:
+        first = await socket(path, token=players["tokens"]["bob"])
+        had = (await expect(first, "hello"))["v"]
+        await first.disconnect()  # the phone goes into a tunnel
+        for i, cmd in enumerate(({"type": "add", "amount": 1}, {"type": "add", "amount": 3})):
+            await submit(match_id, alice, cmd, f"gap{i}")
+        await submit(match_id, alice, {"type": "end_turn"}, "gap-end")
+
+        back = await socket(path, token=players["tokens"]["bob"])
+        hello = await expect(back, "hello")
+        assert hello["v"] == had + 3 and hello["d"]["active_seats"] == [1]
+        await back.send_json_to({"t": "resume", "v": had})
+        caught = await expect(back, "events")
+        assert caught["d"]["after"] == had and caught["v"] == hello["v"]
+        assert [e["seq"] for e in caught["d"]["events"]] == [had + 1, had + 2, had + 3]
+        assert caught["d"]["view"] == hello["d"]["view"]
+
+        await back.send_json_to({"resume": hello["v"]})
+        assert (await expect(back, "events"))["d"]["events"] == []
+        await back.send_json_to({"resume": hello["v"] + 5})
+        ahead = await expect(back, "error")
+        assert (ahead["d"]["status"], ahead["d"]["code"]) == (409, "stale_version")
+        assert ahead["d"]["current_version"] == hello["v"]
+        await back.send_json_to({"resume": -1})
+        assert (await expect(back, "error"))["d"]["code"] == "invalid_input"
+        await back.disconnect()
+
+    async_to_sync(scenario)()
+
+
+def test_a_lost_announcement_is_made_good_by_the_next_one(
+    players: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    match_id, alice = players["match"], players["alice"]
+
+    async def scenario() -> None:
+        bob = await socket(f"/ws/matches/{match_id}/", token=players["tokens"]["bob"])
+        assert (await expect(bob, "hello"))["v"] == 2
+        announce = broadcast.announce_match_version
+        monkeypatch.setattr(broadcast, "announce_match_version", lambda *a, **k: None)
+        await submit(match_id, alice, {"type": "add", "amount": 1}, "lost")
+        await quiet(bob, "events")
+        monkeypatch.setattr(broadcast, "announce_match_version", announce)
+        await submit(match_id, alice, {"type": "add", "amount": 2}, "found")
+        update = await expect(bob, "events")
+        assert update["d"]["after"] == 2 and update["v"] == 4
+        assert [e["seq"] for e in update["d"]["events"]] == [3, 4]
+        await bob.disconnect()
+
+    async_to_sync(scenario)()
+
+
+def test_a_lost_announcement_of_a_match_gone_quiet_is_made_good_at_the_next_beat(
+    players: Any, monkeypatch: pytest.MonkeyPatch, settings: Any
+) -> None:
+    settings.REALTIME_PRESENCE_BEAT = 0.3
+    match_id, alice = players["match"], players["alice"]
+    monkeypatch.setattr(broadcast, "announce_match_version", lambda *a, **k: None)
+
+    async def scenario() -> None:
+        bob = await socket(f"/ws/matches/{match_id}/", token=players["tokens"]["bob"])
+        carol = await socket(f"/ws/matches/{match_id}/", token=players["tokens"]["carol"])
+        for comm in (bob, carol):
+            assert (await expect(comm, "hello"))["v"] == 2
+        await submit(match_id, alice, {"type": "add", "amount": 1}, "lost")
+        for comm in (bob, carol):
+            update = await expect(comm, "events")
+            assert (update["d"]["after"], update["v"]) == (2, 3)
+            await comm.disconnect()
+
+    async_to_sync(scenario)()
+
+
+def test_refused_sockets_close_with_a_code_that_says_why(
+    players: Any, settings: Any, race_game: str
+) -> None:
+    settings.REALTIME_AUTH_TIMEOUT = 0.3
+    match_id, tokens = players["match"], players["tokens"]
+    path = f"/ws/matches/{match_id}/"
+    disabled = make_user("dora")
+    dora_token = token_for(disabled)
+    disabled.is_active = False
+    disabled.save()
+    browser = Client()
+    browser.force_login(players["bob"])
+    cookie = (b"cookie", f"sessionid={browser.cookies['sessionid'].value}".encode())
+
+    async def scenario() -> None:
+        nobody = await socket(path)
+        await nobody.send_json_to({"t": "ping"})
+        assert await closed_with(nobody) == 4401
+        assert await closed_with(await socket(path)) == 4401  # said nothing in time
+        assert await closed_with(await socket(path, token="not-a-token")) == 4401
+        assert await closed_with(await socket(path, token=dora_token)) == 4403
+        foreign = [cookie, (b"origin", b"https://evil.example")]
+        assert await closed_with(await socket(path, headers=foreign)) == 4403
+        assert await closed_with(await socket("/ws/matches/987654/", token=tokens["bob"])) == 4404
+        assert await closed_with(await socket("/ws/nowhere/", token=tokens["bob"])) == 4404
+
+        late = await socket(path)
+        await late.send_json_to({"t": "auth", "d": {"token": "wrong"}})
+        assert await closed_with(late) == 4401
+
+        first_message = await socket(path)
+        await first_message.send_json_to({"t": "auth", "d": {"token": tokens["bob"]}})
+        accepted = [
+            first_message,
+            await socket(path, headers=[cookie, allowed_origin()]),
+            await socket(path, headers=[cookie]),  # no Origin: not a browser, no borrowed cookie
+            await socket(path, token=tokens["bob"], headers=foreign[1:]),  # a token: any origin
+        ]
+        for comm in accepted:
+            hello = await expect(comm, "hello")
+            assert hello["d"]["seat"] == 1 and hello["d"]["id"] == match_id
+            await comm.disconnect()
+
+    async_to_sync(scenario)()
+
+
+def test_presence_lists_who_has_the_match_open(players: Any) -> None:
+    match_id, tokens = players["match"], players["tokens"]
+    path = f"/ws/matches/{match_id}/"
+
+    async def who(comm: Any, expected: list[tuple[str, int | None]]) -> None:
+        for _ in range(10):
+            out = json.loads((await comm.receive_output(timeout=5))["text"])
+            if out["t"] == "presence":
+                users = [(u["user"], u["seat"]) for u in out["d"]["users"]]
+                if users == expected:
+                    return
+        raise AssertionError(f"presence never became {expected}")
+
+    async def scenario() -> None:
+        alice = await socket(path, token=tokens["alice"])
+        hello = await expect(alice, "hello")
+        assert [(u["user"], u["seat"]) for u in hello["d"]["presence"]] == [("alice", 0)]
+        carol = await socket(path, token=tokens["carol"])
+        await expect(carol, "hello")
+        bob = await socket(path, token=tokens["bob"])
+        everyone = [("alice", 0), ("bob", 1), ("carol", None)]
+        hello = await expect(bob, "hello")
+        assert [(u["user"], u["seat"]) for u in hello["d"]["presence"]] == everyone
+        await who(alice, everyone)
+        await who(carol, everyone)
+        await bob.disconnect()
+        await who(alice, [("alice", 0), ("carol", None)])
+        await alice.disconnect()
+        await carol.disconnect()
+
+    async_to_sync(scenario)()

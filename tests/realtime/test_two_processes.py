@@ -1,0 +1,149 @@
+"""Two uvicorn processes sharing Redis and a database: a socket on one hears a command posted to
+the other. The servers get a SQLite database of their own, migrated here."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket as sockets
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from tests.conftest import REDIS_URL
+
+pytestmark = pytest.mark.redis
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with sockets.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def call(port: int, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}",
+        method=method,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    if token:
+        request.add_header("Authorization", f"Token {token}")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read() or b"null")
+
+
+@pytest.fixture(scope="module")
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[int]]:
+    env = {
+        **{k: v for k, v in os.environ.items() if k != "DATABASE_URL"},
+        "DJANGO_SETTINGS_MODULE": "core.settings.test",
+        "SQLITE_PATH": str(tmp_path_factory.mktemp("two") / "db.sqlite3"),
+        "REDIS_URL": REDIS_URL,
+        "CHANNELS_PREFIX": f"ludoteka-test-{uuid.uuid4().hex[:12]}",
+        "LOG_LEVEL": "WARNING",
+    }
+    ports = [free_port(), free_port()]
+    # The servers start while the database is migrated: they touch it only on requests.
+    migrate = subprocess.Popen([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env)
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "tests.realtime.server", str(port)], cwd=ROOT, env=env
+        )
+        for port in ports
+    ]
+    try:
+        assert migrate.wait(120) == 0
+        deadline = time.monotonic() + 30
+        for port in ports:
+            while True:
+                try:
+                    sockets.create_connection(("127.0.0.1", port), 1).close()
+                    break
+                except OSError:
+                    assert time.monotonic() < deadline, "the servers did not start"
+                    time.sleep(0.05)
+        yield ports
+    finally:
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            proc.wait(10)
+
+
+def test_a_socket_on_one_server_gets_the_events_of_a_command_posted_to_the_other(
+    servers: list[int],
+) -> None:
+    one, other = servers
+    password = "pass-word-123"
+    alice = call(one, "POST", "/api/accounts/register", {"username": "alice", "password": password})
+    bob = call(one, "POST", "/api/accounts/register", {"username": "bob", "password": password})
+    match = call(
+        one,
+        "POST",
+        "/api/matches",
+        {
+            "game": "race",
+            "players": 2,
+            "seats": [{"kind": "me"}, {"kind": "user", "username": "bob"}],
+        },
+        alice["token"],
+    )
+    call(other, "POST", f"/api/matches/{match['id']}/join", {}, bob["token"])
+
+    async def scenario() -> None:
+        url = f"ws://127.0.0.1:{one}/ws/matches/{match['id']}/?token={bob['token']}"
+        async with connect(url) as ws:
+            hello = json.loads(await ws.recv())
+            assert (hello["t"], hello["v"], hello["d"]["seat"]) == ("hello", 2, 1)
+            body = {"command": {"type": "add", "amount": 2}, "command_id": "x1"}
+            posted = time.perf_counter()
+            answer = await asyncio.to_thread(
+                call, other, "POST", f"/api/matches/{match['id']}/commands", body, alice["token"]
+            )
+            assert answer["version"] == 3
+            while (update := json.loads(await asyncio.wait_for(ws.recv(), 5)))["t"] != "events":
+                assert update["t"] == "presence"
+            assert time.perf_counter() - posted < 2
+            assert update["v"] == 3 and update["d"]["events"][0]["data"]["amount"] == 2
+            assert update["d"]["view"]["points"] == [2, 0]
+
+            # Presence spans the processes: alice opens the match on the other server.
+            url = f"ws://127.0.0.1:{other}/ws/matches/{match['id']}/?token={alice['token']}"
+            async with connect(url) as alices:
+                assert json.loads(await alices.recv())["t"] == "hello"
+                while True:
+                    frame = json.loads(await asyncio.wait_for(ws.recv(), 5))
+                    names = [u["user"] for u in frame["d"].get("users", [])]
+                    if frame["t"] == "presence" and names == ["alice", "bob"]:
+                        break
+                while True:  # and alice's socket learns of bob's, from the other process
+                    frame = json.loads(await asyncio.wait_for(alices.recv(), 5))
+                    names = [u["user"] for u in frame["d"].get("users", [])]
+                    if frame["t"] == "presence" and names == ["alice", "bob"]:
+                        break
+            while True:  # alice is gone again
+                frame = json.loads(await asyncio.wait_for(ws.recv(), 5))
+                if frame["t"] == "presence" and [u["user"] for u in frame["d"]["users"]] == ["bob"]:
+                    break
+
+        # Through a real server, a refusal still arrives as a close code.
+        with pytest.raises(ConnectionClosed) as refused:
+            async with connect(f"ws://127.0.0.1:{other}/ws/matches/{match['id']}/?token=x") as ws:
+                await asyncio.wait_for(ws.recv(), 5)
+        assert refused.value.rcvd is not None and refused.value.rcvd.code == 4401
+
+    asyncio.run(scenario())
