@@ -79,16 +79,21 @@ class SocketConsumer(AsyncWebsocketConsumer):
         # AsyncConsumer.__call__, with the layer's receive wrapped so that a failing channel
         # layer closes the socket with "try again later" instead of an internal error.
         self.scope = scope
-        self.channel_layer = get_channel_layer(self.channel_layer_alias)
-        self.channel_name = await self.channel_layer.new_channel()
         self.base_send = send
         self.accepted = self.closed = False
         self.user: Any = None
         self.groups_joined: list[str] = []
         self.tasks: set[asyncio.Task[Any]] = set()
         self.limit = _rate_limit()
+        self.channel_layer = get_channel_layer(self.channel_layer_alias)
         try:
-            await await_many_dispatch([receive, self._layer_receive], self.dispatch)
+            self.channel_name = await self.channel_layer.new_channel()
+        except Exception as err:  # connect() says "try again later"
+            log.warning("channel layer unreachable opening %s: %s", scope.get("path"), err)
+            self.channel_name = ""
+        sources = [receive, self._layer_receive] if self.channel_name else [receive]
+        try:
+            await await_many_dispatch(sources, self.dispatch)
         except StopConsumer:
             pass
         except LayerDown as err:
@@ -128,7 +133,9 @@ class SocketConsumer(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         how = self.scope.get("auth")
-        if how in REFUSALS:
+        if not self.channel_name:
+            await self.refuse(protocol.TRY_AGAIN_LATER, "Live updates are down; try again later.")
+        elif how in REFUSALS:
             await self.refuse(*REFUSALS[how])
         elif self.scope["user"].is_authenticated:
             self.user = self.scope["user"]

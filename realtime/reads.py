@@ -79,14 +79,14 @@ def match_update(
     None when the match does not exist. The view is the state at the version read here, and the
     events stop at that version, so a frame is always consistent with itself.
     """
-    match = Match.objects.filter(pk=match_id).first()
-    if match is None:
+    # The match and its seats in one round trip (every match has seats).
+    seats = list(Seat.objects.filter(match_id=match_id).select_related("match"))
+    if not seats:
         return None
-    seat_of_user = dict(
-        Seat.objects.filter(
-            match_id=match_id, kind=Seat.Kind.HUMAN, user__isnull=False
-        ).values_list("user_id", "index")
-    )
+    match = seats[0].match
+    seat_of_user = {
+        s.user_id: s.index for s in seats if s.kind == Seat.Kind.HUMAN and s.user_id is not None
+    }
     if match.version <= after and viewers is None:
         return Update(match_id, after, match.version, seat_of_user, {})
     engine = engine_for(match.game)

@@ -95,9 +95,12 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Redis: channel layer, cache, Celery ------------------------------------------------------
 REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:
+    # Pub/sub: one PUBLISH per announcement, pushed to each process, no per-process queue to
+    # overflow (bench/realtime_bench.py). Announcements are hints (a lost one is made good by
+    # the next, by the sockets' beat, or by a client's resume), so at-most-once is enough.
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {"hosts": [REDIS_URL], "prefix": env.str("CHANNELS_PREFIX", "ludoteka")},
         }
     }

@@ -29,9 +29,10 @@ FRAME_TIMEOUT = 5
 
 
 def layer_config(url: str, prefix: str) -> dict[str, Any]:
+    """The production layer (core/settings/base.py with ``REDIS_URL``) under ``prefix``."""
     return {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {"hosts": [url], "prefix": prefix},
         }
     }
