@@ -34,7 +34,7 @@ CANDIDATES = 4  # root children kept from the greedy ranking
 GREEDY_WINDOW = 6.0  # candidates scoring this far below the greedy best are not searched
 MAX_ROLLOUT_STEPS = 300
 PRUNE_ABOVE = 60  # only very long move lists are cut by the cheap ordering before ranking
-TIME_SHARE = 0.9  # stop starting rounds early so a move never overruns its budget
+TIME_SHARE = 0.8  # stop starting rounds early so a move never overruns its budget
 
 
 def _rollout(s: State, seat: int, rng: random.Random) -> State:
