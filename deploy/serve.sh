@@ -13,10 +13,16 @@ PY=${PYTHON:-python3}
 if [ -f pwa/package.json ] && command -v npm >/dev/null; then
   (cd pwa && npm ci --silent && npm run --silent build)
 fi
+if [ -z "${REDIS_URL:-}" ]; then
+  # No Celery beat without Redis: an in-process sweeper enforces deadlines and sends reminders.
+  .venv/bin/python manage.py sweep_deadlines --every 60 >/dev/null 2>&1 &
+  sweeper=$!
+  trap 'kill $sweeper 2>/dev/null' EXIT
+fi
 if [ -z "${DATABASE_URL:-}" ] || [ -z "${REDIS_URL:-}" ]; then
   echo "Ludoteka runs embedded: ${DATABASE_URL:+PostgreSQL}${DATABASE_URL:-SQLite (WAL) in var/}, ${REDIS_URL:+Redis}${REDIS_URL:-in-process channel layer and tasks}; set DATABASE_URL and REDIS_URL for production services."
 else
   echo "Ludoteka runs on DATABASE_URL and REDIS_URL; start a worker with: .venv/bin/celery -A core worker"
 fi
 echo "Serving on http://127.0.0.1:${PORT:-8000}/ (API docs at /api/docs/)"
-exec .venv/bin/uvicorn core.asgi:application --host 127.0.0.1 --port "${PORT:-8000}" --log-level warning
+.venv/bin/uvicorn core.asgi:application --host 127.0.0.1 --port "${PORT:-8000}" --log-level warning
