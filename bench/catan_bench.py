@@ -43,7 +43,7 @@ def random_game(n: int, seed: int, options: dict[str, Any]) -> int:
         seats = ENGINE.active_seats(state)
         seat = next(iter(seats)) if len(seats) == 1 else rng.choice(sorted(seats))
         legal = ENGINE.legal_commands(state, seat)
-        command = legal[rng.randrange(len(legal))]
+        command = legal[int(rng.random() * len(legal))]  # uniform; cheaper than randrange
         for event in ENGINE.execute(state, seat, command, rng):
             state = ENGINE.apply(state, event)
         commands += 1

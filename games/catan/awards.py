@@ -16,13 +16,23 @@ SPECIAL_CARD_POINTS = 2
 
 
 def longest_road_of(s: State, seat: int) -> int:
-    """Longest trail of ``seat``'s roads; an opponent's building breaks it (standard rules)."""
+    """Longest trail of ``seat``'s roads; an opponent's building breaks it (standard rules).
+
+    Walks start only at corners where a trail can usefully begin: a corner with other than two
+    of the player's roads, or one holding an opponent's building (an optimal trail starting at an
+    open two-road corner either extends backwards or is a closed loop that can be entered
+    anywhere). A component that is a plain loop has no such corner: its length is its road count.
+    """
     owner = s.edge_owner
     own = [e for e in range(len(owner)) if owner[e] == seat]
     if not own:
         return 0
     node_owner = s.node_owner
-    best = 0
+    degree: dict[int, int] = {}
+    for e in own:
+        a, b = EDGE_NODES[e]
+        degree[a] = degree.get(a, 0) + 1
+        degree[b] = degree.get(b, 0) + 1
 
     def walk(node: int, used: int, length: int) -> int:
         top = length
@@ -37,16 +47,43 @@ def longest_road_of(s: State, seat: int) -> int:
                     top = got
         return top
 
-    for e in own:
-        a, b = EDGE_NODES[e]
-        bit = 1 << e
-        for end in (a, b):
-            got = walk(end, bit, 1)
+    best = 0
+    reached = 0  # edges in components that have a start corner
+    for n, d in degree.items():
+        if d == 2 and node_owner[n] in (-1, seat):
+            continue
+        for e in NODE_EDGES[n]:
+            if owner[e] != seat:
+                continue
+            a, b = EDGE_NODES[e]
+            got = walk(b if a == n else a, 1 << e, 1)
             if got > best:
                 best = got
-                if best == len(own):
-                    return best
+        reached |= _component(owner, seat, n)
+    for e in own:
+        if not reached >> e & 1:  # a plain loop
+            loop = _component(owner, seat, EDGE_NODES[e][0])
+            reached |= loop
+            best = max(best, bin(loop).count("1"))
     return best
+
+
+def _component(owner: list[int], seat: int, start: int) -> int:
+    """Bitmask of the player's roads connected to corner ``start``."""
+    mask = 0
+    stack = [start]
+    seen = {start}
+    while stack:
+        node = stack.pop()
+        for e in NODE_EDGES[node]:
+            if owner[e] == seat:
+                mask |= 1 << e
+                a, b = EDGE_NODES[e]
+                other = b if a == node else a
+                if other not in seen:
+                    seen.add(other)
+                    stack.append(other)
+    return mask
 
 
 def _award(s: State, values: list[int], holder: int, minimum: int) -> int:

@@ -93,6 +93,14 @@ class CatanEngine:
     event_texts = EVENT_TEXTS
     bot_levels = ("random", "greedy", "search", "ismcts")
 
+    def __init__(self) -> None:
+        # The hot calls bound straight to the module functions: one Python frame less per call
+        # in playouts and searches (the methods below document the same signatures).
+        self.apply = apply_event  # type: ignore[method-assign]
+        self.active_seats = active_seats  # type: ignore[method-assign]
+        self.legal_commands = legal_commands  # type: ignore[method-assign]
+        self.execute = execute  # type: ignore[method-assign]
+
     def validate_options(self, n_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         check_player_count(self.name, self.min_players, self.max_players, n_players)
         out = validate_options_against(self.options, options)
