@@ -11,7 +11,9 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import threading
 import time
+from typing import Any
 
 from _django import DEFAULT_URL, percentile, setup
 
@@ -22,6 +24,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--appends", type=int, default=3000)
     parser.add_argument("--batch", type=int, default=3, help="Events per append (per command).")
+    parser.add_argument("--threads", type=int, default=1, help="Concurrent writers.")
     parser.add_argument(
         "--synchronous-commit",
         choices=["on", "off"],
@@ -44,19 +47,36 @@ def main() -> None:
         Match.objects.create(game="bench", n_players=2, created_by=owner, status="active")
         for _ in range(args.matches)
     ]
-    rng = random.Random(1)
     payload = {"seat": 1, "tile": 7, "space": [3, 4], "note": "x" * 40}
     latencies: list[float] = []
+
+    def writer(share: list[Any], seed: int) -> None:
+        # Each writer owns its matches, as a web worker owns the commands it serves.
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cur:
+                cur.execute(f"SET synchronous_commit = {args.synchronous_commit}")
+        rng = random.Random(seed)
+        for _ in range(args.appends // args.threads):
+            match = rng.choice(share)
+            events = [{"type": "TilePlaced", **payload} for _ in range(args.batch)]
+            t0 = time.perf_counter()
+            with transaction.atomic():
+                store.append(match=match, expected_version=match.version, events=events, actor=1)
+            latencies.append(time.perf_counter() - t0)
+        connection.close()
+
+    threads = [
+        threading.Thread(target=writer, args=(matches[i :: args.threads], i))
+        for i in range(args.threads)
+    ]
     start = time.perf_counter()
-    for _ in range(args.appends):
-        match = rng.choice(matches)
-        events = [{"type": "TilePlaced", **payload} for _ in range(args.batch)]
-        t0 = time.perf_counter()
-        with transaction.atomic():
-            store.append(match=match, expected_version=match.version, events=events, actor=1)
-        latencies.append(time.perf_counter() - t0)
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
     elapsed = time.perf_counter() - start
-    events_total = args.appends * args.batch
+    appends = len(latencies)
+    events_total = appends * args.batch
     ok = all(store.verify_chain(m.pk).ok for m in matches[:20])
     print(
         json.dumps(
@@ -65,10 +85,11 @@ def main() -> None:
                 "database": connection.vendor,
                 "synchronous_commit": args.synchronous_commit,
                 "matches": args.matches,
-                "appends": args.appends,
+                "appends": appends,
+                "threads": args.threads,
                 "events_per_append": args.batch,
                 "events_per_second": round(events_total / elapsed),
-                "appends_per_second": round(args.appends / elapsed),
+                "appends_per_second": round(appends / elapsed),
                 "append_ms_p50": round(percentile(latencies, 50) * 1000, 3),
                 "append_ms_p99": round(percentile(latencies, 99) * 1000, 3),
                 "chains_verified": ok,

@@ -44,6 +44,67 @@ def _reserve_positions(count: int) -> int:
     return int(row[0])
 
 
+def _stale(match_id: int, expected: int) -> StaleVersion:
+    from core.matches.models import Match
+
+    current = Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
+    return StaleVersion(expected, int(current or 0))
+
+
+_EVENT_COLUMNS = (
+    "match_id, seq, position, type, payload, actor, command_id, created_at, prev_hash, hash"
+)
+_VALUE_ROW = (
+    "(%s::int, %s::bigint, %s::int, %s::text, %s::jsonb, %s::smallint, %s::text, "
+    "%s::timestamptz, %s::text, %s::text)"
+)
+
+
+def _write_postgres(
+    match_id: int, expected: int, new_version: int, head: str, now: Any, rows: list[Event]
+) -> None:
+    """Move the head, take feed positions and insert the events in ONE statement: on this kind
+    of machine a database round trip costs about 0.4 ms, more than the work itself. Nothing is
+    inserted unless the match was still at ``expected`` (the CTEs chain on ``moved``)."""
+    from core.matches.models import Match
+
+    values = ", ".join([_VALUE_ROW] * len(rows))
+    sql = (
+        f"WITH moved AS (UPDATE {Match._meta.db_table} SET version = %s, head_hash = %s, "
+        "updated_at = %s WHERE id = %s AND version = %s RETURNING id), "
+        f"pos AS (INSERT INTO {FeedCounter._meta.db_table} AS c (id, position) "
+        "SELECT 1, %s WHERE EXISTS (SELECT 1 FROM moved) "
+        "ON CONFLICT (id) DO UPDATE SET position = c.position + EXCLUDED.position "
+        "RETURNING position) "
+        f"INSERT INTO {Event._meta.db_table} ({_EVENT_COLUMNS}) "
+        "SELECT v.match_id, v.seq, pos.position - %s + v.i, v.type, v.payload, v.actor, "
+        "v.command_id, v.created_at, v.prev_hash, v.hash "
+        f"FROM pos, (VALUES {values}) AS v(i, match_id, seq, type, payload, actor, command_id, "
+        "created_at, prev_hash, hash) ORDER BY v.i RETURNING id, position"
+    )
+    params: list[Any] = [new_version, head, now, match_id, expected, len(rows), len(rows)]
+    for i, row in enumerate(rows, start=1):
+        params += [
+            i,
+            row.match_id,
+            row.seq,
+            row.type,
+            json.dumps(row.payload),
+            row.actor,
+            row.command_id,
+            row.created_at,
+            row.prev_hash,
+            row.hash,
+        ]
+    with connection.cursor() as cur:
+        cur.execute(sql, params)
+        written = cur.fetchall()
+    if len(written) != len(rows):
+        raise _stale(match_id, expected)  # the caller's transaction rolls everything back
+    for row, (pk, position) in zip(rows, sorted(written, key=lambda r: r[1]), strict=True):
+        row.pk, row.position = pk, position
+
+
 def append(
     *,
     match: Any,
@@ -96,16 +157,18 @@ def append(
         )
         prev = digest
     new_version = expected_version + len(rows)
-    moved = Match.objects.filter(pk=match.pk, version=expected_version).update(
-        version=new_version, head_hash=prev, updated_at=now
-    )
-    if moved != 1:
-        current = Match.objects.filter(pk=match.pk).values_list("version", flat=True).first()
-        raise StaleVersion(expected_version, int(current or 0))
-    last = _reserve_positions(len(rows))
-    for i, row in enumerate(rows):
-        row.position = last - len(rows) + 1 + i
-    Event.objects.bulk_create(rows)
+    if connection.vendor == "postgresql":
+        _write_postgres(match.pk, expected_version, new_version, prev, now, rows)
+    else:
+        moved = Match.objects.filter(pk=match.pk, version=expected_version).update(
+            version=new_version, head_hash=prev, updated_at=now
+        )
+        if moved != 1:
+            raise _stale(match.pk, expected_version)
+        last = _reserve_positions(len(rows))
+        for i, row in enumerate(rows):
+            row.position = last - len(rows) + 1 + i
+        Event.objects.bulk_create(rows)
     match.version = new_version
     match.head_hash = prev
     return rows
