@@ -32,6 +32,14 @@ class Http:
         self.writer: asyncio.StreamWriter | None = None
 
     async def request(self, method: str, path: str, body: object = None) -> tuple[int, object]:
+        try:
+            return await self._request(method, path, body)
+        except (ConnectionError, IndexError, asyncio.IncompleteReadError):
+            # The server closed an idle keep-alive connection: reconnect once, as clients do.
+            self.writer = None
+            return await self._request(method, path, body)
+
+    async def _request(self, method: str, path: str, body: object) -> tuple[int, object]:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         data = b"" if body is None else json.dumps(body).encode()

@@ -73,8 +73,20 @@ TEMPLATES = [
 DATABASE_URL = env.str("DATABASE_URL", default="")
 if DATABASE_URL:
     DATABASES = {"default": env.db_url_config(DATABASE_URL)}
-    DATABASES["default"].setdefault("CONN_MAX_AGE", 60)
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.bool(
+        "LUDOTEKA_DB_POOL", default=True
+    ):
+        # A connection pool, not persistent connections: under ASGI each request may run on
+        # another thread, and per-thread persistent connections pile up to "too many clients".
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": env.int("LUDOTEKA_DB_POOL_MIN", default=2),
+            "max_size": env.int("LUDOTEKA_DB_POOL_MAX", default=16),
+            "timeout": 10,
+        }
+    else:
+        DATABASES["default"].setdefault("CONN_MAX_AGE", 60)
+        DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 else:
     VAR_DIR.mkdir(exist_ok=True)
     DATABASES = {

@@ -5,7 +5,12 @@ PostgreSQL when it is up, and the store and pipeline tests once more on SQLite).
 """
 
 from core.settings.base import *  # noqa: F403
-from core.settings.base import REST_FRAMEWORK
+from core.settings.base import DATABASES, REST_FRAMEWORK
+
+# No connection pool in tests: test fixtures terminate and flush connections between tests,
+# which a pool would hand out again broken. One connection per test thread, as Django expects.
+if DATABASES["default"].get("OPTIONS", {}).pop("pool", None) is not None:
+    DATABASES["default"]["CONN_MAX_AGE"] = 60
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 CELERY_TASK_ALWAYS_EAGER = True
