@@ -57,6 +57,11 @@ def test_two_users_play_samurai_to_its_end_through_the_api() -> None:
     assert store.verify_chain(match_id).ok
 
 
+# Options that keep a uniformly random game short: random Catan players otherwise spend
+# thousands of commands composing trade offers card by card.
+SHORT_GAME_OPTIONS = {"catan": {"trade_offers_per_turn": 0}}
+
+
 @pytest.mark.parametrize("game", list(GAME_MODULES))
 def test_a_full_match_through_the_pipeline_replays_equal_from_snapshots(
     game: str, django_capture_on_commit_callbacks: Any
@@ -67,7 +72,13 @@ def test_a_full_match_through_the_pipeline_replays_equal_from_snapshots(
     seats = [services.SeatSpec("me")] + [
         services.SeatSpec("user", username=u.username) for u in users[1:]
     ]
-    match = services.match_create(user=users[0], game=game, n_players=n, seats=seats)
+    match = services.match_create(
+        user=users[0],
+        game=game,
+        n_players=n,
+        seats=seats,
+        options=SHORT_GAME_OPTIONS.get(game, {}),
+    )
     for u in users[1:]:
         services.match_join(match_id=match.pk, user=u)
     rng = random.Random(11)
