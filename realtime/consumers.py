@@ -10,6 +10,7 @@ the next one, or the client's ``resume``, brings the whole gap.
 
 from __future__ import annotations
 
+import abc
 import asyncio
 import contextlib
 import logging
@@ -72,7 +73,7 @@ async def _in_thread(fn: Any, **kwargs: Any) -> Any:
     return await database_sync_to_async(fn, thread_sensitive=False)(**kwargs)
 
 
-class SocketConsumer(AsyncWebsocketConsumer):
+class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
     """Authentication, framing, rate limiting and the channel-layer plumbing of both sockets."""
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
@@ -151,8 +152,9 @@ class SocketConsumer(AsyncWebsocketConsumer):
         if self.user is None:
             await self.refuse(protocol.UNAUTHENTICATED, "Log in first: a token or a session.")
 
+    @abc.abstractmethod
     async def open(self) -> None:
-        raise NotImplementedError
+        """Subscribe and send the first frame, once the user is known."""
 
     async def join(self, group: str) -> bool:
         try:
@@ -507,4 +509,7 @@ class NotFoundConsumer(SocketConsumer):
     """Any other path: accepted only to say 4404."""
 
     async def connect(self) -> None:
+        await self.refuse(protocol.NOT_FOUND, "There is no socket at this path.")
+
+    async def open(self) -> None:
         await self.refuse(protocol.NOT_FOUND, "There is no socket at this path.")
