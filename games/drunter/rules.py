@@ -6,6 +6,7 @@ paragraphs of "Jak se hlasuje o kadibudkách", "extended N" the numbered "Rozš�
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from games.drunter.data import BOARD
@@ -129,9 +130,17 @@ def openings(s: State, route: int) -> list[tuple[int, int, int]]:
 
 def placements(s: State, seat: int) -> list[tuple[int, int, int]]:
     """Every (route, length, direction) ``seat`` may place now (place 1-3)."""
+    return list(_placements(s, seat))
+
+
+def can_place(s: State, seat: int) -> bool:
+    """Whether ``seat`` has any tile that fits (stops at the first one found)."""
+    return next(_placements(s, seat), None) is not None
+
+
+def _placements(s: State, seat: int) -> Iterator[tuple[int, int, int]]:
     hand = s.hands[seat]
     cells = s.cells
-    out = []
     for r in range(N_ROUTES):
         end = s.ends[r]
         if end < 0:
@@ -145,40 +154,16 @@ def placements(s: State, seat: int) -> list[tuple[int, int, int]]:
             if start < 0:
                 continue
             if h1:
-                out.append((r, 1, d))
+                yield (r, 1, d)
             if h2 or h3:
                 c = STEP[start][d]
                 if c >= 0 and cells[c] == FREE:
                     if h2:
-                        out.append((r, 2, d))
+                        yield (r, 2, d)
                     if h3:
                         c = STEP[c][d]
                         if c >= 0 and cells[c] == FREE:
-                            out.append((r, 3, d))
-    return out
-
-
-def can_place(s: State, seat: int) -> bool:
-    hand = s.hands[seat]
-    cells = s.cells
-    for r in range(N_ROUTES):
-        end = s.ends[r]
-        if end < 0:
-            continue
-        base = ROUTE_BASE[r]
-        h1, h2, h3 = hand[base], hand[base + 1], hand[base + 2]
-        if not (h1 or h2 or h3):
-            continue
-        for d in range(4):
-            start = first_cell(cells, end, d)
-            if start < 0:
-                continue
-            if h1:
-                return True
-            run = free_run(cells, start, d)
-            if (h2 and run >= 2) or (h3 and run >= 3):
-                return True
-    return False
+                            yield (r, 3, d)
 
 
 def route_dead(s: State, route: int) -> bool:
