@@ -36,6 +36,7 @@ INSTALLED_APPS = [
     "core.eventstore",
     "core.matches",
     "core.notifications",
+    "core.push",
 ]
 
 MIDDLEWARE = [
@@ -144,6 +145,17 @@ SNAPSHOT_EVERY = env.int("LUDOTEKA_SNAPSHOT_EVERY", default=50)
 STATE_CACHE_SIZE = env.int("LUDOTEKA_STATE_CACHE_SIZE", default=512)
 if SNAPSHOT_EVERY < 1:
     raise environ.ImproperlyConfigured("LUDOTEKA_SNAPSHOT_EVERY must be at least 1")
+
+# --- Web Push (core/push/) -------------------------------------------------------------------
+# Unset key: a development pair generated on first use in var/vapid-dev.json.
+PUSH_VAPID_PRIVATE_KEY = env.str("LUDOTEKA_VAPID_PRIVATE_KEY", default="")
+PUSH_VAPID_SUBJECT = env.str("LUDOTEKA_VAPID_SUBJECT", default="")
+PUSH_VAPID_DEV_FILE = VAR_DIR / "vapid-dev.json"
+PUSH_TIMEOUT = env.float("LUDOTEKA_PUSH_TIMEOUT", default=10.0)
+# Plain-http and private-network endpoints: only for a local test push service.
+PUSH_ALLOW_INSECURE_ENDPOINTS = env.bool("LUDOTEKA_PUSH_ALLOW_INSECURE_ENDPOINTS", default=False)
+if not 0 < PUSH_TIMEOUT <= 60:
+    raise environ.ImproperlyConfigured("LUDOTEKA_PUSH_TIMEOUT must be within (0, 60] seconds")
 
 # --- REST framework ---------------------------------------------------------------------------
 REST_FRAMEWORK = {

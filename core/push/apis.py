@@ -1,0 +1,101 @@
+"""Web Push API: the server's public key, and the caller's browser subscriptions.
+
+The PWA subscribes with ``pushManager.subscribe({userVisibleOnly: true, applicationServerKey})``
+using ``GET /api/push/key``, then posts ``subscription.toJSON()`` to ``/api/push/subscriptions``;
+after ``subscription.unsubscribe()`` it deletes it by endpoint.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.push import selectors, services
+from core.push.models import PushSubscription
+from core.push.vapid import vapid
+
+
+class PushKeyOut(serializers.Serializer):
+    public_key = serializers.CharField(
+        help_text="The VAPID public key, base64url: the applicationServerKey to subscribe with."
+    )
+
+
+class PushSubscriptionOut(serializers.ModelSerializer):
+    class Meta:
+        model = PushSubscription
+        fields = ["id", "endpoint", "user_agent", "created_at", "last_success_at", "failures"]
+
+
+class PushSubscriptionListOut(serializers.Serializer):
+    results = PushSubscriptionOut(many=True)
+
+
+class PushKeyApi(APIView):
+    @extend_schema(responses={200: PushKeyOut})
+    def get(self, request: Request) -> Response:
+        return Response({"public_key": vapid().public_key})
+
+
+class PushKeysIn(serializers.Serializer):
+    p256dh = serializers.CharField(max_length=200)
+    auth = serializers.CharField(max_length=100)
+
+
+class PushSubscriptionListApi(APIView):
+    class Input(serializers.Serializer):
+        """``PushSubscription.toJSON()`` as the browser gives it (expirationTime is ignored)."""
+
+        class Meta:
+            ref_name = "PushSubscriptionInput"
+
+        endpoint = serializers.CharField(max_length=1000)
+        keys = PushKeysIn()
+
+    class Filters(serializers.Serializer):
+        class Meta:
+            ref_name = "PushSubscriptionDeleteFilters"
+
+        endpoint = serializers.CharField(max_length=1000, help_text="The endpoint to unsubscribe.")
+
+    @extend_schema(operation_id="push_subscriptions_list", responses={200: PushSubscriptionListOut})
+    def get(self, request: Request) -> Response:
+        subscriptions = selectors.push_subscription_list(user=request.user)
+        return Response({"results": PushSubscriptionOut(subscriptions, many=True).data})
+
+    @extend_schema(request=Input, responses={200: PushSubscriptionOut, 201: PushSubscriptionOut})
+    def post(self, request: Request) -> Response:
+        data = self.Input(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        subscription, created = services.push_subscription_save(
+            user=request.user,
+            endpoint=v["endpoint"],
+            p256dh=v["keys"]["p256dh"],
+            auth=v["keys"]["auth"],
+            user_agent=request.headers.get("User-Agent", ""),
+        )
+        return Response(PushSubscriptionOut(subscription).data, status=201 if created else 200)
+
+    @extend_schema(
+        operation_id="push_subscriptions_destroy_by_endpoint",
+        parameters=[Filters],
+        responses={204: None},
+    )
+    def delete(self, request: Request) -> Response:
+        filters = self.Filters(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        services.push_subscription_delete(
+            user=request.user, endpoint=filters.validated_data["endpoint"]
+        )
+        return Response(status=204)
+
+
+class PushSubscriptionDetailApi(APIView):
+    @extend_schema(operation_id="push_subscriptions_destroy", responses={204: None})
+    def delete(self, request: Request, subscription_id: int) -> Response:
+        services.push_subscription_delete(user=request.user, subscription_id=subscription_id)
+        return Response(status=204)
