@@ -6,6 +6,7 @@ urlpatterns = [
     path("", include("core.notifications.urls")),
     path("push/", include("core.push.urls")),
     path("", include("core.matches.urls")),
+    path("", include("core.ratings.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
 ]

@@ -95,6 +95,7 @@ class MatchListApi(APIView):
         # {kind: none|per_move|reserve, move_seconds | reserve_seconds + increment_seconds,
         #  policy: bot_move|zombie|forfeit, vacation: bool}; checked by the service (422).
         time_control = serializers.JSONField(required=False, default=None)
+        rated = serializers.BooleanField(required=False, default=True)  # False: a friendly match
 
     @extend_schema(
         operation_id="matches_list", parameters=[Filters], responses={200: OpenApiTypes.OBJECT}
@@ -121,6 +122,7 @@ class MatchListApi(APIView):
             seats=seats,
             autostart=v["autostart"],
             time_control=v["time_control"],
+            rated=v["rated"],
         )
         match = selectors.match_get(match.pk)
         return Response(selectors.match_detail(match=match, user=request.user), status=201)

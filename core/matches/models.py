@@ -35,6 +35,8 @@ class Match(models.Model):
     head_hash = models.CharField(max_length=64, blank=True, default="")
     snapshot_version = models.PositiveIntegerField(default=0)
     outcome = models.JSONField(null=True, blank=True)
+    # False for a friendly match: it changes nobody's rating (core/ratings).
+    rated = models.BooleanField(default=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )

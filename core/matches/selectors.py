@@ -13,6 +13,7 @@ from core.matches.models import ChatMessage, Match, Seat
 from core.matches.presenters import event_for_viewer
 from core.matches.services import engine_for
 from core.matches.state import load_state, state_cache
+from core.ratings.selectors import match_rating_changes
 
 
 def match_get(match_id: int) -> Match:
@@ -103,6 +104,7 @@ def match_summary(match: Match) -> dict[str, Any]:
         "created_at": match.created_at.isoformat(),
         "updated_at": match.updated_at.isoformat(),
         "outcome": match.outcome,
+        "rated": match.rated,
         "time_control": match.time_control or {"kind": "none"},
         "turn_started_at": _iso(match.turn_started_at),
         "deadline": _iso(match.deadline),
@@ -122,6 +124,8 @@ def match_detail(*, match: Match, user: User) -> dict[str, Any]:
             out["active_seats"] = sorted(engine.active_seats(state))
         finally:
             state_cache.put(match.pk, match.version, state)
+    if match.status == Match.Status.FINISHED:
+        out["rating_changes"] = match_rating_changes(match=match)
     return out
 
 

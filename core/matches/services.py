@@ -36,6 +36,7 @@ from core.matches.timecontrol import (
     turn_budget,
 )
 from core.notifications.models import OutboxItem
+from core.ratings.services import match_rate
 from games.base import GAME_OVER, MALFORMED, NOT_YOUR_TURN, Engine, IllegalCommand
 from games.registry import GAME_MODULES, get_engine
 from games.rng import command_rng
@@ -154,6 +155,7 @@ def match_create(
     seats: list[SeatSpec] | None = None,
     autostart: bool = True,
     time_control: dict[str, Any] | None = None,
+    rated: bool = True,
 ) -> Match:
     engine = engine_for(game)
     clock = parse_time_control(time_control)
@@ -196,6 +198,7 @@ def match_create(
             created_by=user,
             rules_version=engine.rules_version,
             time_control=clock.as_json(),
+            rated=rated,
         )
         for row in rows:
             row.match = match
@@ -581,6 +584,7 @@ def _finish(match: Match, seats: list[Seat], outcome: dict[str, Any]) -> None:
     Seat.objects.bulk_update(seats, ["rank", "score", "to_move"])
     humans = [s for s in seats if s.kind == Seat.Kind.HUMAN]
     _notify(match, OutboxItem.Kind.MATCH_FINISHED, humans, key=str(match.pk), payload={})
+    match_rate(match=match)
 
 
 # --- undo and resignation -----------------------------------------------------------------------

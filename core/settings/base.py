@@ -37,6 +37,7 @@ INSTALLED_APPS = [
     "core.matches",
     "core.notifications",
     "core.push",
+    "core.ratings",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,43 @@
+"""Ratings API: a game's leaderboard and one player's ratings."""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.api.pagination import Pagination
+from core.ratings import selectors
+
+
+class RatingListApi(APIView):
+    """``?game=<slug>``: the game's players, best first (by ``rating``, mu - 3 sigma)."""
+
+    class Filters(serializers.Serializer):
+        class Meta:
+            ref_name = "RatingListFilters"
+
+        game = serializers.CharField(max_length=32)
+
+    @extend_schema(
+        operation_id="ratings_list", parameters=[Filters], responses={200: OpenApiTypes.OBJECT}
+    )
+    def get(self, request: Request) -> Response:
+        filters = self.Filters(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        qs = selectors.rating_leaderboard(game=filters.validated_data["game"])
+        paginator = Pagination()
+        page = paginator.paginate_queryset(qs, request, view=self)
+        first = paginator.page.start_index() if page else 1
+        rows = [{"position": first + i, **selectors.rating_out(r)} for i, r in enumerate(page)]
+        return paginator.get_paginated_response(rows)
+
+
+class UserRatingsApi(APIView):
+    @extend_schema(operation_id="user_ratings", responses={200: OpenApiTypes.OBJECT})
+    def get(self, request: Request, username: str) -> Response:
+        ratings = selectors.user_ratings(username=username)
+        return Response({"results": [selectors.rating_out(r) for r in ratings]})
