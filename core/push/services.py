@@ -15,6 +15,7 @@ import ipaddress
 import json
 import logging
 import re
+import socket
 import time
 from collections import Counter
 from collections.abc import Mapping
@@ -135,13 +136,28 @@ def _check_endpoint(endpoint: str) -> None:
 
 
 def _is_private_host(host: str) -> bool:
+    """A name or address literal pointing into the server's own networks."""
     if host == "localhost" or host.endswith((".localhost", ".local", ".internal")):
         return True
     try:
         address = ipaddress.ip_address(host)
     except ValueError:
-        return False
+        try:
+            # The legacy forms the resolver also takes: "2130706433", "0x7f.1"...
+            address = ipaddress.ip_address(socket.inet_aton(host))
+        except OSError:
+            return False
     return not address.is_global
+
+
+def _resolves_to_private(host: str, port: int) -> bool:
+    """Whether any address of ``host`` is not public. Checked before each send too: a name
+    accepted at subscription time can be pointed at an internal address later."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError:
+        return False  # the send then fails as the network error it is
+    return any(not ipaddress.ip_address(str(i[4][0]).split("%")[0]).is_global for i in infos)
 
 
 def _check_p256dh(text: str) -> str:
@@ -272,6 +288,12 @@ def _post(
     session: requests.Session | None,
 ) -> int | None:
     """The push service's status code, or None when it did not answer."""
+    parts = urlsplit(subscription.endpoint)
+    if not settings.PUSH_ALLOW_INSECURE_ENDPOINTS and _resolves_to_private(
+        parts.hostname or "", parts.port or 443
+    ):
+        log.warning("web push: %s is a private address; not sent", _origin(subscription.endpoint))
+        return None
     identity = vapid()
     claims: dict[str, str | int] = {
         "sub": identity.subject,

@@ -119,6 +119,7 @@ class PushService:
     rejected: list[Rejection] = field(default_factory=list)
     forced: dict[str, int] = field(default_factory=dict)  # token -> status to answer
     delay: float = 0.0  # seconds to wait before answering, to test the sender's timeout
+    requests: int = 0  # POSTs received, accepted or not
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -145,6 +146,8 @@ class PushService:
 
     def handle(self, path: str, headers: dict[str, str], body: bytes) -> int:
         token = path.rsplit("/", 1)[-1] if path.startswith("/push/") else ""
+        with self.lock:
+            self.requests += 1
         try:
             subscriber = self.subscribers.get(token)
             if subscriber is None:

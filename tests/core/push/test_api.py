@@ -114,6 +114,7 @@ def test_reposting_an_endpoint_updates_it_and_moves_it_to_the_caller(alice: Any,
         (_body(endpoint="https://10.1.2.3/x"), 422, "endpoint_not_allowed"),
         (_body(endpoint="https://[::1]/x"), 422, "endpoint_not_allowed"),
         (_body(endpoint="https://localhost/x"), 422, "endpoint_not_allowed"),
+        (_body(endpoint="https://2130706433/x"), 422, "endpoint_not_allowed"),  # 127.0.0.1
         (_body(p256dh="not base64 at all!"), 422, "invalid_p256dh"),
         (_body(p256dh=b64url_encode(b"\x04" + b"\x01" * 64)), 422, "invalid_p256dh"),  # off curve
         (_body(p256dh=b64url_encode(b"\x04" + b"\x01" * 31)), 422, "invalid_p256dh"),  # short

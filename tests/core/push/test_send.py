@@ -236,6 +236,26 @@ def test_a_refused_push_counts_a_failure_and_keeps_the_subscription(
     assert subscription.failures == 0 and subscription.last_success_at is not None
 
 
+@pytest.mark.django_db
+def test_a_name_that_now_resolves_to_a_private_address_is_not_sent_to(
+    push_service: PushService, settings: Any
+) -> None:
+    """Saved with a public name, later pointed at the server's own network: refused at send."""
+    subscriber = push_service.subscribe()
+    subscription = PushSubscription.objects.create(
+        user=make_user(),
+        endpoint=f"http://localhost:{push_service.port}/push/{subscriber.token}",
+        p256dh=subscriber.p256dh,
+        auth=subscriber.auth,
+    )
+    settings.PUSH_ALLOW_INSECURE_ENDPOINTS = False
+    assert push_send(subscription, PAYLOAD) == "failed"
+    assert push_service.requests == 0
+    settings.PUSH_ALLOW_INSECURE_ENDPOINTS = True  # the same send does reach the service
+    push_send(subscription, PAYLOAD)
+    assert push_service.requests == 1
+
+
 def _closed_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -157,3 +157,12 @@ def test_a_bad_key_or_subject_fails_loudly(
     with pytest.raises(ImproperlyConfigured, match=complaint) as refused:
         vapid()
     assert raw_private_key(good) not in str(refused.value)
+
+
+def test_a_configured_key_is_checked_at_start_up(settings: Any) -> None:
+    from django.apps import apps
+
+    settings.PUSH_VAPID_PRIVATE_KEY = "not a key"
+    settings.PUSH_VAPID_SUBJECT = "mailto:admin@example.org"
+    with pytest.raises(ImproperlyConfigured):
+        apps.get_app_config("push").ready()
