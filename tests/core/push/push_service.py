@@ -14,6 +14,7 @@ the server's encryption and signature independently.
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import re
@@ -46,14 +47,10 @@ class Rejected(Exception):
 
 
 def b64url(data: bytes) -> str:
-    import base64
-
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
 
 
 def unb64url(text: str) -> bytes:
-    import base64
-
     return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 

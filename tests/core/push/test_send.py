@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 import requests
+from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
 from core.push.models import PushSubscription
@@ -22,6 +23,7 @@ from tests.core.push.push_service import (
     Rejected,
     Subscriber,
     b64url,
+    unb64url,
     verify_vapid,
 )
 
@@ -138,16 +140,12 @@ def _tamper_claims(authorization: str, **changes: Any) -> str:
     scheme, params = authorization.split(" ", 1)
     parts = dict(p.strip().split("=", 1) for p in params.split(","))
     header, claims, signature = parts["t"].split(".")
-    import base64
-
-    decoded = json.loads(base64.urlsafe_b64decode(claims + "=" * (-len(claims) % 4)))
+    decoded = json.loads(unb64url(claims))
     forged = b64url(json.dumps({**decoded, **changes}).encode())
     return f"{scheme} t={header}.{forged}.{signature}, k={parts['k']}"
 
 
 def _other_key() -> str:
-    from cryptography.hazmat.primitives import serialization
-
     point = (
         ec.generate_private_key(ec.SECP256R1())
         .public_key()
