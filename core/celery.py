@@ -1,8 +1,9 @@
 """The Celery app. In the embedded default (no REDIS_URL) tasks run in-process, eagerly.
 
 Celery beat (``celery -A core worker -B``) runs the safety nets of asynchronous play: the
-deadline sweep, which finds overdue matches whatever happened to their own tasks, and the
-outbox dispatcher. ``LUDOTEKA_SWEEP_SECONDS`` sets how often (default 60).
+deadline sweep, which finds overdue matches whatever happened to their own tasks, the
+outbox dispatcher (and the deliveries that are due), and the daily digests.
+``LUDOTEKA_SWEEP_SECONDS`` sets how often (default 60).
 """
 
 from __future__ import annotations
@@ -33,5 +34,7 @@ app.conf.beat_schedule = {
         "task": "core.notifications.tasks.dispatch_outbox",
         "schedule": _sweep_seconds(),
     },
+    # Each player's digest goes from their own hour on, so checking every few minutes is enough.
+    "send-digests": {"task": "core.notifications.tasks.send_digests", "schedule": 300.0},
 }
 app.autodiscover_tasks()

@@ -28,6 +28,7 @@ from rest_framework.throttling import UserRateThrottle
 from core.api.errors import ApiError
 from core.matches import selectors, services
 from core.matches.broadcast import match_group, user_group
+from core.notifications.watching import watch_renew, watch_start, watch_stop
 from realtime import presence, protocol
 from realtime.auth import token_auth
 from realtime.protocol import frame
@@ -53,6 +54,7 @@ REFUSALS = {
 
 
 PAGE = 100  # notifications read at a time
+WATCH_BEATS = 3  # a watch outlives two missed presence beats
 PRESENCE_DEBOUNCE = 0.05  # seconds: the replies to a join are gathered into one frame
 
 
@@ -276,6 +278,9 @@ class MatchConsumer(SocketConsumer):
             return
         self.version, self.seat = detail["version"], detail["seat"]
         presence.enter(self.match_id, self.channel_name, self)
+        await self.watch(
+            watch_start, user_id=self.user.pk, match_id=self.match_id, socket=self.channel_name
+        )
         self.shown_users = presence.users(self.match_id)
         await self.start(frame("hello", {**detail, "presence": self.shown_users}, self.version))
         self.notify_local()
@@ -412,7 +417,18 @@ class MatchConsumer(SocketConsumer):
             await self.send_roster(reply=False)
             if presence.forget_silent(self.match_id, beat):
                 self.notify_local()
+            sockets = [c.channel_name for c in presence.local_consumers(self.match_id)]
+            await self.watch(watch_renew, sockets=sockets)
             await self.check_version()
+
+    async def watch(self, fn: Any, **kwargs: Any) -> None:
+        """Record in the database that this user looks at the match (``watching``), for the
+        notifications "only when I am not looking"; a failure costs at most an extra push."""
+        ttl = WATCH_BEATS * settings.REALTIME_PRESENCE_BEAT
+        try:
+            await run_read(fn, ttl=ttl, **kwargs)
+        except Exception:
+            log.warning("watch of match %s not recorded", self.match_id, exc_info=True)
 
     async def check_version(self) -> None:
         try:
@@ -429,6 +445,8 @@ class MatchConsumer(SocketConsumer):
     async def disconnect(self, code: int) -> None:
         if self.user is not None and self.groups_joined:
             self.forget()
+            with contextlib.suppress(Exception):
+                await run_read(watch_stop, socket=self.channel_name)
             self.notify_local()
             await self.send_roster(reply=False)
         await super().disconnect(code)

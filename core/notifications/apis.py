@@ -11,6 +11,8 @@ from rest_framework.views import APIView
 
 from core.api.pagination import Pagination
 from core.notifications import selectors, services
+from core.notifications.preferences import preferences_update, webhook_secret_rotate
+from core.notifications.webhooks import webhook_check_url
 
 
 class NotificationListApi(APIView):
@@ -60,21 +62,48 @@ class NotificationReadApi(APIView):
 
 
 class NotificationPreferencesApi(APIView):
+    """Per channel (push, email, webhook) and kind, a mode: off, always, only when I am not
+    looking at the match (not_looking), or the daily digest. Also the time zone, quiet hours
+    (push and webhooks wait until they end), the digest hour and the webhook URL. PUT and PATCH
+    both change only the fields given."""
+
     class Input(serializers.Serializer):
         class Meta:
             ref_name = "NotificationPreferencesInput"
 
-        email = serializers.ListField(child=serializers.CharField(max_length=24), max_length=20)
+        channels = serializers.DictField(
+            child=serializers.DictField(child=serializers.CharField(max_length=24)),
+            required=False,
+        )
+        timezone = serializers.CharField(max_length=64, required=False)
+        quiet_hours = serializers.DictField(
+            child=serializers.CharField(max_length=8), required=False, allow_null=True
+        )
+        digest_hour = serializers.IntegerField(required=False)
+        webhook_url = serializers.CharField(max_length=500, required=False, allow_blank=True)
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT})
     def get(self, request: Request) -> Response:
-        return Response({"email": selectors.notification_email_kinds(user=request.user)})
+        return Response(selectors.notification_preferences(user=request.user))
+
+    @extend_schema(request=Input, responses={200: OpenApiTypes.OBJECT})
+    def patch(self, request: Request) -> Response:
+        data = self.Input(data=request.data)
+        data.is_valid(raise_exception=True)
+        preferences_update(
+            user=request.user, changes=data.validated_data, check_url=webhook_check_url
+        )
+        return Response(selectors.notification_preferences(user=request.user))
 
     @extend_schema(request=Input, responses={200: OpenApiTypes.OBJECT})
     def put(self, request: Request) -> Response:
-        data = self.Input(data=request.data)
-        data.is_valid(raise_exception=True)
-        kinds = services.notification_set_preferences(
-            user=request.user, email_kinds=data.validated_data["email"]
-        )
-        return Response({"email": kinds})
+        return self.patch(request)
+
+
+class WebhookSecretApi(APIView):
+    """A new signing secret for the player's webhook (the old one stops working at once)."""
+
+    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT})
+    def post(self, request: Request) -> Response:
+        webhook_secret_rotate(user=request.user)
+        return Response(selectors.notification_preferences(user=request.user)["webhook"])

@@ -8,6 +8,7 @@ from django.db.models import QuerySet
 
 from core.accounts.models import User
 from core.notifications.models import Notification, NotificationPreference
+from core.notifications.preferences import preferences_out
 
 
 def notification_list(*, user: User, unread: bool = False) -> QuerySet[Notification]:
@@ -30,6 +31,5 @@ def notification_out(n: Notification) -> dict[str, Any]:
     }
 
 
-def notification_email_kinds(*, user: User) -> list[str]:
-    pref = NotificationPreference.objects.filter(user=user).first()
-    return list(pref.email_kinds) if pref else []
+def notification_preferences(*, user: User) -> dict[str, Any]:
+    return preferences_out(NotificationPreference.objects.filter(user=user).first())

@@ -1,41 +1,27 @@
-"""Notification writes: the outbox dispatcher, email, preferences, marking read."""
+"""Notification writes: the outbox dispatcher, marking read, the webhook secret."""
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
-from django.conf import settings
-from django.core.mail import EmailMessage, get_connection
 from django.db import transaction
 from django.utils import timezone
 
 from core.accounts.models import User
-from core.api.errors import ApiError
-from core.notifications.models import Notification, NotificationPreference, OutboxItem
-
-EMAIL_TEXTS = {
-    "your_turn": {
-        "en": ("Your turn in {game} #{match}", "It is your turn in {game} #{match}."),
-        "cs": ("Jste na tahu: {game} #{match}", "Jste na tahu v partii {game} #{match}."),
-    },
-    "invited": {
-        "en": ("Invitation to {game} #{match}", "You are invited to play {game} #{match}."),
-        "cs": ("Pozvánka: {game} #{match}", "Jste zváni ke hře {game} #{match}."),
-    },
-    "match_finished": {
-        "en": ("{game} #{match} has ended", "The match {game} #{match} has ended."),
-        "cs": ("{game} #{match} skončila", "Partie {game} #{match} skončila."),
-    },
-    "deadline_soon": {
-        "en": ("Time is running out in {game} #{match}", "Your deadline is {deadline}."),
-        "cs": ("Dochází čas: {game} #{match}", "Váš termín je {deadline}."),
-    },
-}
+from core.notifications.models import (
+    Channel,
+    Delivery,
+    Mode,
+    Notification,
+    NotificationPreference,
+    OutboxItem,
+)
+from core.notifications.preferences import QUIET_CHANNELS, modes_of, quiet_until
 
 
 def outbox_dispatch(*, limit: int = 200, now: datetime | None = None) -> int:
-    """Deliver up to ``limit`` unsent outbox rows as in-app notifications; returns how many.
+    """Turn up to ``limit`` unsent outbox rows into in-app notifications and their deliveries
+    on the channels each player chose; returns how many rows.
 
     Rows are locked (others' locked rows skipped, on PostgreSQL) and marked ``sent_at`` in the
     same transaction that creates their notifications, and a notification is unique per outbox
@@ -50,29 +36,62 @@ def outbox_dispatch(*, limit: int = 200, now: datetime | None = None) -> int:
         )
         if not rows:
             return 0
-        by_email = dict(
-            NotificationPreference.objects.filter(
-                user_id__in={r.user_id for r in rows}, user__email__gt=""
-            ).values_list("user_id", "email_kinds")
-        )
-        Notification.objects.bulk_create(
+        user_ids = {r.user_id for r in rows}
+        done = set(Notification.objects.filter(outbox__in=rows).values_list("outbox_id", flat=True))
+        fresh = [r for r in rows if r.pk not in done]
+        created = Notification.objects.bulk_create(
             [
                 Notification(
-                    user_id=row.user_id,
-                    match_id=row.match_id,
-                    outbox=row,
-                    kind=row.kind,
-                    payload=row.payload,
-                    email="pending" if row.kind in by_email.get(row.user_id, ()) else "",
+                    user_id=r.user_id, match_id=r.match_id, outbox=r, kind=r.kind, payload=r.payload
                 )
-                for row in rows
-            ],
-            ignore_conflicts=True,
+                for r in fresh
+            ]
         )
+        Delivery.objects.bulk_create(_deliveries(created, user_ids, now))
         OutboxItem.objects.filter(pk__in=[r.pk for r in rows], sent_at__isnull=True).update(
             sent_at=now
         )
     return len(rows)
+
+
+def _deliveries(
+    notifications: list[Notification], user_ids: set[int], now: datetime
+) -> list[Delivery]:
+    prefs = {p.user_id: p for p in NotificationPreference.objects.filter(user_id__in=user_ids)}
+    reachable = {
+        Channel.EMAIL: set(
+            User.objects.filter(pk__in=user_ids, email__gt="").values_list("pk", flat=True)
+        ),
+        Channel.WEBHOOK: {u for u, p in prefs.items() if p.webhook_url},
+        Channel.PUSH: _push_subscribers(user_ids),
+    }
+    out = []
+    for n in notifications:
+        pref = prefs.get(n.user_id)
+        modes = modes_of(pref)
+        for channel in Channel.values:
+            mode = modes[channel][n.kind]
+            if mode == Mode.OFF or n.user_id not in reachable[channel]:
+                continue
+            quiet = quiet_until(pref, now) if channel in QUIET_CHANNELS else None
+            out.append(
+                Delivery(
+                    notification=n,
+                    channel=channel,
+                    status=Delivery.Status.DIGEST if mode == Mode.DIGEST else "pending",
+                    only_if_away=mode == Mode.NOT_LOOKING,
+                    due_at=quiet or now,
+                )
+            )
+    return out
+
+
+def _push_subscribers(user_ids: set[int]) -> set[int]:
+    from core.push.models import PushSubscription
+
+    return set(
+        PushSubscription.objects.filter(user_id__in=user_ids).values_list("user_id", flat=True)
+    )
 
 
 def notification_mark_read(
@@ -84,50 +103,3 @@ def notification_mark_read(
     if ids is not None:
         qs = qs.filter(pk__in=ids)
     return qs.update(read_at=now or timezone.now())
-
-
-def _email_backend() -> Any:
-    # Django's own default is SMTP; Ludoteka's embedded default prints to the console.
-    backend = getattr(
-        settings, "LUDOTEKA_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
-    )
-    return get_connection(backend)
-
-
-def notification_send_emails(*, limit: int = 100) -> int:
-    """Send the pending emails, marking each sent in the transaction that sends it: a failed
-    send rolls the marks back for a retry, and a row marked sent is never sent again."""
-    with transaction.atomic():
-        rows = list(
-            Notification.objects.select_for_update(skip_locked=True)
-            .filter(email="pending")
-            .select_related("user")
-            .order_by("pk")[:limit]
-        )
-        if not rows:
-            return 0
-        messages = []
-        for n in rows:
-            texts = EMAIL_TEXTS.get(n.kind, EMAIL_TEXTS["your_turn"])
-            subject, body = texts.get(n.user.language, texts["en"])
-            fields = {"match": n.match_id, "game": "", "deadline": "", **n.payload}
-            messages.append(
-                EmailMessage(subject.format(**fields), body.format(**fields), to=[n.user.email])
-            )
-        Notification.objects.filter(pk__in=[n.pk for n in rows]).update(email="sent")
-        _email_backend().send_messages(messages)
-    return len(rows)
-
-
-def notification_set_preferences(*, user: User, email_kinds: list[str]) -> list[str]:
-    known = set(OutboxItem.Kind.values)
-    unknown = sorted(set(email_kinds) - known)
-    if unknown:
-        raise ApiError(
-            422,
-            "unknown_notification_kind",
-            f"Unknown kind(s): {', '.join(unknown)}. Kinds: {', '.join(sorted(known))}.",
-        )
-    kinds = sorted(set(email_kinds))
-    NotificationPreference.objects.update_or_create(user=user, defaults={"email_kinds": kinds})
-    return kinds

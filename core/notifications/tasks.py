@@ -1,10 +1,13 @@
-"""Celery tasks of notifications: the outbox dispatcher."""
+"""Celery tasks of notifications: the outbox dispatcher and the daily digests."""
 
 from __future__ import annotations
 
 from celery import shared_task
 
-from core.notifications.services import notification_send_emails, outbox_dispatch
+from core.notifications.delivery import deliveries_send
+from core.notifications.digest import digests_send
+from core.notifications.services import outbox_dispatch
+from core.notifications.watching import watch_purge
 
 
 @shared_task(
@@ -17,7 +20,14 @@ from core.notifications.services import notification_send_emails, outbox_dispatc
 )
 def dispatch_outbox() -> int:
     """After every commit that queues notifications, and from Celery beat as a safety net:
-    in-app notifications first, then the emails players asked for."""
+    in-app notifications first, then what is due on the players' channels."""
     count = outbox_dispatch()
-    notification_send_emails()
+    deliveries_send()
     return count
+
+
+@shared_task(acks_late=True, soft_time_limit=240, time_limit=300)
+def send_digests() -> int:
+    """Celery beat, every few minutes: the digests whose hour has come; old watch rows."""
+    watch_purge()
+    return digests_send()

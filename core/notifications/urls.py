@@ -10,4 +10,9 @@ urlpatterns = [
         apis.NotificationPreferencesApi.as_view(),
         name="notification-preferences",
     ),
+    path(
+        "notifications/webhook/secret",
+        apis.WebhookSecretApi.as_view(),
+        name="notification-webhook-secret",
+    ),
 ]

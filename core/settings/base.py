@@ -210,3 +210,15 @@ LOGGING = {
 }
 
 BOT_BUDGET_SECONDS = env.float("LUDOTEKA_BOT_BUDGET_SECONDS", default=1.0)
+
+# --- Notifications (core/notifications/) -------------------------------------------------------
+# The address the links in emails, pushes and webhooks point to.
+LUDOTEKA_SITE_URL = env.str("LUDOTEKA_SITE_URL", default="http://127.0.0.1:8000")
+# EMAIL_URL, e.g. smtp+tls://user:password@mail.example.org:587; by default mail is printed.
+_email = env.email_url("EMAIL_URL", default="consolemail://")
+globals().update({key: value for key, value in _email.items() if value is not None})
+LUDOTEKA_EMAIL_BACKEND = _email["EMAIL_BACKEND"]
+DEFAULT_FROM_EMAIL = env.str("LUDOTEKA_FROM_EMAIL", default="Ludoteka <noreply@localhost>")
+LUDOTEKA_WEBHOOK_TIMEOUT = env.float("LUDOTEKA_WEBHOOK_TIMEOUT", default=10.0)
+# Webhooks to loopback or private addresses: only for development and tests.
+LUDOTEKA_WEBHOOK_ALLOW_PRIVATE = env.bool("LUDOTEKA_WEBHOOK_ALLOW_PRIVATE", default=False)

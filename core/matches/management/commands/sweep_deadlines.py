@@ -13,11 +13,14 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from core.matches.deadlines import deadline_sweep
-from core.notifications.services import notification_send_emails, outbox_dispatch
+from core.notifications.delivery import deliveries_send
+from core.notifications.digest import digests_send
+from core.notifications.services import outbox_dispatch
+from core.notifications.watching import watch_purge
 
 
 class Command(BaseCommand):
-    help = "Apply due timeouts, vacation days and reminders; deliver queued notifications."
+    help = "Apply due timeouts, vacation days and reminders; send notifications and digests."
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--every", type=float, default=0, help="repeat every N seconds")
@@ -28,7 +31,9 @@ class Command(BaseCommand):
         while True:
             counts = deadline_sweep()
             counts["notifications"] = outbox_dispatch()
-            counts["emails"] = notification_send_emails()
+            counts["deliveries"] = deliveries_send()
+            watch_purge()
+            counts["digests"] = digests_send()
             self.stdout.write(json.dumps(counts))
             if not o["every"]:
                 return

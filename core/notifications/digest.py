@@ -1,0 +1,135 @@
+"""The daily digest: once a day per player and channel, from the player's digest hour on (in
+their time zone), the matches where it is their turn, soonest deadline first, and what else
+they chose to read in the digest since the last one.
+
+A ``DigestRun`` row per (user, channel, local day) is written in the transaction that sends,
+so a digest goes out once: a failed send rolls it back and the next sweep tries again.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from core.matches.models import Match, Seat
+from core.notifications import channels, texts
+from core.notifications.channels import NoRecipient, SendFailed
+from core.notifications.models import (
+    Channel,
+    Delivery,
+    DigestRun,
+    Kind,
+    Mode,
+    NotificationPreference,
+)
+from core.notifications.preferences import modes_of, zone_of
+
+log = logging.getLogger(__name__)
+
+
+def digests_send(*, now: datetime | None = None) -> int:
+    """Send every digest due at ``now``; returns how many went out."""
+    now = now or timezone.now()
+    sent = 0
+    for pref in NotificationPreference.objects.filter(wants_digest=True).select_related("user"):
+        local = now.astimezone(zone_of(pref))
+        if local.hour < pref.digest_hour:
+            continue
+        for channel, kinds in modes_of(pref).items():
+            if Mode.DIGEST in kinds.values():
+                try:
+                    sent += _send_one(pref, channel, kinds, local.date(), now)
+                except SendFailed as err:
+                    log.warning("digest of user %s on %s: %s", pref.user_id, channel, err)
+    return sent
+
+
+def your_turns(user_id: int) -> list[dict[str, Any]]:
+    """The matches waiting for the player, soonest deadline first (none last)."""
+    rows = (
+        Seat.objects.filter(
+            user_id=user_id,
+            to_move=True,
+            kind=Seat.Kind.HUMAN,
+            status=Seat.Status.PLAYING,
+            match__status=Match.Status.ACTIVE,
+        )
+        .order_by(F("match__deadline").asc(nulls_last=True), "match_id")
+        .values_list("match_id", "match__game", "match__deadline")
+    )
+    return [{"match": m, "game": g, "deadline": d} for m, g, d in rows]
+
+
+def _send_one(
+    pref: NotificationPreference, channel: str, kinds: dict[str, str], day: Any, now: datetime
+) -> int:
+    with transaction.atomic():
+        run, created = DigestRun.objects.get_or_create(user=pref.user, channel=channel, day=day)
+        if not created:
+            return 0
+        turns = your_turns(pref.user_id) if kinds[Kind.YOUR_TURN] == Mode.DIGEST else []
+        held = list(
+            Delivery.objects.select_for_update()
+            .filter(notification__user=pref.user, channel=channel, status=Delivery.Status.DIGEST)
+            .exclude(notification__kind=Kind.YOUR_TURN)  # the turns are listed as they are now
+            .select_related("notification")
+            .order_by("pk")
+        )
+        Delivery.objects.filter(
+            notification__user=pref.user, channel=channel, status=Delivery.Status.DIGEST
+        ).update(status=Delivery.Status.SENT, done_at=now, detail="digest")
+        run.items = len(turns) + len(held)
+        run.save(update_fields=["items"])
+        if not run.items:
+            return 0
+        subject, body = render(pref.user.language, turns, held, now)
+        if channel == Channel.EMAIL:
+            channels.send_email(pref.user.email, subject, body)
+        else:
+            message = {
+                "kind": "digest",
+                "match": None,
+                "title": subject,
+                "body": body,
+                "url": texts.site_url() + "/",
+                "tag": "digest",
+            }
+            if channel == Channel.WEBHOOK:
+                channels.send_webhook(pref, message, now)
+            else:
+                try:
+                    channels.send_push(pref.user_id, message)
+                except NoRecipient:
+                    return 0  # no phone left to tell: today's digest is done all the same
+    return 1
+
+
+def render(
+    language: str, turns: list[dict[str, Any]], held: list[Delivery], now: datetime
+) -> tuple[str, str]:
+    words = texts.DIGEST.get(language, texts.DIGEST["en"])
+    lines: list[str] = []
+    if turns:
+        lines.append(words["turns"])
+        for t in turns:
+            if t["deadline"] is None:
+                left = words["no_deadline"]
+            else:
+                hours = max(0, int((t["deadline"] - now).total_seconds() // 3600))
+                left = words["left"].format(hours=hours)
+            line = words["turn"].format(
+                game=texts.game_name(t["game"]), match=t["match"], left=left
+            )
+            lines.append(f"- {line}  {texts.match_url(t['match'])}")
+    if held:
+        lines += ["", words["other"]] if lines else [words["other"]]
+        for d in held:
+            n = d.notification
+            lines.append("- " + texts.render(n.kind, language, n.match_id, n.payload)[1])
+    subject = words["subject"].format(count=len(turns) or len(held))
+    return subject, "\n".join(lines) + "\n"
