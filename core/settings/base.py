@@ -130,9 +130,24 @@ else:
     CELERY_BROKER_URL = "memory://"
     CELERY_RESULT_BACKEND = None
     CELERY_TASK_ALWAYS_EAGER = True  # embedded default: tasks run in-process
+# acks_late: a task is acknowledged when it ends, so one lost with its worker runs again. A pool
+# process that dies has its task requeued at once (reject_on_worker_lost); a whole worker killed
+# leaves the message unacknowledged, and Redis hands it out again after visibility_timeout
+# seconds. That must exceed the longest a delivered task waits and runs, and a task held for its
+# ETA is waiting: scheduling.run_at sends only ETAs within half of it (the beat sweep enforces
+# later deadlines), else Redis would redeliver it over and over. Sooner than that, the sweep
+# asks again for a bot move that has stalled for LUDOTEKA_BOT_STALL_SECONDS.
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
-CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # with acks_late: a process reserves only the task it runs
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env.int("LUDOTEKA_CELERY_VISIBILITY_TIMEOUT", default=3600)
+}
+LUDOTEKA_BOT_STALL_SECONDS = env.float("LUDOTEKA_BOT_STALL_SECONDS", default=120.0)
+if CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] < 1 or LUDOTEKA_BOT_STALL_SECONDS <= 0:
+    raise environ.ImproperlyConfigured(
+        "LUDOTEKA_CELERY_VISIBILITY_TIMEOUT and LUDOTEKA_BOT_STALL_SECONDS must be positive"
+    )
 
 EMBEDDED_SERVICES = not DATABASE_URL or not REDIS_URL
 

@@ -156,7 +156,11 @@ def test_the_sweep_rescues_a_match_whose_task_was_lost(
     monkeypatch.setattr(dispatch_outbox, "delay", lambda: None)
     alice, bob = make_user(), make_user()
     with (
-        override_settings(CELERY_TASK_ALWAYS_EAGER=False),
+        # A visibility timeout long enough for day-ahead checks (scheduling.eta_horizon).
+        override_settings(
+            CELERY_TASK_ALWAYS_EAGER=False,
+            CELERY_BROKER_TRANSPORT_OPTIONS={"visibility_timeout": 3 * 86400},
+        ),
         django_capture_on_commit_callbacks(execute=True),
     ):
         match = start_race(alice, bob, PER_DAY)
