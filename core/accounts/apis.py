@@ -1,8 +1,10 @@
-"""Accounts API: register, log in (token and session), log out, profile."""
+"""Accounts API: register, log in (token and session), log out, profile, vacations."""
 
 from __future__ import annotations
 
 from django.contrib.auth import authenticate, login, logout
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
@@ -11,9 +13,17 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from core.accounts.models import User
-from core.accounts.services import user_register, user_token, user_update_profile
+from core.accounts.models import User, Vacation
+from core.accounts.selectors import vacation_days_left, vacation_list
+from core.accounts.services import (
+    user_register,
+    user_token,
+    user_update_profile,
+    vacation_declare,
+)
 from core.api.errors import ApiError
+from core.api.pagination import Pagination
+from core.matches.deadlines import user_end_vacation
 
 
 class UserOut(serializers.ModelSerializer):
@@ -96,3 +106,57 @@ class MeApi(APIView):
             language=data.validated_data.get("language"),
         )
         return Response(UserOut(user).data)
+
+
+class VacationOut(serializers.ModelSerializer):
+    class Meta:
+        model = Vacation
+        fields = ["id", "starts_on", "ends_on", "days", "created_at", "cancelled_at"]
+
+
+def _days_left(user: User) -> int:
+    fresh = User.objects.get(pk=user.pk)
+    return vacation_days_left(user=fresh, year=timezone.now().year)
+
+
+class VacationListApi(APIView):
+    """The current user's vacations, newest first, and what is left in this year's bank;
+    POST declares one (whole days, ``starts_on`` to ``ends_on`` inclusive)."""
+
+    class Input(serializers.Serializer):
+        class Meta:
+            ref_name = "VacationInput"
+
+        starts_on = serializers.DateField()
+        ends_on = serializers.DateField()
+
+    @extend_schema(operation_id="vacations_list", responses={200: OpenApiTypes.OBJECT})
+    def get(self, request: Request) -> Response:
+        paginator = Pagination()
+        page = paginator.paginate_queryset(vacation_list(user=request.user), request, view=self)
+        response = paginator.get_paginated_response(VacationOut(page, many=True).data)
+        response.data["days_left"] = _days_left(request.user)
+        return response
+
+    @extend_schema(request=Input, responses={201: OpenApiTypes.OBJECT})
+    def post(self, request: Request) -> Response:
+        data = self.Input(data=request.data)
+        data.is_valid(raise_exception=True)
+        vacation = vacation_declare(user=request.user, **data.validated_data)
+        out = {**VacationOut(vacation).data, "days_left": _days_left(request.user)}
+        return Response(out, status=201)
+
+
+class VacationEndApi(APIView):
+    """Cancel a vacation not yet begun, or end today one under way: the unused days go back to
+    the bank, and deadlines it moved come back by as many days."""
+
+    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT})
+    def post(self, request: Request, vacation_id: int) -> Response:
+        ended = user_end_vacation(user=request.user, vacation_id=vacation_id)
+        out = {
+            **VacationOut(ended.vacation).data,
+            "refunded": ended.refunded,
+            "days_left": _days_left(request.user),
+        }
+        return Response(out)

@@ -25,7 +25,12 @@ UNDO_EVENT = "ActionsUndone"  # platform event: {"seqs": [...], "seat": s}; engi
 SEAT_TIMED_OUT = "SeatTimedOut"  # {"seat", "policy"}
 SEAT_TAKEN_OVER = "SeatTakenOver"  # {"seat"}: a bot plays it for the rest of the match
 VACATION_DAY_SPENT = "VacationDaySpent"  # {"seat", "deadline"}: the new deadline
-PLATFORM_EVENTS = frozenset({UNDO_EVENT, SEAT_TIMED_OUT, SEAT_TAKEN_OVER, VACATION_DAY_SPENT})
+# {"seat", "until", "deadline"}: a deadline fell due during a declared vacation, whose last day
+# is ``until``; or the vacation was cut short and the deadline comes back earlier.
+SEAT_ON_VACATION = "SeatOnVacation"
+PLATFORM_EVENTS = frozenset(
+    {UNDO_EVENT, SEAT_TIMED_OUT, SEAT_TAKEN_OVER, VACATION_DAY_SPENT, SEAT_ON_VACATION}
+)
 
 
 def _reserve_positions(count: int) -> int:

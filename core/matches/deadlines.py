@@ -1,20 +1,23 @@
-"""Enforcing time controls: reminders, vacation days and timeouts (issue 9).
+"""Enforcing time controls: reminders, vacations and timeouts (issue 9).
 
 ``match_check_clock`` is the one service behind both the per-match task (scheduled at the
 reminder time and at the deadline) and the periodic sweep. It locks the match and acts only on
 what is due *now*, so a duplicate, late or concurrent check is a harmless no-op: a timeout fires
 once per overdue turn, a reminder once per deadline (its outbox key).
 
-When a deadline passes, each waiting human seat in turn either spends a vacation day (when the
-match allows it and the player has one left: the deadline moves one day later) or times out and
-the match's policy applies. Every transition is a platform event in the stream
-(``SeatTimedOut``, ``SeatTakenOver``, ``VacationDaySpent``), followed by the engine's own events
-for the bot's move or the forfeit, all in one transaction.
+When a deadline passes, each waiting human seat in turn, if the match allows vacations: is on a
+vacation declared in advance (the deadline moves to the vacation's end plus what was left of the
+turn when it began, and nothing is spent: its days were taken when it was declared), or spends a
+day of the bank (the deadline moves one day later); otherwise it times out and the match's
+policy applies. Nobody is reminded while on vacation. Every transition is a platform event in
+the stream (``SeatTimedOut``, ``SeatTakenOver``, ``VacationDaySpent``, ``SeatOnVacation``),
+followed by the engine's own events for the bot's move or the forfeit, all in one transaction.
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -23,13 +26,16 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
-from core.accounts.models import User
+from core.accounts.models import User, Vacation
+from core.accounts.selectors import vacation_window, vacations_at
+from core.accounts.services import VacationEnded, user_spend_vacation_day, vacation_end
 from core.eventstore import store
+from core.eventstore.models import Event
 from core.matches.models import Match, Seat
-from core.matches.scheduling import run_task
+from core.matches.scheduling import run_at, run_task
 from core.matches.services import _notify, _project, engine_for, schedule_clock_checks
 from core.matches.state import load_state
-from core.matches.timecontrol import DAY, TimeControl
+from core.matches.timecontrol import DAY, TimeControl, deadlines
 from core.notifications.models import OutboxItem
 from games.base import Engine, IllegalCommand
 from games.rng import command_rng
@@ -39,27 +45,8 @@ log = logging.getLogger(__name__)
 MAX_BOT_STEPS = 200  # a turn of many small commands; a bot that never ends its turn forfeits
 
 
-def vacation_days_per_year() -> int:
-    return int(getattr(settings, "LUDOTEKA_VACATION_DAYS_PER_YEAR", 14))
-
-
 def timeout_bot_level() -> str:
     return str(getattr(settings, "LUDOTEKA_TIMEOUT_BOT_LEVEL", "greedy"))
-
-
-def user_spend_vacation_day(*, user_id: int, now: datetime) -> bool:
-    """Take one day from the user's bank (refilled on the first spend of a new year)."""
-    user = User.objects.select_for_update().get(pk=user_id)
-    if user.vacation_year != now.year:
-        user.vacation_year, user.vacation_days = now.year, vacation_days_per_year()
-    if user.vacation_days < 1:
-        User.objects.filter(pk=user.pk).update(vacation_year=user.vacation_year, vacation_days=0)
-        return False
-    user.vacation_days -= 1
-    User.objects.filter(pk=user.pk).update(
-        vacation_year=user.vacation_year, vacation_days=user.vacation_days
-    )
-    return True
 
 
 def match_check_clock(
@@ -78,7 +65,7 @@ def match_check_clock(
         if match.deadline is not None and match.deadline <= now:
             return _timeout(match, now)
         if match.remind_at is not None and match.remind_at <= now:
-            _remind(match)
+            _remind(match, now)
             return "reminded"
     return "idle"
 
@@ -91,8 +78,17 @@ def _waiting(seats: list[Seat], active: frozenset[int]) -> list[Seat]:
     ]
 
 
-def _remind(match: Match) -> None:
-    """One ``deadline_soon`` per waiting player and deadline (the key), then no more."""
+def _away(match: Match, seats: list[Seat], moment: datetime) -> dict[int, Vacation]:
+    """The declared vacations the players of ``seats`` are on at ``moment``, by user id; none
+    in a match that does not allow vacations."""
+    if not TimeControl.from_json(match.time_control).vacation:
+        return {}
+    return vacations_at(user_ids=[s.user_id for s in seats if s.user_id], moment=moment)
+
+
+def _remind(match: Match, now: datetime) -> None:
+    """One ``deadline_soon`` per waiting player and deadline (the key), then no more; a player
+    on vacation is reminded when back, if that is before the deadline."""
     engine = engine_for(match.game)
     seats = list(match.seats.all())
     state = load_state(match)
@@ -100,15 +96,44 @@ def _remind(match: Match) -> None:
 
     state_cache.put(match.pk, match.version, state)
     assert match.deadline is not None
+    waiting = _waiting(seats, engine.active_seats(state))
+    away = _away(match, waiting, now)
     _notify(
         match,
         OutboxItem.Kind.DEADLINE_SOON,
-        _waiting(seats, engine.active_seats(state)),
+        [s for s in waiting if s.user_id not in away],
         key=f"{match.pk}:{int(match.deadline.timestamp())}",
         payload={"version": match.version, "deadline": match.deadline.isoformat()},
     )
-    match.remind_at = None
-    Match.objects.filter(pk=match.pk).update(remind_at=None)
+    back = min((vacation_window(v)[1] for v in away.values()), default=None)
+    match.remind_at = back if back is not None and back < match.deadline else None
+    Match.objects.filter(pk=match.pk).update(remind_at=match.remind_at)
+    if match.remind_at is not None:
+        from core.matches.tasks import enforce_deadline
+
+        run_at(enforce_deadline, match.remind_at, match.pk, match.clock_version)
+
+
+@dataclass(frozen=True)
+class _Extension:
+    """A seat's way past a deadline: the platform event to record, the new deadline and
+    reminder time it asks for."""
+
+    event: str
+    deadline: datetime
+    remind_at: datetime | None
+    fields: dict[str, Any]
+
+
+def _after_vacation(match: Match, vacation: Vacation, due: datetime) -> _Extension:
+    """The vacation's end plus what was left of the turn when the vacation began (all of it,
+    for a turn that began during the vacation)."""
+    begins, ends = vacation_window(vacation)
+    left = max(timedelta(0), due - max(begins, match.turn_started_at or begins))
+    deadline, remind_at = deadlines(ends, left.total_seconds())
+    return _Extension(
+        store.SEAT_ON_VACATION, deadline, remind_at, {"until": vacation.ends_on.isoformat()}
+    )
 
 
 def _timeout(match: Match, now: datetime) -> str:
@@ -122,29 +147,29 @@ def _timeout(match: Match, now: datetime) -> str:
     assert old_deadline is not None
     start_version = match.version
     timed_out = False
-    extended: list[Seat] = []
+    # Away when the deadline fell due, not when the check runs: a late check costs no vacation.
+    away = _away(match, overdue, old_deadline)
+    extended: list[tuple[Seat, _Extension]] = []
     for seat in overdue:
         if seat.index not in engine.active_seats(state):
             continue  # another seat's timeout ended this one's turn too
+        vacation = away.get(seat.user_id) if seat.user_id else None
+        if vacation is not None:
+            extended.append((seat, _after_vacation(match, vacation, old_deadline)))
+            continue
         if tc.vacation and seat.user_id and user_spend_vacation_day(user_id=seat.user_id, now=now):
-            extended.append(seat)
+            day_later = old_deadline + timedelta(seconds=DAY)
+            extended.append((seat, _Extension(store.VACATION_DAY_SPENT, day_later, None, {})))
             continue
         timed_out = True
         state = _apply_policy(match, engine, state, seat, tc.policy)
-    new_deadline = old_deadline + timedelta(seconds=DAY)
-    for seat in extended:
-        store.append(
-            match=match,
-            expected_version=match.version,
-            events=[
-                {
-                    "type": store.VACATION_DAY_SPENT,
-                    "seat": seat.index,
-                    "deadline": new_deadline.isoformat(),
-                }
-            ],
-            actor=None,
-        )
+    # The earliest of the seats' new deadlines: the others are checked again then.
+    chosen = min((e for _, e in extended), key=lambda e: e.deadline, default=None)
+    for seat, extension in extended:
+        assert chosen is not None
+        event = {"type": extension.event, "seat": seat.index, **extension.fields}
+        event["deadline"] = chosen.deadline.isoformat()
+        store.append(match=match, expected_version=match.version, events=[event], actor=None)
     if match.version == start_version:
         # Nothing was due after all (no waiting human): stop checking this turn.
         match.deadline = match.remind_at = None
@@ -157,21 +182,86 @@ def _timeout(match: Match, now: datetime) -> str:
         # Abandonment, as in match_resign: no human is left to finish the match.
         match.status = Match.Status.ABORTED
         Match.objects.filter(pk=match.pk).update(status=match.status)
-    elif extended and match.deadline is not None and match.deadline <= now:
-        # The same turn goes on: the vacation day moves its deadline (and the turn's start, so a
-        # reserve clock is not charged for it) one day later.
-        match.deadline = new_deadline
-        match.turn_started_at = (match.turn_started_at or now) + timedelta(seconds=DAY)
-        match.remind_at = None
-        match.clock_version = match.version
-        Match.objects.filter(pk=match.pk).update(
-            deadline=match.deadline,
-            turn_started_at=match.turn_started_at,
-            remind_at=None,
-            clock_version=match.clock_version,
-        )
-        schedule_clock_checks(match)
+    elif chosen is not None and match.deadline is not None and match.deadline <= now:
+        # The same turn goes on: the vacation moves its deadline, and the turn's start by as
+        # much, so a reserve clock is not charged for the time away.
+        _move_clock(match, chosen.deadline, chosen.remind_at, now=now)
     return "timed_out" if timed_out else "vacation"
+
+
+def _move_clock(
+    match: Match, deadline: datetime, remind_at: datetime | None, *, now: datetime
+) -> None:
+    """Move the running turn's deadline, and its start by as much; a new clock version, so the
+    checks scheduled for the old deadline find the clock moved on."""
+    shift = deadline - (match.deadline or deadline)
+    match.turn_started_at = (match.turn_started_at or now) + shift
+    match.deadline, match.remind_at = deadline, remind_at
+    match.clock_version = match.version
+    Match.objects.filter(pk=match.pk).update(
+        deadline=match.deadline,
+        turn_started_at=match.turn_started_at,
+        remind_at=match.remind_at,
+        clock_version=match.clock_version,
+    )
+    schedule_clock_checks(match)
+
+
+def user_end_vacation(
+    *, user: User, vacation_id: int, now: datetime | None = None
+) -> VacationEnded:
+    """Cancel or end early a declared vacation (``accounts.services.vacation_end``), and bring
+    back by as many days the deadlines it had moved: days given back to the bank must not stay
+    in a match's clock too."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        ended = vacation_end(user=user, vacation_id=vacation_id, now=now)
+        cut = ended.was_until - ended.vacation.ends_on
+        if ended.vacation.cancelled_at is None and cut:
+            turns = Seat.objects.filter(
+                user=user,
+                kind=Seat.Kind.HUMAN,
+                status=Seat.Status.PLAYING,
+                to_move=True,
+                match__status=Match.Status.ACTIVE,
+            ).order_by("match_id")
+            for match_id, seat in turns.values_list("match_id", "index"):
+                _cut_short(match_id, seat, ended, cut, now)
+    return ended
+
+
+def _cut_short(
+    match_id: int, seat: int, ended: VacationEnded, cut: timedelta, now: datetime
+) -> None:
+    """Bring the deadline of ``match_id`` back by ``cut`` if its last move was this vacation's
+    (its clock untouched since: a deadline set any other way stays)."""
+    match = Match.objects.select_for_update().get(pk=match_id)
+    last = Event.objects.filter(match=match, seq=match.version).first()
+    if (
+        match.status != Match.Status.ACTIVE
+        or match.deadline is None
+        or match.clock_version != match.version
+        or last is None
+        or last.type != store.SEAT_ON_VACATION
+        or last.payload.get("seat") != seat
+        or last.payload.get("until") != ended.was_until.isoformat()
+    ):
+        return
+    deadline = max(now, match.deadline - cut)
+    remind_at = max(now, match.remind_at - cut) if match.remind_at is not None else None
+    engine = engine_for(match.game)
+    state = load_state(match)
+    active = engine.active_seats(state)
+    event = {
+        "type": store.SEAT_ON_VACATION,
+        "seat": seat,
+        "until": ended.vacation.ends_on.isoformat(),
+        "deadline": deadline.isoformat(),
+    }
+    store.append(match=match, expected_version=match.version, events=[event], actor=None)
+    seats = list(match.seats.all())
+    _project(match, engine, state, before=active, seats=seats, now=now)
+    _move_clock(match, deadline, remind_at, now=now)
 
 
 def _apply_policy(match: Match, engine: Engine, state: Any, seat: Seat, policy: str) -> Any:

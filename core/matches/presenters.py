@@ -11,6 +11,7 @@ from typing import Any
 
 from core.eventstore.store import (
     PLATFORM_EVENTS,
+    SEAT_ON_VACATION,
     SEAT_TAKEN_OVER,
     SEAT_TIMED_OUT,
     UNDO_EVENT,
@@ -36,6 +37,10 @@ PLATFORM_TEXTS = {
     VACATION_DAY_SPENT: {
         "en": "Seat {seat} spends a vacation day; new deadline {deadline}.",
         "cs": "Hráč {seat} čerpá den dovolené; nový termín {deadline}.",
+    },
+    SEAT_ON_VACATION: {
+        "en": "Seat {seat} is on vacation through {until}; new deadline {deadline}.",
+        "cs": "Hráč {seat} má dovolenou do {until} včetně; nový termín {deadline}.",
     },
 }
 

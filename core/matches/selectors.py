@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
+from django.utils import timezone
 
 from core.accounts.models import User
+from core.accounts.selectors import vacations_at
 from core.api.errors import ApiError
 from core.eventstore.models import Event
 from core.matches.models import ChatMessage, Match, Seat
@@ -116,6 +118,13 @@ def match_detail(*, match: Match, user: User) -> dict[str, Any]:
     """The match as ``user`` may see it: their seat's view, or a spectator's."""
     seat = viewer_seat(match, user)
     out = {**match_summary(match), "seat": seat, "view": None, "active_seats": []}
+    if match.status in (Match.Status.LOBBY, Match.Status.ACTIVE):
+        # Who is away on a declared vacation, and through which day: their opponents see it.
+        seats = list(match.seats.all())
+        away = vacations_at(user_ids=[s.user_id for s in seats], moment=timezone.now())
+        for row, s in zip(out["seats"], seats, strict=True):
+            vacation = away.get(s.user_id) if s.user_id else None
+            row["on_vacation_until"] = vacation.ends_on.isoformat() if vacation else None
     if match.version:
         engine = engine_for(match.game)
         state = load_state(match)
