@@ -34,11 +34,15 @@ def rated_standings(seats: list[Seat]) -> list[tuple[Seat, int]]:
         for s in seats
         if s.kind == Seat.Kind.HUMAN and s.user_id is not None and s.status != Seat.Status.ZOMBIE
     ]
-    keys = {
-        s.index: (1, 0) if s.status == Seat.Status.FORFEITED else (0, s.rank or 0) for s in eligible
-    }
-    order = sorted(set(keys.values()))
-    return [(s, order.index(keys[s.index]) + 1) for s in eligible]
+
+    def key(seat: Seat) -> tuple[int, int]:
+        if seat.status == Seat.Status.FORFEITED:
+            return (1, 0)
+        assert seat.rank is not None  # _finish ranks every seat before the match is rated
+        return (0, seat.rank)
+
+    order = sorted({key(s) for s in eligible})
+    return [(s, order.index(key(s)) + 1) for s in eligible]
 
 
 def match_rate(*, match: Match) -> list[RatingChange]:
