@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -51,9 +52,7 @@ def test_three_players_move_in_the_order_of_the_outcome(race_game: str) -> None:
     seats = Seat.objects.filter(match=match).order_by("rank", "index")
     mus = [rating(s.user).mu for s in seats]
     ranks = [s.rank for s in seats]
-    for (rank_a, mu_a), (rank_b, mu_b) in zip(
-        zip(ranks, mus, strict=True), zip(ranks[1:], mus[1:], strict=True), strict=False
-    ):
+    for (rank_a, mu_a), (rank_b, mu_b) in pairwise(zip(ranks, mus, strict=True)):
         assert mu_a > mu_b if rank_a < rank_b else mu_a == pytest.approx(mu_b)
     assert mus[0] > 25 > mus[-1]
 
