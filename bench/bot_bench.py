@@ -318,7 +318,9 @@ def main() -> None:
             result = run(args, load_before)
         finally:
             stop_worker(worker)
-            redis.Redis.from_url(args.redis_url).delete(queue)
+            client = redis.Redis.from_url(args.redis_url)
+            for key in client.scan_iter(match=f"*{queue}*"):  # the queue and its bindings
+                client.delete(key)
             log.seek(0)
             lines = log.read().decode(errors="replace").splitlines()
             errors = [line for line in lines if "ERROR" in line]

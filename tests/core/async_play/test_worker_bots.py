@@ -24,12 +24,14 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
 ]
 
-# Levels and options sized for CI on two cores: through one worker a bot move costs ~40 ms of
-# platform work (the task, the transaction, the next task) on top of the engine's own time.
-# Measured here, greedy against search (budget 0.02 s): drunter ~60 commands, 4 s; samurai ~90,
-# 7 s; yspahan ~150, 7 s; Catan ~300, 14 s, without trade offers (which only lengthen a bots'
-# game). Java plays greedy against greedy: ~320 commands, 20 s, its greedy bot alone taking 3 s
-# and its search bot overrunning a small budget (0.3 s moves) for twice that.
+# Levels and options sized for CI on two cores (`pytest -n 2`: all the worker tests together add
+# under a minute). Through one worker a bot move costs 30-50 ms of platform work (the task, the
+# command's transaction, the next task) on top of the engine's own time, so the length of a game
+# in commands is what counts. Measured here, greedy against search (budget 0.02 s), a match
+# takes: drunter ~60 commands, 4 s; samurai ~90, 5 s; yspahan ~150, 7 s; Catan ~300, 11 s,
+# without trade offers (offers and their answers add commands, not coverage). Java plays greedy against greedy:
+# ~320 commands, 10-20 s, its greedy bot alone thinking 3 s a game, and its search bot overruns a
+# small budget (0.3 s moves), which would double that.
 GAMES: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
     "samurai": (("greedy", "search"), {}),
     "yspahan": (("greedy", "search"), {}),
