@@ -71,7 +71,7 @@ def start_slow_match() -> Match:
 
 def caught_mid_move(worker: Worker, marker: Path, match: Match) -> int:
     """Wait until a process of ``worker`` is inside seat 0's first move; its process id."""
-    worker.wait_for(marker.exists)
+    worker.wait_for(lambda: marker.exists() and marker.read_text().endswith("\n"))
     time.sleep(0.2)  # nothing may land in the meantime: the bot sleeps on
     (pid,) = (int(line) for line in marker.read_text().split())
     assert Match.objects.get(pk=match.pk).version == match.version
