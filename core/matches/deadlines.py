@@ -289,7 +289,7 @@ def _bot_turn(match: Match, engine: Engine, state: Any, seat: int) -> list[dict[
     on a copy of ``state``; None if the bot fails to finish it."""
     work = engine.clone(state)
     events: list[dict[str, Any]] = []
-    budget = float(getattr(settings, "BOT_BUDGET_SECONDS", 1.0))
+    budget = float(settings.BOT_BUDGET_SECONDS)
     for step in range(MAX_BOT_STEPS):
         if seat not in engine.active_seats(work) or engine.outcome(work) is not None:
             return events
@@ -347,7 +347,7 @@ def deadline_sweep(*, now: datetime | None = None) -> dict[str, int]:
     for match_id in overdue_match_ids(now=now):
         result = match_check_clock(match_id=match_id, now=now)
         counts[result] = counts.get(result, 0) + 1
-    quiet = float(getattr(settings, "LUDOTEKA_BOT_STALL_SECONDS", 120))
+    quiet = float(settings.LUDOTEKA_BOT_STALL_SECONDS)
     for match_id, version in stalled_bot_matches(now=now, quiet_seconds=quiet):
         run_task(play_bot_turn, match_id, version)
         counts["bot_rescheduled"] = counts.get("bot_rescheduled", 0) + 1

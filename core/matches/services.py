@@ -493,8 +493,9 @@ def _project(
 
 
 def schedule_clock_checks(match: Match) -> None:
-    """On Celery, a check at the reminder time and one at the deadline (the periodic sweep
-    covers a lost task, and is all there is in the embedded default)."""
+    """On Celery, a check at the reminder time and one at the deadline, each only when it is
+    near enough to schedule (``scheduling.run_at``). The periodic sweep enforces the rest,
+    covers a lost task, and is all there is in the embedded default."""
     from core.matches.tasks import enforce_deadline
 
     for when in (match.remind_at, match.deadline):

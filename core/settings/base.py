@@ -138,6 +138,8 @@ else:
 # later deadlines), else Redis would redeliver it over and over. Sooner than that, the sweep
 # asks again for a bot move that has stalled for LUDOTEKA_BOT_STALL_SECONDS.
 CELERY_TASK_ACKS_LATE = True
+# Nothing waits on a task's return value: the database is the record of what happened.
+CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # with acks_late: a process reserves only the task it runs
 CELERY_BROKER_TRANSPORT_OPTIONS = {

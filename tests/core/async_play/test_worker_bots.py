@@ -29,9 +29,9 @@ pytestmark = [
 # command's transaction, the next task) on top of the engine's own time, so the length of a game
 # in commands is what counts. Measured here, greedy against search (budget 0.02 s), a match
 # takes: drunter ~60 commands, 4 s; samurai ~90, 5 s; yspahan ~150, 7 s; Catan ~300, 11 s,
-# without trade offers (offers and their answers add commands, not coverage). Java plays greedy against greedy:
-# ~320 commands, 10-20 s, its greedy bot alone thinking 3 s a game, and its search bot overruns a
-# small budget (0.3 s moves), which would double that.
+# without trade offers (offers and their answers add commands, not coverage). Java plays greedy
+# against greedy: ~320 commands, 10-20 s, its greedy bot alone thinking 3 s a game, and its
+# search bot overruns a small budget (0.3 s moves), which would double that.
 GAMES: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
     "samurai": (("greedy", "search"), {}),
     "yspahan": (("greedy", "search"), {}),

@@ -7,6 +7,7 @@ from typing import Any
 from core.matches import services
 from core.matches.models import Match, Seat
 from tests.core.async_play.conftest import clock  # noqa: F401  (the controllable clock fixture)
+from tests.core.async_play.conftest import play as move
 
 
 def start(creator: Any, *others: Any, target: int = 3, **kwargs: Any) -> Match:
@@ -30,18 +31,6 @@ def start(creator: Any, *others: Any, target: int = 3, **kwargs: Any) -> Match:
             services.match_join(match_id=match.pk, user=other)
     match.refresh_from_db()
     return match
-
-
-def move(match: Match, user: Any, *commands: dict[str, Any]) -> None:
-    for i, command in enumerate(commands):
-        match.refresh_from_db()
-        services.match_submit_command(
-            match_id=match.pk,
-            user=user,
-            command=command,
-            command_id=f"{user.username}:{match.version}:{i}",
-        )
-    match.refresh_from_db()
 
 
 def play_turn(match: Match, *users: Any) -> None:
