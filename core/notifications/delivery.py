@@ -1,12 +1,14 @@
 """Sending the deliveries that are due: push, email, webhook.
 
-Each run locks the due rows (skipping rows another sender holds), decides and sends, and marks
-each row in the same transaction, so no delivery is sent twice by two senders and a crash
-before the commit leaves the rows pending for the next run. Before sending it drops what has
-become pointless: a reminder or an "only when I am not looking" message to a player who has the
-match open, and a turn the player has already played (quiet hours may have held it for a
-night). Per player, channel and match it sends one message, the newest: one push per match
-turn, however many notifications the turn caused.
+A run first claims the due rows in a short transaction (locked, others' locked rows skipped):
+it drops what has become pointless, a reminder or an "only when I am not looking" message to a
+player who has the match open and a turn the player has already played (quiet hours may have
+held it for a night), keeps per player, channel and match only the newest (one push per match
+turn, however many notifications the turn caused), and leases the rest by moving their
+``due_at`` a few minutes on. It sends with no transaction open, since a slow push service or
+webhook must not hold database locks (on SQLite, the one write lock of the whole server), then
+marks each row. A sender that dies mid-way leaves its rows to come due again when the lease
+ends: a message may then go twice, never zero times, and never twice from two live senders.
 """
 
 from __future__ import annotations
@@ -29,12 +31,40 @@ log = logging.getLogger(__name__)
 
 BACKOFF_SECONDS = (60, 300, 1800, 7200)  # after the 1st..4th failure; the 5th gives up
 TURN_KINDS = frozenset({Kind.YOUR_TURN, Kind.DEADLINE_SOON})
+# How long a claimed row is left alone: well above the longest send (three channel timeouts).
+LEASE_SECONDS = 300
 
 
 def deliveries_send(*, now: datetime | None = None, limit: int = 100) -> dict[str, int]:
     """Send up to ``limit`` due deliveries; returns counts by outcome."""
     now = now or timezone.now()
     counts: Counter[str] = Counter()
+    claimed = _claim(now, limit, counts)
+    if not claimed:
+        return dict(counts)
+    prefs = {
+        p.user_id: p
+        for p in NotificationPreference.objects.filter(
+            user_id__in={d.notification.user_id for d in claimed}
+        )
+    }
+    for d in claimed:
+        try:
+            detail = _send(d.channel, d, prefs.get(d.notification.user_id), now)
+        except SendFailed as err:
+            counts[_retry_later(d, now, str(err))] += 1
+            continue
+        except NoRecipient as err:
+            _close(d, Delivery.Status.SKIPPED, now, str(err))
+            counts["skipped"] += 1
+            continue
+        _close(d, Delivery.Status.SENT, now, detail)
+        counts["sent"] += 1
+    return dict(counts)
+
+
+def _claim(now: datetime, limit: int, counts: Counter[str]) -> list[Delivery]:
+    """Lock the due rows, close the pointless ones, lease and return the ones to send."""
     with transaction.atomic():
         rows = list(
             Delivery.objects.select_for_update(skip_locked=True, of=("self",))
@@ -43,7 +73,7 @@ def deliveries_send(*, now: datetime | None = None, limit: int = 100) -> dict[st
             .order_by("due_at", "pk")[:limit]
         )
         if not rows:
-            return {}
+            return []
         pairs = {(d.notification.user_id, d.notification.match_id) for d in rows}
         pairs = {(u, m) for u, m in pairs if m is not None}
         looking = watchers(pairs=pairs, now=now)
@@ -60,28 +90,18 @@ def deliveries_send(*, now: datetime | None = None, limit: int = 100) -> dict[st
                 groups[(n.user_id, d.channel, n.match_id or f"n{n.pk}")].append(d)
                 continue
             counts["skipped"] += 1
-        prefs = {
-            p.user_id: p
-            for p in NotificationPreference.objects.filter(user_id__in={k[0] for k in groups})
-        }
-        for (user_id, channel, _), group in groups.items():
+        claimed = []
+        for group in groups.values():
             group.sort(key=lambda d: d.notification.pk)
             *older, newest = group
             for d in older:
                 _close(d, Delivery.Status.SKIPPED, now, "grouped")
                 counts["skipped"] += 1
-            try:
-                detail = _send(channel, newest, prefs.get(user_id), now)
-            except SendFailed as err:
-                counts[_retry_later(newest, now, str(err))] += 1
-                continue
-            except NoRecipient as err:
-                _close(newest, Delivery.Status.SKIPPED, now, str(err))
-                counts["skipped"] += 1
-                continue
-            _close(newest, Delivery.Status.SENT, now, detail)
-            counts["sent"] += 1
-    return dict(counts)
+            claimed.append(newest)
+        Delivery.objects.filter(pk__in=[d.pk for d in claimed]).update(
+            due_at=now + timedelta(seconds=LEASE_SECONDS)
+        )
+    return claimed
 
 
 def _to_move(pairs: set[tuple[int, int]]) -> set[tuple[int, int]]:
@@ -100,7 +120,9 @@ def _to_move(pairs: set[tuple[int, int]]) -> set[tuple[int, int]]:
 
 
 def _close(d: Delivery, status: str, now: datetime, detail: str) -> None:
-    Delivery.objects.filter(pk=d.pk).update(status=status, done_at=now, detail=detail[:200])
+    Delivery.objects.filter(pk=d.pk, status=Delivery.Status.PENDING).update(
+        status=status, done_at=now, detail=detail[:200]
+    )
 
 
 def _retry_later(d: Delivery, now: datetime, why: str) -> str:

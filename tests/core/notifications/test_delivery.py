@@ -73,7 +73,7 @@ def test_a_failed_send_is_retried_with_backoff_then_given_up(
     delivery = Delivery.objects.get()
     assert delivery.attempts == 2 and delivery.status == Delivery.Status.SENT
 
-    Delivery.objects.filter(pk=delivery.pk).update(status="pending", attempts=0)
+    Delivery.objects.filter(pk=delivery.pk).update(status="pending", attempts=0, due_at=clock.now)
     with monkeypatch.context() as m:
         m.setattr(EmailBackend, "send_messages", down)
         outcomes = []
@@ -255,3 +255,42 @@ def test_the_sweep_command_does_everything_once(race_game: str, clock: Clock) ->
         "deliveries": {},
         "digests": 0,
     }
+
+
+def test_no_transaction_is_open_while_sending(
+    race_game: str, clock: Clock, receiver: Receiver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from django.db import connection
+
+    from core.notifications import channels
+
+    alice = player(hook=receiver, channels={"webhook": {"your_turn": "always"}})
+    start_race(alice, player(), PER_DAY)
+    outbox_dispatch()
+    depth = len(connection.atomic_blocks)  # the test's own transaction
+    real = channels.send_webhook
+    seen: list[int] = []
+
+    def send(*args: Any) -> str:
+        seen.append(len(connection.atomic_blocks))
+        return real(*args)
+
+    monkeypatch.setattr(channels, "send_webhook", send)
+    assert deliveries_send() == {"sent": 1}
+    assert seen == [depth]
+
+
+def test_a_sender_that_died_mid_send_leaves_the_row_for_later(
+    race_game: str, clock: Clock, receiver: Receiver
+) -> None:
+    from collections import Counter
+
+    from core.notifications.delivery import LEASE_SECONDS, _claim
+
+    alice = player(hook=receiver, channels={"webhook": {"your_turn": "always"}})
+    start_race(alice, player(), PER_DAY)
+    outbox_dispatch()
+    assert len(_claim(clock.now, 10, Counter())) == 1  # ...and the sender dies here
+    assert deliveries_send() == {}  # another sender leaves the claimed row alone
+    clock.advance(seconds=LEASE_SECONDS)
+    assert deliveries_send() == {"sent": 1} and len(receiver.requests) == 1
