@@ -2,8 +2,8 @@
 their time zone), the matches where it is their turn, soonest deadline first, and what else
 they chose to read in the digest since the last one.
 
-A ``DigestRun`` row per (user, channel, local day) is written in the transaction that sends,
-so a digest goes out once: a failed send rolls it back and the next sweep tries again.
+A ``DigestRun`` row per (user, channel, local day) claims the digest before it is sent, so it
+goes out once; a failed send gives the claim back and the next sweep tries again.
 """
 
 from __future__ import annotations
@@ -68,45 +68,63 @@ def your_turns(user_id: int) -> list[dict[str, Any]]:
 def _send_one(
     pref: NotificationPreference, channel: str, kinds: dict[str, str], day: Any, now: datetime
 ) -> int:
+    # Claim the day and what the digest carries in a short transaction, send with none open (a
+    # slow mail server holds no lock), and give both back if the send fails.
     with transaction.atomic():
         run, created = DigestRun.objects.get_or_create(user=pref.user, channel=channel, day=day)
         if not created:
             return 0
-        turns = your_turns(pref.user_id) if kinds[Kind.YOUR_TURN] == Mode.DIGEST else []
+        waiting = Delivery.objects.select_for_update().filter(
+            notification__user=pref.user, channel=channel, status=Delivery.Status.DIGEST
+        )
+        ids = list(waiting.values_list("pk", flat=True))
+        # The turns are listed as they are now, not as the notifications found them.
         held = list(
-            Delivery.objects.select_for_update()
-            .filter(notification__user=pref.user, channel=channel, status=Delivery.Status.DIGEST)
-            .exclude(notification__kind=Kind.YOUR_TURN)  # the turns are listed as they are now
+            waiting.exclude(notification__kind=Kind.YOUR_TURN)
             .select_related("notification")
             .order_by("pk")
         )
-        Delivery.objects.filter(
-            notification__user=pref.user, channel=channel, status=Delivery.Status.DIGEST
-        ).update(status=Delivery.Status.SENT, done_at=now, detail="digest")
+        Delivery.objects.filter(pk__in=ids).update(
+            status=Delivery.Status.SENT, done_at=now, detail="digest"
+        )
+        turns = your_turns(pref.user_id) if kinds[Kind.YOUR_TURN] == Mode.DIGEST else []
         run.items = len(turns) + len(held)
         run.save(update_fields=["items"])
-        if not run.items:
-            return 0
-        subject, body = render(pref.user.language, turns, held, now)
-        if channel == Channel.EMAIL:
-            channels.send_email(pref.user.email, subject, body)
-        else:
-            message = {
-                "kind": "digest",
-                "match": None,
-                "title": subject,
-                "body": body,
-                "url": texts.site_url() + "/",
-                "tag": "digest",
-            }
-            if channel == Channel.WEBHOOK:
-                channels.send_webhook(pref, message, now)
-            else:
-                try:
-                    channels.send_push(pref.user_id, message)
-                except NoRecipient:
-                    return 0  # no phone left to tell: today's digest is done all the same
+    if not run.items:
+        return 0
+    subject, body = render(pref.user.language, turns, held, now)
+    try:
+        _deliver(pref, channel, subject, body, now)
+    except NoRecipient:
+        return 0  # no phone left to tell: today's digest is done all the same
+    except SendFailed:
+        with transaction.atomic():
+            DigestRun.objects.filter(pk=run.pk).delete()
+            Delivery.objects.filter(pk__in=ids).update(
+                status=Delivery.Status.DIGEST, done_at=None, detail=""
+            )
+        raise
     return 1
+
+
+def _deliver(
+    pref: NotificationPreference, channel: str, subject: str, body: str, now: datetime
+) -> None:
+    if channel == Channel.EMAIL:
+        channels.send_email(pref.user.email, subject, body)
+        return
+    message = {
+        "kind": "digest",
+        "match": None,
+        "title": subject,
+        "body": body,
+        "url": texts.site_url() + "/",
+        "tag": "digest",
+    }
+    if channel == Channel.WEBHOOK:
+        channels.send_webhook(pref, message, now)
+    else:
+        channels.send_push(pref.user_id, message)
 
 
 def render(
