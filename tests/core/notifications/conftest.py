@@ -20,6 +20,19 @@ def _mail_in_memory(settings: Any) -> None:
     settings.LUDOTEKA_WEBHOOK_TIMEOUT = 5.0
 
 
+def your_turn_message(match_id: int) -> dict[str, Any]:
+    """What a push or webhook carries for "your turn" in a race: no game state, nothing secret."""
+    return {
+        "kind": "your_turn",
+        "match": match_id,
+        "game": "race",
+        "title": f"Your turn in Race #{match_id}",
+        "body": f"It is your turn in Race #{match_id}.",
+        "url": f"http://127.0.0.1:8000/matches/{match_id}",
+        "tag": f"match-{match_id}",
+    }
+
+
 class Receiver:
     """What the webhook receiver got, and the status it answers with next."""
 

@@ -19,7 +19,7 @@ from core.notifications.services import outbox_dispatch
 from core.notifications.tasks import dispatch_outbox
 from tests.conftest import make_user
 from tests.core.async_play.conftest import ADD, END, PER_DAY, Clock, play, start_race
-from tests.core.notifications.conftest import Receiver
+from tests.core.notifications.conftest import Receiver, your_turn_message
 
 pytestmark = pytest.mark.django_db
 
@@ -91,17 +91,7 @@ def test_a_webhook_gets_a_small_signed_message(
     match = start_race(alice, player(), PER_DAY)
     dispatch_outbox.apply()
     [request] = receiver.requests
-    assert receiver.bodies() == [
-        {
-            "kind": "your_turn",
-            "match": match.pk,
-            "game": "race",
-            "title": f"Your turn in Race #{match.pk}",
-            "body": f"It is your turn in Race #{match.pk}.",
-            "url": f"http://127.0.0.1:8000/matches/{match.pk}",
-            "tag": f"match-{match.pk}",
-        }
-    ]
+    assert receiver.bodies() == [your_turn_message(match.pk)]
     t, v1 = (
         part.split("=", 1)[1] for part in request["headers"]["X-Ludoteka-Signature"].split(",")
     )

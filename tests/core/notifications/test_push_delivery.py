@@ -12,6 +12,7 @@ from core.notifications.models import Delivery, MatchWatch
 from core.notifications.tasks import dispatch_outbox
 from tests.conftest import client_for, make_user
 from tests.core.async_play.conftest import ADD, END, PER_DAY, Clock, play, start_race
+from tests.core.notifications.conftest import your_turn_message
 from tests.core.push.push_service import PushService
 
 pytestmark = pytest.mark.django_db
@@ -35,15 +36,7 @@ def test_one_encrypted_push_per_turn_and_none_while_looking(
     dispatch_outbox.apply()
     assert push_service.rejected == []
     by_token = {m.token: m.json() for m in push_service.accepted}
-    assert by_token[alice_phone.token] == {
-        "kind": "your_turn",
-        "match": match.pk,
-        "game": "race",
-        "title": f"Your turn in Race #{match.pk}",
-        "body": f"It is your turn in Race #{match.pk}.",
-        "url": f"http://127.0.0.1:8000/matches/{match.pk}",
-        "tag": f"match-{match.pk}",
-    }
+    assert by_token[alice_phone.token] == your_turn_message(match.pk)
     assert by_token[bob_phone.token]["kind"] == "invited"
     [to_alice] = [m for m in push_service.accepted if m.token == alice_phone.token]
     assert to_alice.headers["topic"] == f"match-{match.pk}"
