@@ -95,7 +95,8 @@ def preferences_update(
 ) -> NotificationPreference:
     """Apply ``changes`` (any of channels, timezone, quiet_hours, digest_hour, webhook_url);
     what is not given stays. All checked before anything is written."""
-    pref, _ = NotificationPreference.objects.get_or_create(user=user)
+    pref = NotificationPreference.objects.filter(user=user).first()
+    pref = pref or NotificationPreference(user=user)
     channels = {c: dict(pref.channels.get(c, {})) for c in Channel.values}
     for channel, kinds in (changes.get("channels") or {}).items():
         if channel not in Channel.values:

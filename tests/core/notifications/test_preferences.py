@@ -127,3 +127,9 @@ def test_quiet_hours_are_the_players_own_time() -> None:
         2027, 3, 2, 6, 0, tzinfo=UTC
     )
     assert quiet_until(_pref("22:00", "07:00"), at) is None
+
+
+def test_a_refused_change_writes_no_preferences_row(alice: Any) -> None:
+    response = client_for(alice).patch(URL, {"digest_hour": 99}, format="json")
+    assert response.status_code == 422
+    assert not NotificationPreference.objects.filter(user=alice).exists()
