@@ -3,7 +3,9 @@
 * random playouts: full games per second on one core (CPU time of this process), uniformly random
   legal commands through the real ``execute`` + ``apply``, to 10 points, per player count. Two
   rule sets: domestic trade offers off (``trade_offers_per_turn=0``; Catanatron's random player
-  makes no domestic offers either) and the default cap of offers per turn.
+  makes no domestic offers either) and the default cap of offers per turn; and the ``random`` bot
+  with the default cap (it composes small offers now and then, not card by card at random).
+  ``bench/catan_vs_catanatron.py`` sets these beside catanatron's.
 * ``legal_commands`` calls per second on mid-game states; search iterations per second.
 * bot strength: search against random and against greedy, seats rotated.
 
@@ -24,15 +26,14 @@ from typing import Any
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
 from games.catan import ENGINE
-from games.catan.bots import PrunedEngine, evaluate, prune, rollout_policy
-from games.catan.mcsearch import search_move
+from games.catan.bots import PrunedEngine, evaluate, prune, rollout_policy, search_move
 from games.catan.state import OVER, State
 from games.search import search_command
 
 
-def random_game(n: int, seed: int, options: dict[str, Any]) -> int:
-    """One uniformly random game; the seat is drawn among the active ones, as the platform's
-    test driver does. Returns the number of commands."""
+def random_game(n: int, seed: int, options: dict[str, Any], bot: bool = False) -> int:
+    """One uniformly random game (or one of ``random`` bots); the seat is drawn among the active
+    ones, as the platform's test driver does. Returns the number of commands."""
     rng = random.Random(seed)
     opts = ENGINE.validate_options(n, options)
     state: Any = None
@@ -42,17 +43,20 @@ def random_game(n: int, seed: int, options: dict[str, Any]) -> int:
     while ENGINE.outcome(state) is None:
         seats = ENGINE.active_seats(state)
         seat = next(iter(seats)) if len(seats) == 1 else rng.choice(sorted(seats))
-        legal = ENGINE.legal_commands(state, seat)
-        command = legal[int(rng.random() * len(legal))]  # uniform; cheaper than randrange
+        if bot:
+            command = ENGINE.bot_command(state, seat, "random", rng, 0.0)
+        else:
+            legal = ENGINE.legal_commands(state, seat)
+            command = legal[int(rng.random() * len(legal))]  # uniform; cheaper than randrange
         for event in ENGINE.execute(state, seat, command, rng):
             state = ENGINE.apply(state, event)
         commands += 1
     return commands
 
 
-def playouts(n: int, games: int, options: dict[str, Any]) -> dict[str, float]:
+def playouts(n: int, games: int, options: dict[str, Any], bot: bool = False) -> dict[str, float]:
     start_cpu, start_wall = time.process_time(), time.perf_counter()
-    commands = sum(random_game(n, seed, options) for seed in range(games))
+    commands = sum(random_game(n, seed, options, bot) for seed in range(games))
     cpu = time.process_time() - start_cpu
     wall = time.perf_counter() - start_wall
     return {
@@ -183,6 +187,9 @@ def main() -> None:
     }
     out["random_playouts_default_offer_cap"] = {
         str(n): playouts(n, max(args.playouts // 4, 1), with_offers) for n in (2, 3, 4)
+    }
+    out["random_bot_default_offer_cap"] = {
+        str(n): playouts(n, max(args.playouts // 2, 1), with_offers, bot=True) for n in (2, 3, 4)
     }
     states = mid_game_states(60)
     out["legal_commands_per_s"] = legal_rate(states)

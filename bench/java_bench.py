@@ -1,33 +1,89 @@
-"""Java benchmark: playout speed, legal_commands speed, search iterations and bot strength.
+"""Java benchmark: random playouts, legal listing, search iterations and bot strength.
 
-Prints one JSON object. ``--games N`` two-player games per pairing (four-player games: N // 2),
-``--budget S`` seconds of search thinking per move. Defaults follow the issue (200 / 1.0 s);
-``--games 6 --budget 0.2`` is a quick run.
+Prints one JSON object. Playouts run for ``--seconds`` per measurement, under two rule sets:
+``default`` (rules version 2) and ``as_before`` (``whole_moves`` on, tokens at any time: the
+games of rules version 1, whose uniformly random games are about four times shorter). Modes:
+
+* ``uniform_list``: uniform choice over ``ENGINE.legal_commands`` (every command built);
+* ``uniform_lazy``: the same draw from the lazy ``LegalSet`` (``bots.uniform_command``): the
+  very same games (checked: ``same_games``), only the chosen command is built;
+* ``random_bot``: the ``random`` bot level (uniform, but never moving a figure twice between
+  board changes);
+* ``sampled``: ``bots.random_command`` (a kind of action first, then one of its commands: not
+  uniform over the commands, cheaper still).
+
+Each figure gives games per second of wall time and of process CPU time and microseconds of CPU
+per command; the machine is shared, so ``load`` (1-minute load average) is printed beside them.
+``--games N`` two-player games per strength pairing (four-player: N // 2; 0 skips them),
+``--budget S`` seconds of search per move.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.java import ENGINE
-from games.java.bots import random_command, search_command
+from games.java.bots import random_command, search_command, uniform_command
+from games.java.legal import LegalSet
 from games.testing import fold, play_random_game
 
+CONFIGS = {"default": {}, "as_before": {"whole_moves": True, "token_timing": "any_time"}}
 
-def playouts(n: int, seconds: float, fast: bool) -> float:
-    done, start, seed = 0, time.perf_counter(), 0
-    while time.perf_counter() - start < seconds:
-        play_random_game(ENGINE, n, seed=seed, choose=random_command if fast else None)
-        done += 1
+
+def random_bot(s: Any, seat: int, rng: random.Random) -> dict:
+    return ENGINE.bot_command(s, seat, "random", rng, 0.0)
+
+
+MODES: dict[str, Callable[[Any, int, random.Random], dict] | None] = {
+    "uniform_list": None,
+    "uniform_lazy": uniform_command,
+    "random_bot": random_bot,
+    "sampled": random_command,
+}
+
+
+def load() -> float:
+    return round(os.getloadavg()[0], 2)
+
+
+def playouts(n: int, options: dict, choose: Any, seconds: float) -> dict:
+    games = commands = seed = 0
+    wall, cpu = time.perf_counter(), time.process_time()
+    while time.perf_counter() - wall < seconds:
+        game = play_random_game(ENGINE, n, options, seed=seed, choose=choose)
+        games += 1
+        commands += game.commands
         seed += 1
-    return done / (time.perf_counter() - start)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    return {
+        "games_per_s": round(games / wall, 3),
+        "games_per_cpu_s": round(games / cpu, 3),
+        "cpu_us_per_command": round(cpu / max(commands, 1) * 1e6),
+        "commands_per_game": round(commands / games),
+        "games": games,
+        "load": load(),
+    }
+
+
+def same_games(options: dict, seeds: int) -> bool:
+    """Uniform choice from the list and from the lazy set play identical games."""
+
+    def digest(choose: Any, seed: int) -> str:
+        game = play_random_game(ENGINE, 2 + seed % 3, options, seed=seed, choose=choose)
+        return hashlib.sha256(json.dumps(game.events).encode()).hexdigest()
+
+    return all(digest(None, s) == digest(uniform_command, s) for s in range(seeds))
 
 
 def mid_game_states(count: int) -> list:
@@ -41,14 +97,13 @@ def mid_game_states(count: int) -> list:
     return states
 
 
-def legal_rate(states: list, seconds: float) -> tuple[float, float]:
-    calls, sizes, start = 0, 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+def listing_rate(states: list, seconds: float, build: Callable[[Any, int], Any]) -> float:
+    calls, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
         for s in states:
-            seat = min(ENGINE.active_seats(s))
-            sizes += len(ENGINE.legal_commands(s, seat))
+            build(s, min(ENGINE.active_seats(s)))
             calls += 1
-    return calls / (time.perf_counter() - start), sizes / max(calls, 1)
+    return calls / (time.process_time() - start)
 
 
 def search_rate(states: list, budget: float) -> float:
@@ -93,26 +148,41 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--budget", type=float, default=1.0)
     parser.add_argument("--seconds", type=float, default=5.0, help="per speed measurement")
+    parser.add_argument("--players", default="2,3,4")
     args = parser.parse_args()
-    out: dict = {"game": "java"}
-    out["uniform_random_games_per_s"] = {
-        n: round(playouts(n, args.seconds, fast=False), 2) for n in (2, 3, 4)
-    }
-    out["sampled_random_games_per_s"] = {
-        n: round(playouts(n, args.seconds, fast=True), 2) for n in (2, 3, 4)
-    }
+    players = [int(x) for x in args.players.split(",")]
+    out: dict = {"game": "java", "rules_version": ENGINE.rules_version, "load_start": load()}
+    for name, options in CONFIGS.items():
+        out[name] = {
+            "options": options,
+            "same_games": same_games(options, 2),
+            **{
+                mode: {n: playouts(n, options, choose, args.seconds) for n in players}
+                for mode, choose in MODES.items()
+            },
+        }
     states = mid_game_states(12)
-    rate, size = legal_rate(states, args.seconds)
-    out["legal_commands_calls_per_s"] = round(rate, 1)
-    out["legal_commands_mean_size"] = round(size, 1)
+    out["legal_commands_calls_per_cpu_s"] = round(
+        listing_rate(states, args.seconds, ENGINE.legal_commands), 1
+    )
+    out["legal_set_len_calls_per_cpu_s"] = round(
+        listing_rate(states, args.seconds, lambda s, seat: len(LegalSet(s, seat))), 1
+    )
+    out["legal_commands_mean_size"] = round(
+        sum(len(ENGINE.legal_commands(s, min(ENGINE.active_seats(s)))) for s in states)
+        / len(states),
+        1,
+    )
     out["search_plans_per_s"] = round(search_rate(states, min(args.budget, 1.0)), 2)
     out["budget_s"] = args.budget
-    out["strength"] = {
-        "2p_search_vs_random": strength("random", 2, args.games, args.budget),
-        "2p_search_vs_greedy": strength("greedy", 2, args.games, args.budget),
-        "4p_search_vs_random": strength("random", 4, args.games // 2, args.budget),
-        "4p_search_vs_greedy": strength("greedy", 4, args.games // 2, args.budget),
-    }
+    if args.games:
+        out["strength"] = {
+            "2p_search_vs_random": strength("random", 2, args.games, args.budget),
+            "2p_search_vs_greedy": strength("greedy", 2, args.games, args.budget),
+            "4p_search_vs_random": strength("random", 4, args.games // 2, args.budget),
+            "4p_search_vs_greedy": strength("greedy", 4, args.games // 2, args.budget),
+        }
+    out["load_end"] = load()
     print(json.dumps(out))
 
 

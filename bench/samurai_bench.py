@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.samurai import ENGINE
-from games.samurai.search_bot import search
+from games.samurai.bots import search
 from games.samurai.state import PLAY
 from games.testing import play_random_game
 
@@ -58,7 +58,7 @@ def search_iterations_per_second(states: list, budget: float) -> float:
     for state in states[:8]:
         stats: dict = {}
         start = time.perf_counter()
-        search(ENGINE, state, state.current, rng, budget, stats=stats)
+        search(state, state.current, rng, budget, stats=stats)
         spent += time.perf_counter() - start
         iterations += stats["iterations"]
     return iterations / spent

@@ -93,6 +93,10 @@ class Option:
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    # A choice that stands for a set of other options (a preset of house rules): per value, the
+    # (option, value) pairs it sets. Served as ``implies`` so a match-creation form can show them;
+    # the engine's ``validate_options`` applies them and refuses a conflicting explicit value.
+    implies: tuple[tuple[Any, tuple[tuple[str, Any], ...]], ...] = ()
 
     def schema(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -107,7 +111,23 @@ class Option:
             out["minimum"] = self.minimum
         if self.maximum is not None:
             out["maximum"] = self.maximum
+        if self.implies:
+            out["implies"] = {str(value): dict(pairs) for value, pairs in self.implies}
         return out
+
+
+@dataclass(frozen=True)
+class GameMeta:
+    """A game's identity, declared at the top of ``games/<slug>/engine.py`` as ``META`` and
+    re-exported by the package (``from games.<slug> import META``). The engine object repeats
+    these fields as the attributes of :class:`Engine` below."""
+
+    slug: str
+    name: str
+    min_players: int
+    max_players: int
+    rules_version: int
+    bot_levels: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -265,7 +285,9 @@ class Engine(Protocol):
         self, state: Any, seat: int, level: str, rng: random.Random, budget_s: float
     ) -> Command:
         """The bot's move for ``seat`` at ``level`` within ``budget_s`` seconds of thinking. A bot
-        must not use information ``seat`` could not know (``search`` determinises)."""
+        must not use information ``seat`` could not know (``search`` determinises). ``state`` is
+        the caller's and is only read: a bot that searches by changing a state works on its own
+        ``clone`` (callers need not copy it first)."""
         ...
 
 

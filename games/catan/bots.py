@@ -1,17 +1,28 @@
-"""Bots: random, greedy (one-ply over a hand-written evaluation) and search (ISMCTS).
+"""Bots: random, greedy (one ply over a hand-written evaluation), search (determinised Monte
+Carlo with paired rollouts) and ismcts (the shared ISMCTS, kept for comparison).
 
-Both thinking bots work on determinised copies (``determinize``): opponents' hands and the deck
-are re-dealt, so they never read a secret.
+The thinking bots work on determinised copies (``views.determinize``): opponents' hands and the
+deck are re-dealt, so they never read a secret. They get the engine (``bot_command``'s first
+argument) or the rules' functions as arguments and never import ``engine.py``.
+
+The ``search`` bot: the shared ISMCTS spreads its few iterations over every legal move of a game
+with heavy dice noise and loses to the greedy bot. This search is a one-level Monte Carlo tree:
+the root's children are the greedy bot's best few moves; each round re-deals the hidden
+information (``determinize``, never the true hands or deck), plays every candidate on the same
+deal with the same dice (common random numbers, so differences come from the move, not the
+luck), continues with the fast greedy playout policy until every player has had one more turn,
+and scores the position with the hand-written evaluation. The candidate with the best mean wins;
+with one candidate left after the greedy filter it answers at once.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING, Any
+import time
+from typing import Any
 
-from games.catan.awards import public_points
-from games.catan.board import EDGE_NODES, HEX_NODES, NODE_HEXES, NODE_NEIGHBOURS
+from games.base import Engine
 from games.catan.data import (
     COST_CITY,
     COST_DEV,
@@ -21,65 +32,18 @@ from games.catan.data import (
     RES_INDEX,
     VICTORY_POINT,
 )
-from games.catan.execute import execute
-from games.catan.fold import apply_event
-from games.catan.legal import legal_commands
-from games.catan.rules import can_pay, settlement_nodes
-from games.catan.state import MAIN, State, clone_state
+from games.catan.data_board import EDGE_NODES, HEX_NODES, NODE_HEXES, NODE_NEIGHBOURS
+from games.catan.events import apply
+from games.catan.events_awards import public_points
+from games.catan.legal import active_seats, can_pay, legal_commands, settlement_nodes
+from games.catan.rules import execute
+from games.catan.state import MAIN, OVER, State, clone_state
+from games.catan.views import determinize
 from games.search import search_command
-
-if TYPE_CHECKING:
-    from games.catan.engine import CatanEngine
 
 Command = dict[str, Any]
 
 PIPS = {0: 0, 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
-
-
-def determinize(s: State, seat: int, rng: random.Random) -> State:
-    """Re-deal what ``seat`` cannot see: the other hands (sizes kept), the deck order, the
-    drafts and war picks of others."""
-    d = clone_state(s)
-    others = [p for p in range(d.n) if p != seat]
-    pool: list[int] = []
-    for p in others:
-        for r in range(5):
-            pool += [r] * d.res[p][r]
-    pool.sort()  # only the totals are known: the re-deal must not depend on who held what
-    rng.shuffle(pool)
-    at = 0
-    for p in others:
-        size = sum(d.res[p])
-        hand = [0] * 5
-        for r in pool[at : at + size]:
-            hand[r] += 1
-        d.res[p] = hand
-        at += size
-    cards = list(d.deck)
-    for p in others:
-        for k in range(5):
-            cards += [k] * d.dev[p][k]
-    cards.sort()
-    rng.shuffle(cards)
-    at = 0
-    for p in others:
-        size = sum(d.dev[p])
-        new_total = sum(d.dev_new[p])
-        hand = [0] * 5
-        new = [0] * 5
-        for i, k in enumerate(cards[at : at + size]):
-            hand[k] += 1
-            if i < new_total:
-                new[k] += 1
-        d.dev[p] = hand
-        d.dev_new[p] = new
-        at += size
-    d.deck = cards[at:]
-    for p in others:
-        d.drafts[p] = None
-    if d.war is not None and d.war["defender"] != seat:
-        d.war["picked"] = []
-    return d
 
 
 def _pips(s: State, node: int) -> int:
@@ -252,9 +216,46 @@ def rollout_policy(s: State, seat: int, moves: list[Command], rng: random.Random
     return plain[rng.randrange(len(plain))]
 
 
+OFFER_CHANCE = 0.15  # chance that the random bot considers composing an offer at a decision
+MORE_CARDS = 0.25  # chance that the random bot puts one more card into an offer before sending
+
+
+def random_command(s: State, seat: int, rng: random.Random) -> Command:
+    """A uniformly random legal command, except that trade offers are made the way a person
+    makes them, not as a random walk over single cards (which made random two-player games run
+    6,600-11,800 commands): an offer or counter-offer is considered now and then (at most one
+    offer of its own per turn), and once started it is a small random trade, a card or two each
+    way, sent at once."""
+    moves = legal_commands(s, seat)
+    if s.phase == MAIN and s.options["trade_offers_per_turn"]:  # no offers at all with 0
+        draft = s.drafts[seat]
+        if draft is not None:
+            return _random_draft_step(draft, moves, rng)
+        if (seat == s.current and s.offers_made) or rng.random() >= OFFER_CHANCE:
+            moves = [m for m in moves if m["type"] != "draft_offer"] or moves
+    return moves[int(rng.random() * len(moves))]  # uniform; cheaper than randrange
+
+
+def _random_draft_step(draft: list[list[int]], moves: list[Command], rng: random.Random) -> Command:
+    give, get = draft
+    sides = [m for m in moves if m["type"] == "draft_add"]
+    if not any(give):
+        sides = [m for m in sides if m["side"] == "give"]
+    elif not any(get):
+        sides = [m for m in sides if m["side"] == "get"]
+    elif rng.random() >= MORE_CARDS or sum(give) + sum(get) >= 4:
+        sides = []
+    if sides:
+        return sides[rng.randrange(len(sides))]
+    for m in moves:
+        if m["type"] == "send_offer":
+            return m
+    return {"type": "cancel_draft"}
+
+
 def play(s: State, seat: int, move: Command, rng: random.Random) -> State:
     for e in execute(s, seat, move, rng):
-        s = apply_event(s, e)
+        s = apply(s, e)
     return s
 
 
@@ -322,7 +323,7 @@ def prune(s: State, seat: int, moves: list[Command]) -> list[Command]:
 class PrunedEngine:
     """The engine as the search sees it: the same rules, a pruned move list."""
 
-    def __init__(self, engine: CatanEngine) -> None:
+    def __init__(self, engine: Engine) -> None:
         self._engine = engine
 
     def __getattr__(self, name: str) -> Any:
@@ -333,7 +334,7 @@ class PrunedEngine:
 
 
 def bot_command(
-    engine: CatanEngine,
+    engine: Engine,
     s: State,
     seat: int,
     level: str,
@@ -341,13 +342,10 @@ def bot_command(
     budget_s: float,
 ) -> Command:
     if level == "random":
-        moves = legal_commands(s, seat)
-        return moves[rng.randrange(len(moves))]
+        return random_command(s, seat, rng)
     if level == "greedy":
         return greedy_command(s, seat, rng)
     if level == "search":
-        from games.catan.mcsearch import search_move
-
         return search_move(s, seat, rng, budget_s)
     if level == "ismcts":
         moves = legal_commands(s, seat)
@@ -365,3 +363,79 @@ def bot_command(
             rollout_depth=60,
         )
     raise ValueError(f"unknown bot level {level!r}")
+
+
+# -- the search bot --------------------------------------------------------------------------------
+
+CANDIDATES = 4  # root children kept from the greedy ranking
+GREEDY_WINDOW = 6.0  # candidates scoring this far below the greedy best are not searched
+MAX_ROLLOUT_STEPS = 300
+PRUNE_ABOVE = 60  # only very long move lists are cut by the cheap ordering before ranking
+TIME_SHARE = 0.8  # stop starting rounds early so a move never overruns its budget
+
+
+def _rollout(s: State, seat: int, rng: random.Random) -> State:
+    """Play the fast policy until each player has had one more turn (or the game ends)."""
+    stop = s.turn + s.n
+    steps = 0
+    while s.phase != OVER and s.turn < stop and steps < MAX_ROLLOUT_STEPS:
+        seats = active_seats(s)
+        actor = seat if seat in seats else min(seats)
+        moves = legal_commands(s, actor)
+        s = play(s, actor, rollout_policy(s, actor, moves, rng), rng)
+        steps += 1
+    return s
+
+
+def _value(s: State, seat: int) -> float:
+    if s.phase == OVER:
+        return 1000.0 if s.winner == seat else -1000.0
+    mine = evaluate_seat(s, seat)
+    theirs = max(
+        (evaluate_seat(s, p) for p in range(s.n) if p != seat and not s.forfeited[p]),
+        default=0.0,
+    )
+    return mine - theirs
+
+
+def search_move(
+    s: State, seat: int, rng: random.Random, budget_s: float, stats: dict[str, Any] | None = None
+) -> Command:
+    start = time.perf_counter()
+    deadline = start + budget_s * TIME_SHARE
+    moves = legal_commands(s, seat)
+    if len(moves) == 1:
+        return moves[0]
+    candidates = [m for m in moves if m["type"] not in SKIP_TYPES] or moves
+    if len(candidates) > PRUNE_ABOVE:
+        candidates = prune(s, seat, candidates)  # e.g. 54 set-up corners: keep the best few
+    if len(candidates) == 1:
+        return candidates[0]
+    # Rank by the greedy one-ply margin on one determinisation.
+    det = determinize(s, seat, rng)
+    scored = [
+        (margin(play(clone_state(det), seat, m, random.Random(1)), seat), i, m)
+        for i, m in enumerate(candidates)
+    ]
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    best_greedy = scored[0][0]
+    keep = [m for value, _, m in scored[:CANDIDATES] if value >= best_greedy - GREEDY_WINDOW]
+    if len(keep) == 1:
+        return keep[0]
+    totals = [0.0] * len(keep)
+    rounds = 0
+    round_time = 0.0
+    while rounds < 1 or time.perf_counter() + round_time < deadline:
+        began = time.perf_counter()
+        deal = determinize(s, seat, rng)
+        seed = rng.getrandbits(32)
+        for i, move in enumerate(keep):
+            r = random.Random(seed)
+            after = _rollout(play(clone_state(deal), seat, move, r), seat, r)
+            totals[i] += _value(after, seat)
+        rounds += 1
+        round_time = max(round_time, time.perf_counter() - began)
+    if stats is not None:
+        stats["iterations"] = rounds * len(keep)
+    best = max(range(len(keep)), key=lambda i: totals[i])
+    return keep[best]

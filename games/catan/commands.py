@@ -1,6 +1,9 @@
-"""Command shapes served to clients and bots, and the refusal codes tests import."""
+"""Command shapes served to clients and bots, their fast shape check, and the refusal codes tests
+import."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from games.base import CommandSpec, Field
 
@@ -116,3 +119,48 @@ BAD_SIDE = "bad_side"
 TOO_MANY = "too_many_cards"
 NO_PARTNER = "no_partner"
 NO_WAR = "war_not_allowed"
+
+
+_PY_KIND = {"int": int, "str": str, "bool": bool, "list": list, "dict": dict}
+# type -> (required fields, all fields, field -> Python type): a fast check that accepts exactly
+# what the shared check_command_shape accepts (ints are never bools: exact type match).
+_SHAPES = {
+    t: (
+        frozenset(f.name for f in spec.fields if f.required),
+        frozenset(f.name for f in spec.fields) | {"type"},
+        {f.name: _PY_KIND[f.kind] for f in spec.fields},
+    )
+    for t, spec in COMMAND_SPECS.items()
+}
+# type -> (size of the command with every field, ((field, Python type), ...)): the common case
+# of a command that gives every field, as every listed legal command does.
+_FULL = {
+    t: (len(spec.fields) + 1, tuple((f.name, _PY_KIND[f.kind]) for f in spec.fields))
+    for t, spec in COMMAND_SPECS.items()
+}
+
+
+def well_formed(command: Any) -> bool:
+    """The fast shape check of ``execute``; ``check_command_shape`` gives the reason when false."""
+    if type(command) is not dict:
+        return False
+    ctype = command.get("type")
+    if type(ctype) is not str:
+        return False
+    full = _FULL.get(ctype)
+    if full is None:
+        return False
+    size, fields = full
+    if len(command) == size:  # "type" and every field (so no other key), each of its type
+        for name, kind in fields:  # noqa: SIM110 - a plain loop is faster on this hot path
+            if type(command.get(name)) is not kind:
+                return False
+        return True
+    required, allowed, kinds = _SHAPES[ctype]
+    for name, value in command.items():
+        if name == "type":
+            continue
+        kind = kinds.get(name)
+        if kind is None or type(value) is not kind:
+            return False
+    return all(name in command for name in required) and command.keys() <= allowed

@@ -52,6 +52,7 @@ MAX_CITIES: int = _PIECES["cities"]
 MAX_ROADS: int = _PIECES["roads"]
 
 BANK_PER_RESOURCE: int = _DATA["components"]["resource_cards_each"]
+HAND_LIMIT = 7  # standard rules: a 7 makes every hand of more than 7 cards lose half
 
 _DEV = _DATA["components"]["development_cards"]
 DEV_DECK_COUNTS: list[int] = [_DEV[name] for name in DEV_CARDS]

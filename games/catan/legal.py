@@ -1,10 +1,13 @@
-"""``active_seats`` and ``legal_commands``: exactly the commands ``execute`` accepts."""
+"""What is legal: the rule queries shared by ``legal_commands``, ``rules.execute`` and the bots
+(where a piece may go, what a trade costs, who can be robbed, what war allows), and
+``active_seats`` / ``legal_commands``, exactly the commands ``execute`` accepts. Pure functions
+of the state; nothing here changes it.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.catan.board import HEX_NODES, N_HEXES, NODE_EDGES
 from games.catan.data import (
     CARD_NAMES,
     COST_CITY,
@@ -12,28 +15,32 @@ from games.catan.data import (
     COST_ROAD,
     COST_SETTLEMENT,
     DEV_CARDS,
+    DEV_INDEX,
+    GENERIC_HARBOUR,
     KNIGHT,
+    MAX_CITIES,
     MAX_ROADS,
     MAX_SETTLEMENTS,
     MONOPOLY,
+    RES_INDEX,
     RESOURCES,
     ROAD_BUILDING,
     VICTORY_POINT,
     YEAR_OF_PLENTY,
 )
-from games.catan.rules import (
-    can_pay,
-    city_allowed,
-    city_nodes,
-    hand_size,
-    harbour_ratios,
-    may_play_dev,
-    playable,
-    road_edges,
-    settlement_nodes,
-    setup_settlement_nodes,
-    war_targets,
+from games.catan.data_board import (
+    EDGE_ENDS,
+    EDGE_NODES,
+    HARBOUR_SLOT_HEX,
+    HARBOUR_SLOT_NODES,
+    HEX_NODES,
+    N_HEXES,
+    N_NODES,
+    NODE_EDGES,
+    NODE_HEXES,
+    NODE_NEIGHBOURS,
 )
+from games.catan.events_awards import road_edges
 from games.catan.state import (
     DISCARD,
     MAIN,
@@ -52,6 +59,213 @@ from games.catan.state import (
 from games.catan.state import (
     ROAD_BUILDING as PHASE_ROAD_BUILDING,
 )
+
+BANK_RATIO = 4
+GENERIC_RATIO = 3
+SPECIAL_RATIO = 2
+SETTLEMENTS_FOR_FIRST_CITY = 3  # variant rule 8
+
+
+def can_pay(hand: list[int], cost: list[int]) -> bool:
+    return (
+        hand[0] >= cost[0]
+        and hand[1] >= cost[1]
+        and hand[2] >= cost[2]
+        and hand[3] >= cost[3]
+        and hand[4] >= cost[4]
+    )
+
+
+def can_place_road(s: State, seat: int, edge: int) -> bool:
+    if s.edge_owner[edge] != -1:
+        return False
+    for node, others in EDGE_ENDS[edge]:
+        holder = s.node_owner[node]
+        if holder == seat:
+            return True
+        if holder == -1 and any(s.edge_owner[x] == seat for x in others):
+            return True
+    return False
+
+
+def free_spot(s: State, node: int) -> bool:
+    """Distance rule: the corner and its three neighbours are empty."""
+    owner = s.node_owner
+    if owner[node] != -1:
+        return False
+    for n in NODE_NEIGHBOURS[node]:  # noqa: SIM110 - a plain loop is faster on this hot path
+        if owner[n] != -1:
+            return False
+    return True
+
+
+def setup_settlement_nodes(s: State) -> list[int]:
+    return [n for n in range(N_NODES) if free_spot(s, n)]
+
+
+def touches_own_road(s: State, seat: int, node: int) -> bool:
+    return any(s.edge_owner[e] == seat for e in NODE_EDGES[node])
+
+
+def settlement_nodes(s: State, seat: int) -> list[int]:
+    """Corners at the player's roads where the distance rule allows a settlement."""
+    node_owner = s.node_owner
+    out: list[int] = []
+    seen: set[int] = set()
+    for e, holder in enumerate(s.edge_owner):
+        if holder != seat:
+            continue
+        for node in EDGE_NODES[e]:
+            if node in seen:
+                continue
+            seen.add(node)
+            if node_owner[node] == -1 and all(node_owner[n] == -1 for n in NODE_NEIGHBOURS[node]):
+                out.append(node)  # free_spot, spelled out
+    return out
+
+
+def can_build_settlement_now(s: State, seat: int) -> bool:
+    return s.settlements[seat] < MAX_SETTLEMENTS and can_pay(s.res[seat], COST_SETTLEMENT)
+
+
+def can_build_road_now(s: State, seat: int) -> bool:
+    return s.roads[seat] < MAX_ROADS and can_pay(s.res[seat], COST_ROAD)
+
+
+def city_allowed(s: State, seat: int) -> bool:
+    """Pieces, cost and variant rule 8 (the first city needs three settlements)."""
+    if s.cities[seat] >= MAX_CITIES or not can_pay(s.res[seat], COST_CITY):
+        return False
+    return not (
+        s.options["city_needs_three_settlements"]
+        and s.cities[seat] == 0
+        and s.settlements[seat] < SETTLEMENTS_FOR_FIRST_CITY
+    )
+
+
+def city_nodes(s: State, seat: int) -> list[int]:
+    return [n for n in range(N_NODES) if s.node_owner[n] == seat and s.node_level[n] == 1]
+
+
+def can_buy_dev(s: State, seat: int) -> bool:
+    return bool(s.deck) and can_pay(s.res[seat], COST_DEV)
+
+
+def harbour_ratios(s: State, seat: int) -> list[int]:
+    """Best maritime ratio per resource: 4:1, 3:1 generic, 2:1 special. Variant rule 7: a harbour
+    whose coast hex holds the robber cannot be used."""
+    cached = s.ratio_cache[seat]
+    if cached is not None:
+        return cached
+    ratios = [BANK_RATIO] * 5
+    block = s.options["robber_blocks_harbour"]
+    for slot, (a, b) in enumerate(HARBOUR_SLOT_NODES):
+        if s.node_owner[a] != seat and s.node_owner[b] != seat:
+            continue
+        if block and s.robber == HARBOUR_SLOT_HEX[slot]:
+            continue
+        kind = s.harbours[slot]
+        if kind == GENERIC_HARBOUR:
+            for r in range(5):
+                if ratios[r] > GENERIC_RATIO:
+                    ratios[r] = GENERIC_RATIO
+        else:
+            ratios[kind] = SPECIAL_RATIO
+    s.ratio_cache[seat] = ratios
+    return ratios
+
+
+def stealable(s: State, seat: int) -> int:
+    """Cards the robber can take: resources, plus development cards in hand with the variant's
+    clarification "Ukradnout zlodějem lze jakoukoliv kartu vč. všech druhů akčních karet"."""
+    n = sum(s.res[seat])
+    if s.options["steal_development_cards"]:
+        n += sum(s.dev[seat])
+    return n
+
+
+def hand_cards(s: State, seat: int, with_dev: bool) -> list[str]:
+    """Card names present in ``seat``'s hand (each kind once)."""
+    out = [name for i, name in enumerate(CARD_NAMES[:5]) if s.res[seat][i]]
+    if with_dev:
+        out += [name for i, name in enumerate(CARD_NAMES[5:]) if s.dev[seat][i]]
+    return out
+
+
+def card_count(s: State, seat: int, name: str) -> int:
+    r = RES_INDEX.get(name)
+    if r is not None:
+        return s.res[seat][r]
+    return s.dev[seat][DEV_INDEX[name]]
+
+
+def robber_victims(s: State, seat: int, hex_id: int) -> list[int]:
+    """Opponents with a building on ``hex_id`` and a card to lose."""
+    out: list[int] = []
+    node_owner = s.node_owner
+    for node in HEX_NODES[hex_id]:
+        p = node_owner[node]
+        if p != -1 and p != seat and p not in out and not s.forfeited[p] and stealable(s, p) > 0:
+            out.append(p)
+    if len(out) > 1:
+        out.sort()
+    return out
+
+
+def playable(s: State, seat: int, kind: int) -> int:
+    """Development cards of ``kind`` that were not gained this turn."""
+    return s.dev[seat][kind] - s.dev_new[seat][kind]
+
+
+def may_play_dev(s: State, seat: int) -> bool:
+    """One development card per turn (standard), none after a war knight (rule 6.c)."""
+    return not s.dev_played and not s.dev_ban and seat == s.current
+
+
+def war_army(s: State, seat: int) -> int:
+    """Rule 6.b: knights laid this turn before the war do not count for the attacker."""
+    if seat == s.current:
+        return s.knights[seat] - s.knights_this_turn
+    return s.knights[seat]
+
+
+WAR_MIN_KNIGHTS = 2
+WAR_BONUS_CAP = 3
+WAR_PENALTY_PER_KNIGHT = 2
+WAR_KNIGHT_BONUS = 3
+WAR_SPOILS = 7
+WAR_REPARATIONS = 2
+
+
+def war_bonus(attacker_army: int, defender_army: int) -> int:
+    """Rule 6.c: the army difference, at most +3; -2 per knight the defender has more."""
+    diff = attacker_army - defender_army
+    if diff >= 0:
+        return min(diff, WAR_BONUS_CAP)
+    return WAR_PENALTY_PER_KNIGHT * diff
+
+
+def war_targets(s: State, seat: int) -> list[int]:
+    if not s.options["war"] or s.war_done or seat != s.current:
+        return []
+    if war_army(s, seat) < WAR_MIN_KNIGHTS:
+        return []
+    return [p for p in range(s.n) if p != seat and not s.forfeited[p]]
+
+
+def dev_kind(name: str) -> int:
+    return DEV_INDEX[name]
+
+
+def knight_in_hand(s: State, seat: int) -> bool:
+    return s.dev[seat][KNIGHT] > 0
+
+
+def point_cards_in_hand(s: State, seat: int) -> int:
+    return s.dev[seat][VICTORY_POINT]
+
+
+# -- listing ---------------------------------------------------------------------------------------
 
 Command = dict[str, Any]
 
@@ -145,7 +359,7 @@ def _dev_plays(s: State, seat: int, before_roll: bool) -> list[Command]:
         out.append({"type": "play_knight"})
     if (
         playable(s, seat, ROAD_BUILDING) > 0
-        and not (before_roll and s.variant)
+        and not (before_roll and s.options["no_road_building_before_roll"])
         and s.roads[seat] < MAX_ROADS
         and road_edges(s, seat)
     ):
@@ -195,13 +409,13 @@ def _main_commands(s: State, seat: int) -> list[Command]:
     if max(hand) >= 2:  # no harbour trades for less than two cards
         ratios = harbour_ratios(s, seat)
         bank = s.bank
+        stocked = [r for r in range(5) if bank[r] > 0]
         for g in range(5):
             if hand[g] >= ratios[g]:
-                for r in range(5):
-                    if r != g and bank[r] > 0:
-                        out.append(
-                            {"type": "trade_bank", "give": RESOURCES[g], "get": RESOURCES[r]}
-                        )
+                give = RESOURCES[g]
+                for r in stocked:
+                    if r != g:
+                        out.append({"type": "trade_bank", "give": give, "get": RESOURCES[r]})
     if offer_cap_left(s) and any(hand):
         out.append({"type": "draft_offer"})
     if s.offer is not None:  # counter-offers exist only while an offer is open
@@ -237,26 +451,35 @@ def _hand_card_commands(s: State, seat: int, ctype: str, with_dev: bool) -> list
 
 
 def robber_commands(s: State, seat: int) -> list[Command]:
+    """Every hex but the robber's, with each robbable player there (by seat), and without a
+    victim where nobody can be robbed or the theft may be declined; then staying, if allowed."""
     out: list[Command] = []
-    robbable = [p != seat and not s.forfeited[p] and hand_size(s, p) > 0 for p in range(s.n)]
-    node_owner = s.node_owner
+    robbable = [p != seat and not s.forfeited[p] and stealable(s, p) > 0 for p in range(s.n)]
+    decline = s.options["theft_optional"]
+    victims_at = [0] * N_HEXES  # per hex, a bitmask of the robbable seats with a building there
+    if any(robbable):
+        for node, p in enumerate(s.node_owner):
+            if p != -1 and robbable[p]:
+                for h in NODE_HEXES[node]:
+                    victims_at[h] |= 1 << p
+    robber = s.robber
+    n = s.n
     for h in range(N_HEXES):
-        if h == s.robber:
+        if h == robber:
             continue
-        victims: list[int] = []
-        for node in HEX_NODES[h]:
-            p = node_owner[node]
-            if p != -1 and robbable[p] and p not in victims:
-                victims.append(p)
+        victims = victims_at[h]
         if victims:
-            victims.sort()
-            out.extend({"type": "move_robber", "hex": h, "victim": v} for v in victims)
+            for v in range(n):
+                if victims >> v & 1:
+                    out.append({"type": "move_robber", "hex": h, "victim": v})
+            if decline:
+                out.append({"type": "move_robber", "hex": h})
         else:
             out.append({"type": "move_robber", "hex": h})
-    if s.variant:
+    if s.options["robber_may_stay"]:
         # Variant clarification: a player who does not want to move the robber leaves it and
         # steals nothing.
-        out.append({"type": "move_robber", "hex": s.robber})
+        out.append({"type": "move_robber", "hex": robber})
     return out
 
 
@@ -280,9 +503,9 @@ def is_active(s: State, seat: int) -> bool:
 
 
 def legal_commands(s: State, seat: int) -> list[Command]:
-    if not is_active(s, seat):
-        return []
     phase = s.phase
+    if not (seat == s.current and phase in (MAIN, ROLL)) and seat not in active_seats(s):
+        return []  # is_active, spelled out: this runs before every command
     if phase == MAIN:
         if seat != s.current:
             return _responder_commands(s, seat)
@@ -306,7 +529,7 @@ def legal_commands(s: State, seat: int) -> list[Command]:
             if s.edge_owner[e] == -1
         ]
     if phase == DISCARD:
-        return _hand_card_commands(s, seat, "discard", s.variant)
+        return _hand_card_commands(s, seat, "discard", s.options["seven_counts_development_cards"])
     if phase == ROBBER:
         return robber_commands(s, seat)
     if phase == PHASE_ROAD_BUILDING:

@@ -1,256 +1,722 @@
-"""Rule queries shared by ``legal_commands``, ``execute`` and the fold: where a piece may go, what
-a trade costs, who can be robbed. Pure functions of the state; nothing here changes it.
-"""
+"""The rules' entry point: ``execute`` checks a command against the rules and returns its events
+(never changing the state). The legality queries and the listing are in ``legal.py``, the opening
+events in ``setup.py``, points and the outcome in ``scoring.py``."""
 
 from __future__ import annotations
 
-from games.catan.board import (
-    EDGE_ENDS,
-    EDGE_NODES,
-    HARBOUR_SLOT_HEX,
-    HARBOUR_SLOT_NODES,
-    HEX_NODES,
-    N_NODES,
-    NODE_EDGES,
-    NODE_NEIGHBOURS,
-)
+import random
+from collections.abc import Callable
+from typing import Any
+
+from games.base import GAME_OVER, NOT_YOUR_TURN, IllegalCommand, Malformed, check_command_shape
+from games.catan import commands as C
+from games.catan.commands import well_formed
 from games.catan.data import (
     CARD_NAMES,
     COST_CITY,
-    COST_DEV,
     COST_ROAD,
     COST_SETTLEMENT,
-    DEV_INDEX,
-    GENERIC_HARBOUR,
+    DEV_CARDS,
     KNIGHT,
     MAX_CITIES,
     MAX_ROADS,
     MAX_SETTLEMENTS,
+    MONOPOLY,
     RES_INDEX,
+    RESOURCES,
+    ROAD_BUILDING,
     VICTORY_POINT,
+    YEAR_OF_PLENTY,
 )
-from games.catan.state import MAIN, ROLL, State
+from games.catan.data_board import N_EDGES, N_HEXES, N_NODES, NODE_EDGES, NODE_HEXES
+from games.catan.events_awards import road_edges
+from games.catan.legal import (
+    SETTLEMENTS_FOR_FIRST_CITY,
+    WAR_KNIGHT_BONUS,
+    WAR_REPARATIONS,
+    WAR_SPOILS,
+    can_buy_dev,
+    can_pay,
+    can_place_road,
+    card_count,
+    draft_limits,
+    free_spot,
+    harbour_ratios,
+    is_active,
+    may_play_dev,
+    offer_cap_left,
+    playable,
+    robber_victims,
+    touches_own_road,
+    trade_partners,
+    war_army,
+    war_bonus,
+    war_pay_cards,
+    war_targets,
+)
+from games.catan.state import (
+    DISCARD,
+    MAIN,
+    OVER,
+    ROBBER,
+    ROLL,
+    SETUP_ROAD,
+    SETUP_SETTLEMENT,
+    START_CHOICE,
+    WAR_DEFEND,
+    WAR_PAY,
+    WAR_ROBBER,
+    WAR_TAKE,
+    State,
+)
+from games.catan.state import (
+    ROAD_BUILDING as PHASE_ROAD_BUILDING,
+)
 
-HAND_LIMIT = 7  # standard rules: a 7 makes every hand of more than 7 cards lose half
-BANK_RATIO = 4
-GENERIC_RATIO = 3
-SPECIAL_RATIO = 2
-SETTLEMENTS_FOR_FIRST_CITY = 3  # variant rule 8
+Event = dict[str, Any]
+Command = dict[str, Any]
 
 
-def can_pay(hand: list[int], cost: list[int]) -> bool:
-    return (
-        hand[0] >= cost[0]
-        and hand[1] >= cost[1]
-        and hand[2] >= cost[2]
-        and hand[3] >= cost[3]
-        and hand[4] >= cost[4]
-    )
+def _refuse(code: str, message: str) -> IllegalCommand:
+    return IllegalCommand(code, message)
 
 
-def road_edges(s: State, seat: int) -> list[int]:
-    """Empty edges connected to ``seat``'s network: through its own building, or through its own
-    road at a corner without an opponent's building (standard rules: a building breaks a road)."""
-    owner = s.edge_owner
-    node_owner = s.node_owner
-    seen = [False] * len(owner)
-    out: list[int] = []
-    for e in range(len(owner)):
-        if owner[e] != seat:
-            continue
-        for n in EDGE_NODES[e]:
-            holder = node_owner[n]
-            if holder != -1 and holder != seat:
-                continue
-            for x in NODE_EDGES[n]:
-                if owner[x] == -1 and not seen[x]:
-                    seen[x] = True
-                    out.append(x)
-    return out
+def _phase_error(what: str) -> IllegalCommand:
+    return _refuse(C.WRONG_PHASE, f"You cannot {what} now.")
 
 
-def can_place_road(s: State, seat: int, edge: int) -> bool:
+def _int_in(value: int, size: int, code: str, what: str) -> None:
+    if not 0 <= value < size:
+        raise _refuse(code, f"There is no {what} {value}.")
+
+
+def _resource(name: str) -> int:
+    r = RES_INDEX.get(name)
+    if r is None:
+        raise _refuse(C.BAD_CARD, f"{name!r} is not a resource (brick, lumber, wool, grain, ore).")
+    return r
+
+
+def _card(name: str) -> str:
+    if name not in CARD_NAMES:
+        raise _refuse(C.BAD_CARD, f"{name!r} is not a card name.")
+    return name
+
+
+def _need(hand: list[int], cost: list[int], what: str) -> None:
+    if not can_pay(hand, cost):
+        raise _refuse(C.CANNOT_AFFORD, f"You do not have the resources to {what}.")
+
+
+def _in_main(s: State, seat: int, what: str) -> None:
+    """Building and trading happen after the roll (variant clarification, standard turn order),
+    on the player's own turn, outside a draft."""
+    if seat != s.current:
+        raise _phase_error(what)
+    if s.phase == ROLL:
+        raise _refuse(C.NOT_ROLLED, f"You must roll the dice before you {what}.")
+    if s.phase != MAIN:
+        raise _phase_error(what)
+    if s.drafts[seat] is not None:
+        raise _refuse(C.DRAFT_OPEN, "Send or cancel the offer you are composing first.")
+
+
+# -- building ------------------------------------------------------------------------------
+
+
+def _build_settlement(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[Event]:
+    node = cmd["node"]
+    if s.phase == SETUP_SETTLEMENT:
+        _int_in(node, N_NODES, C.BAD_NODE, "corner")
+        if not free_spot(s, node):
+            raise _refuse(
+                C.DISTANCE_RULE,
+                "A settlement needs an empty corner with no building on the three next to it.",
+            )
+        return [{"type": "SettlementBuilt", "seat": seat, "node": node, "free": True}]
+    _in_main(s, seat, "build a settlement")
+    _int_in(node, N_NODES, C.BAD_NODE, "corner")
+    if s.settlements[seat] >= MAX_SETTLEMENTS:
+        raise _refuse(C.NO_PIECES, "You have no settlement left in your supply.")
+    _need(s.res[seat], COST_SETTLEMENT, "build a settlement")
+    if not free_spot(s, node):
+        raise _refuse(
+            C.DISTANCE_RULE,
+            "A settlement needs an empty corner with no building on the three next to it.",
+        )
+    if not touches_own_road(s, seat, node):
+        raise _refuse(C.NOT_CONNECTED, "A settlement must touch one of your roads.")
+    return [{"type": "SettlementBuilt", "seat": seat, "node": node, "free": False}]
+
+
+def _build_road(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[Event]:
+    edge = cmd["edge"]
+    if s.phase == SETUP_ROAD:
+        _int_in(edge, N_EDGES, C.BAD_EDGE, "edge")
+        if s.edge_owner[edge] != -1:
+            raise _refuse(C.OCCUPIED, "That edge already has a road.")
+        if edge not in NODE_EDGES[s.setup_node]:
+            raise _refuse(C.NOT_CONNECTED, "The set-up road must touch the settlement just placed.")
+        events = [{"type": "RoadBuilt", "seat": seat, "edge": edge, "free": True}]
+        return events + _standard_start_resources(s, seat)
+    free = s.phase == PHASE_ROAD_BUILDING and seat == s.current
+    if not free:
+        _in_main(s, seat, "build a road")
+    _int_in(edge, N_EDGES, C.BAD_EDGE, "edge")
+    if s.roads[seat] >= MAX_ROADS:
+        raise _refuse(C.NO_PIECES, "You have no road left in your supply.")
+    if not free:
+        _need(s.res[seat], COST_ROAD, "build a road")
     if s.edge_owner[edge] != -1:
-        return False
-    for node, others in EDGE_ENDS[edge]:
-        holder = s.node_owner[node]
-        if holder == seat:
-            return True
-        if holder == -1 and any(s.edge_owner[x] == seat for x in others):
-            return True
-    return False
+        raise _refuse(C.OCCUPIED, "That edge already has a road.")
+    if not can_place_road(s, seat, edge):
+        raise _refuse(
+            C.NOT_CONNECTED,
+            "A road must join your road or building, and cannot pass an opponent's building.",
+        )
+    return [{"type": "RoadBuilt", "seat": seat, "edge": edge, "free": free}]
 
 
-def free_spot(s: State, node: int) -> bool:
-    """Distance rule: the corner and its three neighbours are empty."""
-    owner = s.node_owner
-    if owner[node] != -1:
-        return False
-    for n in NODE_NEIGHBOURS[node]:  # noqa: SIM110 - a plain loop is faster on this hot path
-        if owner[n] != -1:
-            return False
-    return True
+def _standard_start_resources(s: State, seat: int) -> list[Event]:
+    """Standard rules: the last settlement placed in the set-up pays one card per hex. Variant
+    rule 3 replaces this by a choice once everybody has placed."""
+    if s.options["choose_start_resources"]:
+        return []
+    if seat in s.setup_steps[s.setup_index + 1 :]:
+        return []
+    return [_start_event(s, seat, s.setup_node)]
 
 
-def setup_settlement_nodes(s: State) -> list[int]:
-    return [n for n in range(N_NODES) if free_spot(s, n)]
+def _start_event(s: State, seat: int, node: int) -> Event:
+    gains = [0] * 5
+    for h in _node_hexes(node):
+        r = s.hex_res[h]
+        if r >= 0:
+            gains[r] += 1
+    return {"type": "StartingResourcesTaken", "seat": seat, "node": node, "gains": gains}
 
 
-def touches_own_road(s: State, seat: int, node: int) -> bool:
-    return any(s.edge_owner[e] == seat for e in NODE_EDGES[node])
+def _node_hexes(node: int) -> list[int]:
+    return list(NODE_HEXES[node])
 
 
-def settlement_nodes(s: State, seat: int) -> list[int]:
-    out = []
-    for e in range(len(s.edge_owner)):
-        if s.edge_owner[e] != seat:
-            continue
-        for node, _ in EDGE_ENDS[e]:
-            if node not in out and free_spot(s, node):
-                out.append(node)
-    return out
+def _choose_start(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[Event]:
+    if s.phase != START_CHOICE:
+        raise _phase_error("choose your starting resources")
+    node = cmd["node"]
+    if node not in s.setup_nodes[seat]:
+        raise _refuse(C.NOT_A_START_SETTLEMENT, "Choose one of your set-up settlements.")
+    return [_start_event(s, seat, node)]
 
 
-def can_build_settlement_now(s: State, seat: int) -> bool:
-    return s.settlements[seat] < MAX_SETTLEMENTS and can_pay(s.res[seat], COST_SETTLEMENT)
-
-
-def can_build_road_now(s: State, seat: int) -> bool:
-    return s.roads[seat] < MAX_ROADS and can_pay(s.res[seat], COST_ROAD)
-
-
-def city_allowed(s: State, seat: int) -> bool:
-    """Pieces, cost and variant rule 8 (the first city needs three settlements)."""
-    if s.cities[seat] >= MAX_CITIES or not can_pay(s.res[seat], COST_CITY):
-        return False
-    return not (
+def _build_city(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[Event]:
+    _in_main(s, seat, "build a city")
+    node = cmd["node"]
+    _int_in(node, N_NODES, C.BAD_NODE, "corner")
+    if s.cities[seat] >= MAX_CITIES:
+        raise _refuse(C.NO_PIECES, "You have no city left in your supply.")
+    _need(s.res[seat], COST_CITY, "build a city")
+    if s.node_owner[node] != seat or s.node_level[node] != 1:
+        raise _refuse(C.NOT_YOUR_SETTLEMENT, "A city replaces one of your settlements.")
+    if (
         s.options["city_needs_three_settlements"]
         and s.cities[seat] == 0
         and s.settlements[seat] < SETTLEMENTS_FOR_FIRST_CITY
-    )
+    ):
+        raise _refuse(
+            C.FIRST_CITY_TOO_EARLY, "Rule 8: your first city needs three settlements on the board."
+        )
+    return [{"type": "CityBuilt", "seat": seat, "node": node}]
 
 
-def city_nodes(s: State, seat: int) -> list[int]:
-    return [n for n in range(N_NODES) if s.node_owner[n] == seat and s.node_level[n] == 1]
+def _buy_dev(s: State, seat: int, _cmd: Command, _rng: random.Random) -> list[Event]:
+    _in_main(s, seat, "buy a development card")
+    if not s.deck:
+        raise _refuse(C.DECK_EMPTY, "The development deck is empty.")
+    if not can_buy_dev(s, seat):
+        raise _refuse(C.CANNOT_AFFORD, "A development card costs ore, wool and grain.")
+    return [{"type": "DevelopmentCardBought", "seat": seat, "card": DEV_CARDS[s.deck[-1]]}]
 
 
-def can_buy_dev(s: State, seat: int) -> bool:
-    return bool(s.deck) and can_pay(s.res[seat], COST_DEV)
+# -- dice and robber -----------------------------------------------------------------------
 
 
-def harbour_ratios(s: State, seat: int) -> list[int]:
-    """Best maritime ratio per resource: 4:1, 3:1 generic, 2:1 special. Variant rule 7: a harbour
-    whose coast hex holds the robber cannot be used."""
-    cached = s.ratio_cache[seat]
-    if cached is not None:
-        return cached
-    ratios = [BANK_RATIO] * 5
-    block = s.options["robber_blocks_harbour"]
-    for slot, (a, b) in enumerate(HARBOUR_SLOT_NODES):
-        if s.node_owner[a] != seat and s.node_owner[b] != seat:
+def _roll(s: State, seat: int, _cmd: Command, rng: random.Random) -> list[Event]:
+    if s.phase != ROLL:
+        raise _refuse(C.ALREADY_ROLLED, "You have already rolled this turn.")
+    roll = rng.random  # two dice, as _die draws them (inlined: every turn rolls)
+    a = int(roll() * 6) + 1
+    b = int(roll() * 6) + 1
+    return [{"type": "DiceRolled", "seat": seat, "dice": [a, b], "gains": production(s, a + b)}]
+
+
+def _die(rng: random.Random) -> int:
+    return int(rng.random() * 6) + 1
+
+
+def production(s: State, total: int) -> list[list[int] | None] | None:
+    """What each seat receives for a roll (None: nothing); None for a 7. Bank shortage (standard
+    rules): when the bank cannot pay everyone a resource, a single receiver gets what is left,
+    several get none."""
+    if total == 7:
+        return None
+    owed: list[list[int] | None] = [None] * s.n
+    node_owner, node_level, forfeited, robber = s.node_owner, s.node_level, s.forfeited, s.robber
+    need = [0, 0, 0, 0, 0]  # all that is owed of each resource
+    for h, r, nodes in s.by_number[total]:
+        if h == robber:
             continue
-        if block and s.robber == HARBOUR_SLOT_HEX[slot]:
-            continue
-        kind = s.harbours[slot]
-        if kind == GENERIC_HARBOUR:
-            for r in range(5):
-                if ratios[r] > GENERIC_RATIO:
-                    ratios[r] = GENERIC_RATIO
-        else:
-            ratios[kind] = SPECIAL_RATIO
-    s.ratio_cache[seat] = ratios
-    return ratios
+        for node in nodes:
+            p = node_owner[node]
+            if p != -1 and not forfeited[p]:
+                gains = owed[p]
+                if gains is None:
+                    gains = owed[p] = [0, 0, 0, 0, 0]
+                level = node_level[node]
+                gains[r] += level
+                need[r] += level
+    bank = s.bank
+    for r in range(5):
+        if need[r] > bank[r]:
+            takers = [g for g in owed if g is not None and g[r]]
+            if len(takers) == 1:
+                takers[0][r] = bank[r]
+            else:
+                for g in takers:
+                    g[r] = 0
+    return owed
 
 
-def hand_size(s: State, seat: int) -> int:
-    """Cards that count for the 7 and can be stolen: resources, plus (variant clarification)
-    development cards in hand; laid-out point cards (rule 5) are not in the hand."""
-    n = sum(s.res[seat])
-    if s.variant:
-        n += sum(s.dev[seat])
-    return n
+def _discard(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[Event]:
+    if s.phase != DISCARD or s.discard_left[seat] <= 0:
+        raise _phase_error("discard")
+    name = _card(cmd["card"])
+    if name in DEV_CARDS and not s.options["seven_counts_development_cards"]:
+        raise _refuse(C.BAD_CARD, "Only resource cards are discarded after a 7.")
+    if card_count(s, seat, name) <= 0:
+        raise _refuse(C.NO_SUCH_CARD, f"You have no {name} card.")
+    return [{"type": "CardDiscarded", "seat": seat, "card": name}]
 
 
-def hand_cards(s: State, seat: int, with_dev: bool) -> list[str]:
-    """Card names present in ``seat``'s hand (each kind once)."""
-    out = [name for i, name in enumerate(CARD_NAMES[:5]) if s.res[seat][i]]
-    if with_dev:
-        out += [name for i, name in enumerate(CARD_NAMES[5:]) if s.dev[seat][i]]
-    return out
+def _move_robber(s: State, seat: int, cmd: Command, rng: random.Random) -> list[Event]:
+    if s.phase != ROBBER or seat != s.current:
+        raise _phase_error("move the robber")
+    h = cmd["hex"]
+    _int_in(h, N_HEXES, C.BAD_HEX, "hex")
+    victim = cmd.get("victim")
+    if h == s.robber:
+        if not s.options["robber_may_stay"]:
+            raise _refuse(C.ROBBER_MUST_MOVE, "The robber must move to another hex.")
+        if victim is not None:
+            raise _refuse(C.BAD_VICTIM, "A robber left in place steals nothing.")
+        return [{"type": "RobberMoved", "seat": seat, "hex": h}]
+    victims = robber_victims(s, seat, h)
+    events: list[Event] = [{"type": "RobberMoved", "seat": seat, "hex": h}]
+    if not victims:
+        if victim is not None:
+            raise _refuse(C.BAD_VICTIM, "Nobody next to that hex can be robbed.")
+        return events
+    if victim is None:
+        if s.options["theft_optional"]:
+            return events  # "chce okrást": robbing is the player's wish (clarification)
+        raise _refuse(C.VICTIM_REQUIRED, "Name the player next to that hex you steal from.")
+    if victim not in victims:
+        raise _refuse(C.BAD_VICTIM, "You can only rob a player with a building next to that hex.")
+    events.append(_steal(s, seat, victim, rng))
+    return events
 
 
-def card_count(s: State, seat: int, name: str) -> int:
-    r = RES_INDEX.get(name)
-    if r is not None:
-        return s.res[seat][r]
-    return s.dev[seat][DEV_INDEX[name]]
+def _steal(s: State, thief: int, victim: int, rng: random.Random) -> Event:
+    """A random card from the victim's hand; development cards too with the clarification."""
+    pool = list(s.res[victim])
+    if s.options["steal_development_cards"]:
+        pool += s.dev[victim]
+    pick = rng.randrange(sum(pool))
+    kind = 0
+    while pick >= pool[kind]:
+        pick -= pool[kind]
+        kind += 1
+    return {"type": "CardStolen", "seat": thief, "victim": victim, "card": CARD_NAMES[kind]}
 
 
-def robber_victims(s: State, seat: int, hex_id: int) -> list[int]:
-    """Opponents with a building on ``hex_id`` and a card to lose."""
-    out: list[int] = []
-    node_owner = s.node_owner
-    for node in HEX_NODES[hex_id]:
-        p = node_owner[node]
-        if p != -1 and p != seat and p not in out and not s.forfeited[p] and hand_size(s, p) > 0:
-            out.append(p)
-    if len(out) > 1:
-        out.sort()
-    return out
+# -- development cards ---------------------------------------------------------------------
 
 
-def resume_phase(s: State) -> str:
-    return MAIN if s.rolled else ROLL
+def _check_dev(s: State, seat: int, kind: int, what: str) -> None:
+    if seat != s.current or s.phase not in (ROLL, MAIN):
+        raise _phase_error(what)
+    if s.drafts[seat] is not None:
+        raise _refuse(C.DRAFT_OPEN, "Send or cancel the offer you are composing first.")
+    if s.dev[seat][kind] <= 0:
+        raise _refuse(C.NO_SUCH_CARD, f"You have no {DEV_CARDS[kind].replace('_', ' ')} card.")
+    if playable(s, seat, kind) <= 0:
+        raise _refuse(C.CARD_TOO_NEW, "A development card cannot be played the turn it is gained.")
+    if s.dev_ban:
+        raise _refuse(
+            C.DEV_BANNED, "Rule 6.c: after defending with a knight you play no card this turn."
+        )
+    if not may_play_dev(s, seat):
+        raise _refuse(C.ONE_CARD_PER_TURN, "You may play only one development card per turn.")
 
 
-def playable(s: State, seat: int, kind: int) -> int:
-    """Development cards of ``kind`` that were not gained this turn."""
-    return s.dev[seat][kind] - s.dev_new[seat][kind]
+def _play_knight(s: State, seat: int, _cmd: Command, _rng: random.Random) -> list[Event]:
+    _check_dev(s, seat, KNIGHT, "play a knight")
+    return [{"type": "KnightPlayed", "seat": seat}]
 
 
-def may_play_dev(s: State, seat: int) -> bool:
-    """One development card per turn (standard), none after a war knight (rule 6.c)."""
-    return not s.dev_played and not s.dev_ban and seat == s.current
+def _play_road_building(s: State, seat: int, _cmd: Command, _rng: random.Random) -> list[Event]:
+    _check_dev(s, seat, ROAD_BUILDING, "play Road Building")
+    if s.phase == ROLL and s.options["no_road_building_before_roll"]:
+        raise _refuse(
+            C.ROAD_BUILDING_BEFORE_ROLL, "Road Building cannot be played before the roll."
+        )
+    if s.roads[seat] >= MAX_ROADS or not road_edges(s, seat):
+        raise _refuse(C.NO_ROAD_SPOT, "You have no road to place.")
+    return [{"type": "RoadBuildingPlayed", "seat": seat}]
 
 
-def war_army(s: State, seat: int) -> int:
-    """Rule 6.b: knights laid this turn before the war do not count for the attacker."""
+def _play_yop(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[Event]:
+    _check_dev(s, seat, YEAR_OF_PLENTY, "play Year of Plenty")
+    names = cmd["resources"]
+    if len(names) != 2 or not all(isinstance(x, str) for x in names):
+        raise Malformed("Year of Plenty takes a list of two resource names.")
+    a, b = _resource(names[0]), _resource(names[1])
+    need = [0] * 5
+    need[a] += 1
+    need[b] += 1
+    if not can_pay(s.bank, need):
+        raise _refuse(C.BANK_SHORT, "The bank does not have those resources.")
+    return [{"type": "YearOfPlentyPlayed", "seat": seat, "resources": [names[0], names[1]]}]
+
+
+def _play_monopoly(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[Event]:
+    _check_dev(s, seat, MONOPOLY, "play Monopoly")
+    r = _resource(cmd["resource"])
+    taken = [0 if p == seat else s.res[p][r] for p in range(s.n)]
+    return [{"type": "MonopolyPlayed", "seat": seat, "resource": RESOURCES[r], "taken": taken}]
+
+
+def _lay_point(s: State, seat: int, _cmd: Command, _rng: random.Random) -> list[Event]:
+    if not s.options["lay_out_point_cards"]:
+        raise _refuse(C.NOT_LAID_OUT_OPTION, "Point cards are laid out only with rule 5.")
+    if seat != s.current or s.phase not in (ROLL, MAIN) or s.drafts[seat] is not None:
+        raise _phase_error("lay out a point card")
+    if s.dev[seat][VICTORY_POINT] <= 0:
+        raise _refuse(C.NO_SUCH_CARD, "You have no point card.")
+    if playable(s, seat, VICTORY_POINT) <= 0:
+        raise _refuse(C.CARD_TOO_NEW, "A point card gained this turn counts only to end the game.")
+    return [{"type": "PointCardLaid", "seat": seat}]
+
+
+# -- trade ---------------------------------------------------------------------------------
+
+
+def _trade_bank(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[Event]:
+    _in_main(s, seat, "trade")
+    give, get = _resource(cmd["give"]), _resource(cmd["get"])
+    if give == get:
+        raise _refuse(C.SAME_RESOURCE, "Trade one resource for a different one.")
+    ratio = harbour_ratios(s, seat)[give]
+    if s.res[seat][give] < ratio:
+        raise _refuse(C.CANNOT_AFFORD, f"You need {ratio} {RESOURCES[give]} for this trade.")
+    if s.bank[get] <= 0:
+        raise _refuse(C.BANK_SHORT, f"The bank has no {RESOURCES[get]} left.")
+    return [
+        {
+            "type": "BankTraded",
+            "seat": seat,
+            "give": RESOURCES[give],
+            "get": RESOURCES[get],
+            "ratio": ratio,
+        }
+    ]
+
+
+def _responder_ready(s: State, seat: int) -> dict[str, Any]:
+    offer = s.offer
+    if s.phase != MAIN or offer is None:
+        raise _refuse(C.NO_OFFER, "There is no open offer to answer.")
+    return offer  # a seat that answered is no longer active (NOT_YOUR_TURN before this)
+
+
+def _draft_offer(s: State, seat: int, _cmd: Command, _rng: random.Random) -> list[Event]:
     if seat == s.current:
-        return s.knights[seat] - s.knights_this_turn
-    return s.knights[seat]
+        _in_main(s, seat, "make a trade offer")
+        if not offer_cap_left(s):
+            limit = s.options["trade_offers_per_turn"]
+            raise _refuse(C.OFFER_LIMIT, f"You may make at most {limit} trade offers per turn.")
+    else:
+        _responder_ready(s, seat)
+        if s.drafts[seat] is not None:
+            raise _refuse(C.DRAFT_OPEN, "You are already composing a counter-offer.")
+    if not any(s.res[seat]):
+        raise _refuse(C.CANNOT_AFFORD, "You have no resource to offer.")
+    return [{"type": "DraftStarted", "seat": seat}]
 
 
-WAR_MIN_KNIGHTS = 2
-WAR_BONUS_CAP = 3
-WAR_PENALTY_PER_KNIGHT = 2
-WAR_KNIGHT_BONUS = 3
-WAR_SPOILS = 7
-WAR_REPARATIONS = 2
+def _open_draft(s: State, seat: int) -> list[list[int]]:
+    draft = s.drafts[seat]
+    if draft is None or s.phase != MAIN:
+        raise _refuse(C.NO_DRAFT, "You are not composing an offer.")
+    return draft
 
 
-def war_bonus(attacker_army: int, defender_army: int) -> int:
-    """Rule 6.c: the army difference, at most +3; -2 per knight the defender has more."""
-    diff = attacker_army - defender_army
-    if diff >= 0:
-        return min(diff, WAR_BONUS_CAP)
-    return WAR_PENALTY_PER_KNIGHT * diff
+def _draft_add(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[Event]:
+    give, get = _open_draft(s, seat)
+    side = cmd["side"]
+    if side not in ("give", "get"):
+        raise _refuse(C.BAD_SIDE, "The side of an offer is give or get.")
+    r = _resource(cmd["resource"])
+    hand, most = draft_limits(s, seat)
+    if side == "give":
+        if get[r]:
+            raise _refuse(C.SAME_RESOURCE, "A resource cannot be on both sides of a trade.")
+        if give[r] >= hand[r]:
+            raise _refuse(C.TOO_MANY, f"You do not have more {RESOURCES[r]} to offer.")
+    else:
+        if give[r]:
+            raise _refuse(C.SAME_RESOURCE, "A resource cannot be on both sides of a trade.")
+        if sum(get) >= most:
+            raise _refuse(C.TOO_MANY, "No possible partner holds that many cards.")
+    return [{"type": "DraftExtended", "seat": seat, "side": side, "resource": RESOURCES[r]}]
 
 
-def war_targets(s: State, seat: int) -> list[int]:
-    if not s.options["war"] or s.war_done or seat != s.current:
+def _cancel_draft(s: State, seat: int, _cmd: Command, _rng: random.Random) -> list[Event]:
+    _open_draft(s, seat)
+    return [{"type": "DraftCancelled", "seat": seat}]
+
+
+def _send_offer(s: State, seat: int, _cmd: Command, _rng: random.Random) -> list[Event]:
+    give, get = _open_draft(s, seat)
+    if not any(give) or not any(get):
+        raise _refuse(
+            C.EMPTY_OFFER, "A trade gives and gets at least one card; gifts are not allowed."
+        )
+    if seat == s.current:
+        return [
+            {"type": "OfferMade", "seat": seat, "id": s.offer_seq + 1, "give": give, "get": get}
+        ]
+    assert s.offer is not None
+    return [{"type": "CounterOffered", "seat": seat, "id": s.offer["id"], "give": give, "get": get}]
+
+
+def _answer(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[Event]:
+    if seat == s.current:
+        raise _refuse(C.NO_OFFER, "You cannot answer your own offer.")
+    offer = _responder_ready(s, seat)
+    if s.drafts[seat] is not None:
+        raise _refuse(C.DRAFT_OPEN, "Send or cancel your counter-offer first.")
+    accept = cmd["accept"]
+    if accept and not can_pay(s.res[seat], offer["get"]):
+        raise _refuse(C.CANNOT_AFFORD, "You do not hold the cards asked for.")
+    return [{"type": "OfferAnswered", "seat": seat, "id": offer["id"], "accept": accept}]
+
+
+def _trade_with(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[Event]:
+    _in_main(s, seat, "trade")
+    partner = cmd["seat"]
+    if partner not in trade_partners(s):
+        raise _refuse(
+            C.NO_PARTNER, "That player has not accepted or countered with a trade both can pay."
+        )
+    offer = s.offer
+    if offer is not None and offer["answers"][partner] == "accepted":
+        give, get = offer["give"], offer["get"]
+    else:
+        counter = s.counters[partner]
+        assert counter is not None
+        give, get = counter[1], counter[0]
+    return [{"type": "TradeMade", "seat": seat, "partner": partner, "give": give, "get": get}]
+
+
+def _withdraw(s: State, seat: int, _cmd: Command, _rng: random.Random) -> list[Event]:
+    _in_main(s, seat, "withdraw an offer")
+    if s.offer is None:
+        raise _refuse(C.NO_OFFER, "You have no open offer.")
+    return [{"type": "OfferWithdrawn", "seat": seat, "id": s.offer["id"]}]
+
+
+def _end_turn(s: State, seat: int, _cmd: Command, _rng: random.Random) -> list[Event]:
+    _in_main(s, seat, "end your turn")
+    return [{"type": "TurnEnded", "seat": seat}]
+
+
+# -- war (variant rule 6) ------------------------------------------------------------------
+
+
+def _declare_war(s: State, seat: int, cmd: Command, rng: random.Random) -> list[Event]:
+    if not s.options["war"]:
+        raise _refuse(C.NO_WAR, "War is played only with rule 6.")
+    if seat != s.current or s.phase not in (ROLL, MAIN) or s.drafts[seat] is not None:
+        raise _phase_error("declare war")
+    if s.war_done:
+        raise _refuse(C.NO_WAR, "Rule 6.a: you may wage war only once per turn.")
+    if war_army(s, seat) < 2:
+        raise _refuse(
+            C.NO_WAR, "Rule 6.b: war needs two knights laid out before this turn's knights."
+        )
+    defender = cmd["defender"]
+    if defender not in war_targets(s, seat):
+        raise _refuse(C.BAD_SEAT, "Choose another player still in the game to attack.")
+    att = [[_die(rng), _die(rng)] for _ in range(2)]
+    dfn = [[_die(rng), _die(rng)] for _ in range(2)]
+    bonus = war_bonus(war_army(s, seat), s.knights[defender])
+    events: list[Event] = [
+        {
+            "type": "WarDeclared",
+            "seat": seat,
+            "defender": defender,
+            "attack_rolls": att,
+            "defence_rolls": dfn,
+            "bonus": bonus,
+        }
+    ]
+    if s.dev[defender][KNIGHT] > 0:
+        return events  # the defender decides on a knight from hand (rule 6.c)
+    attack = max(sum(r) for r in att) + bonus
+    defence = max(sum(r) for r in dfn)
+    return events + _decide_war(s, seat, defender, attack, defence, False)
+
+
+def _decide_war(
+    s: State, attacker: int, defender: int, attack: int, defence: int, knight: bool
+) -> list[Event]:
+    """Rule 6.c: the attacker wins only with more; ties go to the defender."""
+    winner = "attacker" if attack > defence else "defender"
+    events: list[Event] = [
+        {
+            "type": "WarDecided",
+            "seat": defender,
+            "attacker": attacker,
+            "knight": knight,
+            "attack": attack,
+            "defence": defence,
+            "winner": winner,
+        }
+    ]
+    if winner == "attacker":
+        # Rule 6.d: 7 cards of the defender's; the defender chooses when holding more.
+        cards = _all_cards(s, defender, minus_knight=knight)
+        if len(cards) <= WAR_SPOILS:
+            events.append(
+                {"type": "WarSpoilsTaken", "seat": attacker, "victim": defender, "cards": cards}
+            )
+    else:
+        events.append({"type": "KnightReturned", "seat": attacker})
+    return events
+
+
+def _all_cards(s: State, seat: int, minus_knight: bool = False) -> list[str]:
+    out: list[str] = []
+    for r in range(5):
+        out += [RESOURCES[r]] * s.res[seat][r]
+    for k in range(5):
+        count = s.dev[seat][k] - (1 if minus_knight and k == KNIGHT else 0)
+        out += [DEV_CARDS[k]] * count
+    return out
+
+
+def _defend_war(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[Event]:
+    war = s.war
+    if s.phase != WAR_DEFEND or war is None:
+        raise _phase_error("defend")
+    knight = cmd["knight"]  # this step exists only for a defender holding a knight
+    defence = war["defence"] + (WAR_KNIGHT_BONUS if knight else 0)
+    return _decide_war(s, war["attacker"], seat, war["attack"], defence, knight)
+
+
+def _war_give(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[Event]:
+    war = s.war
+    if s.phase != WAR_PAY or war is None:
+        raise _phase_error("hand over war spoils")
+    name = _card(cmd["card"])
+    if name not in war_pay_cards(s, seat):
+        raise _refuse(C.NO_SUCH_CARD, f"You have no more {name} cards to hand over.")
+    events: list[Event] = [{"type": "WarCardChosen", "seat": seat, "card": name}]
+    picked = [*war["picked"], name]
+    if len(picked) == WAR_SPOILS:
+        events.append(
+            {"type": "WarSpoilsTaken", "seat": war["attacker"], "victim": seat, "cards": picked}
+        )
+    return events
+
+
+def _war_move_robber(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[Event]:
+    war = s.war
+    if s.phase != WAR_ROBBER or war is None:
+        raise _phase_error("move the robber")
+    h = cmd["hex"]
+    _int_in(h, N_HEXES, C.BAD_HEX, "hex")
+    events: list[Event] = [{"type": "RobberMoved", "seat": seat, "hex": h, "war": True}]
+    attacker = war["attacker"]
+    cards = _all_cards(s, attacker)
+    if len(cards) < WAR_REPARATIONS:
+        # Rule 6.e: an attacker who cannot pay both cards gives a second knight and any card left.
+        events.append({"type": "KnightCaptured", "seat": seat, "victim": attacker})
+        for name in cards:
+            events.append({"type": "WarCardTaken", "seat": seat, "victim": attacker, "card": name})
+        events.append({"type": "WarEnded", "seat": attacker})
+    return events
+
+
+def _war_take(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[Event]:
+    war = s.war
+    if s.phase != WAR_TAKE or war is None:
+        raise _phase_error("take a card")
+    name = _card(cmd["card"])
+    attacker = war["attacker"]
+    if card_count(s, attacker, name) <= 0:
+        raise _refuse(C.NO_SUCH_CARD, f"The attacker has no {name} card.")
+    events: list[Event] = [{"type": "WarCardTaken", "seat": seat, "victim": attacker, "card": name}]
+    if war["taken"] + 1 >= WAR_REPARATIONS:
+        events.append({"type": "WarEnded", "seat": attacker})
+    return events
+
+
+HANDLERS: dict[str, Callable[[State, int, Command, random.Random], list[Event]]] = {
+    "build_settlement": _build_settlement,
+    "build_road": _build_road,
+    "build_city": _build_city,
+    "buy_development_card": _buy_dev,
+    "choose_start_resources": _choose_start,
+    "roll_dice": _roll,
+    "discard": _discard,
+    "move_robber": _move_robber,
+    "play_knight": _play_knight,
+    "play_road_building": _play_road_building,
+    "play_year_of_plenty": _play_yop,
+    "play_monopoly": _play_monopoly,
+    "lay_point_card": _lay_point,
+    "trade_bank": _trade_bank,
+    "draft_offer": _draft_offer,
+    "draft_add": _draft_add,
+    "cancel_draft": _cancel_draft,
+    "send_offer": _send_offer,
+    "answer_offer": _answer,
+    "trade_with": _trade_with,
+    "withdraw_offer": _withdraw,
+    "end_turn": _end_turn,
+    "declare_war": _declare_war,
+    "defend_war": _defend_war,
+    "war_give": _war_give,
+    "war_move_robber": _war_move_robber,
+    "war_take": _war_take,
+}
+assert set(HANDLERS) == set(C.COMMAND_SPECS)
+
+
+def forfeit(s: State, seat: int) -> list[Event]:
+    """The seat leaves (resignation or timeout); the fold returns its cards (README, Forfeit)."""
+    if s.phase == OVER or s.forfeited[seat]:
         return []
-    if war_army(s, seat) < WAR_MIN_KNIGHTS:
-        return []
-    return [p for p in range(s.n) if p != seat and not s.forfeited[p]]
+    return [{"type": "SeatForfeited", "seat": seat}]
 
 
-def dev_kind(name: str) -> int:
-    return DEV_INDEX[name]
-
-
-def knight_in_hand(s: State, seat: int) -> bool:
-    return s.dev[seat][KNIGHT] > 0
-
-
-def point_cards_in_hand(s: State, seat: int) -> int:
-    return s.dev[seat][VICTORY_POINT]
+def execute(s: State, seat: int, command: Command, rng: random.Random) -> list[Event]:
+    if s.phase == OVER:
+        raise IllegalCommand(GAME_OVER, "The game is over.")
+    if not is_active(s, seat):
+        raise IllegalCommand(NOT_YOUR_TURN, "It is not your turn to act.")
+    if not well_formed(command):
+        check_command_shape(C.COMMAND_SPECS, command)  # raises Malformed with the reason
+    return HANDLERS[command["type"]](s, seat, command, rng)

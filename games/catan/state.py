@@ -1,4 +1,5 @@
-"""The game state: flat lists indexed by hex, node, edge and seat ids (see board.py).
+"""The game state: flat lists indexed by hex, node, edge and seat ids (see data_board.py), and
+the options of a match as the rules read them.
 
 Kept as one slotted class of small lists so that a clone is a handful of list copies and the
 JSON dump is the fields themselves.
@@ -6,7 +7,37 @@ JSON dump is the fields themselves.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
+
+from games.catan.data_board import HEX_NODES
+
+# The variant's clarifications, each an option (options.py); on by default with the variant.
+CLARIFICATIONS = (
+    "tied_awards_to_bank",
+    "seven_counts_development_cards",
+    "steal_development_cards",
+    "robber_may_stay",
+    "theft_optional",
+    "no_road_building_before_roll",
+)
+# Clarifications new in rules_version 2 (before it, a robber next to an opponent always stole).
+_LEGACY_OFF = frozenset({"theft_optional"})
+
+
+def complete_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` of a match with every current key. A match keeps the options it was created
+    with (``GameCreated`` carries them); a key missing there predates the option and keeps the
+    behaviour of that time: rules_version 1 tied every clarification to ``variant`` and had a
+    compulsory theft."""
+    out = dict(options)
+    out.setdefault("preset", "none")
+    variant = bool(out.get("variant", False))
+    for key in CLARIFICATIONS:
+        if key not in out:
+            out[key] = False if key in _LEGACY_OFF else variant
+    return out
+
 
 # Phases (strings keep the JSON readable; they are compared by identity-cheap equality).
 SETUP_SETTLEMENT = "setup_settlement"
@@ -228,14 +259,13 @@ def state_from_json(data: dict[str, Any]) -> State:
     s = State.__new__(State)
     for name in FIELDS:
         setattr(s, name, _deep(data[name]))
+    s.options = complete_options(s.options)  # an older match's snapshot: the rules it began with
     derive(s)
     return s
 
 
 def derive(s: State) -> None:
     """Fill the derived board tables after the board is known."""
-    from games.catan.board import HEX_NODES
-
     table: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {t: [] for t in range(2, 13)}
     for h, num in enumerate(s.hex_num):
         if num:

@@ -1,14 +1,19 @@
-"""What a seat, a spectator or an admin sees of the state."""
+"""What a seat may see and know: ``view`` (a seat, a spectator), ``admin_view``, ``redact`` (an
+event as a seat sees it) and ``determinize`` (the bots' fair re-deal of what a seat cannot see)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from games.catan.awards import public_points, total_points
-from games.catan.board import EDGE_NODES, HARBOUR_SLOT_NODES, HEX_COORDS, HEX_NODES
 from games.catan.data import DEV_CARDS, RESOURCES
+from games.catan.data_board import EDGE_NODES, HARBOUR_SLOT_NODES, HEX_COORDS, HEX_NODES
+from games.catan.events_awards import public_points, total_points
 from games.catan.legal import active_seats
-from games.catan.state import WAR_TAKE, State, state_to_json
+from games.catan.state import WAR_TAKE, State, clone_state, state_to_json
+
+Event = dict[str, Any]
+_DEV = frozenset(DEV_CARDS)
 
 
 def _counts(names: tuple[str, ...], values: list[int]) -> dict[str, int]:
@@ -129,3 +134,76 @@ def _res_name(r: int) -> str:
 
 def _harbour_name(kind: int) -> str:
     return "3:1" if kind >= 5 else f"2:1 {RESOURCES[kind]}"
+
+
+def redact(event: Event, seat: int | None) -> Event | None:
+    """Hide what ``seat`` could not see at the table: the deck order, a bought card, a stolen
+    card, a discarded development card, private drafts and the defender's picks in war."""
+    etype = event["type"]
+    if etype == "GameCreated":
+        shown = dict(event)
+        shown["deck"] = len(event["deck"])
+        return shown
+    if etype == "DevelopmentCardBought":
+        return event if seat == event["seat"] else {**event, "card": None}
+    if etype in ("CardStolen", "WarCardTaken"):
+        if seat in (event["seat"], event["victim"]):
+            return event
+        return {**event, "card": None}
+    if etype == "WarSpoilsTaken":
+        if seat in (event["seat"], event["victim"]):
+            return event
+        return {**event, "cards": len(event["cards"])}
+    if etype == "CardDiscarded":
+        if seat == event["seat"] or event["card"] not in _DEV:
+            return event
+        return {**event, "card": "development"}
+    if etype in ("WarCardChosen", "DraftStarted", "DraftExtended", "DraftCancelled"):
+        return event if seat == event["seat"] else None
+    return event
+
+
+def determinize(s: State, seat: int, rng: random.Random) -> State:
+    """Re-deal what ``seat`` cannot see: the other hands (sizes kept), the deck order, the
+    drafts and war picks of others."""
+    d = clone_state(s)
+    others = [p for p in range(d.n) if p != seat]
+    pool: list[int] = []
+    for p in others:
+        for r in range(5):
+            pool += [r] * d.res[p][r]
+    pool.sort()  # only the totals are known: the re-deal must not depend on who held what
+    rng.shuffle(pool)
+    at = 0
+    for p in others:
+        size = sum(d.res[p])
+        hand = [0] * 5
+        for r in pool[at : at + size]:
+            hand[r] += 1
+        d.res[p] = hand
+        at += size
+    cards = list(d.deck)
+    for p in others:
+        for k in range(5):
+            cards += [k] * d.dev[p][k]
+    cards.sort()
+    rng.shuffle(cards)
+    at = 0
+    for p in others:
+        size = sum(d.dev[p])
+        new_total = sum(d.dev_new[p])
+        hand = [0] * 5
+        new = [0] * 5
+        for i, k in enumerate(cards[at : at + size]):
+            hand[k] += 1
+            if i < new_total:
+                new[k] += 1
+        d.dev[p] = hand
+        d.dev_new[p] = new
+        at += size
+    d.deck = cards[at:]
+    for p in others:
+        d.drafts[p] = None
+    if d.war is not None and d.war["defender"] != seat:
+        d.war["picked"] = []
+    return d

@@ -1,119 +1,41 @@
 """Bots: random, greedy (hand-written evaluation) and search (ISMCTS over determinisations).
 
 Both thinking bots guess the opponents' secret cards only from public play: a player who covers
-buildings of a type is unlikely to own that type (``beliefs``). They never read another seat's
-secrets; ``determinize`` re-deals everything the seat cannot know, weighted by those beliefs.
+buildings of a type is unlikely to own that type (``views.goal_weights``). They never read
+another seat's secrets; ``views.determinize`` re-deals everything the seat cannot know, weighted
+by those beliefs. They get the engine as an argument and never import ``engine.py``.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
-from games.base import Command
-from games.drunter.commands import legal_commands, vote_masks
-from games.drunter.data import BOARD
-from games.drunter.rules import (
-    BUILDING_AT,
-    NO_BITS,
-    YES_BITS,
-    cards_of,
-    goal_score,
-    placements,
-    start_cell,
-    tile_cells,
-    uncovered_buildings,
-)
+from games.base import Command, Engine
+from games.drunter.bots_playout import playout
+from games.drunter.data import BOARD, cards_of, tile_cells
+from games.drunter.legal import active_seats, legal_commands
+from games.drunter.placement import placements, start_cell
+from games.drunter.scoring import goal_score, uncovered_buildings
 from games.drunter.state import (
     DECLARE,
     FREE,
     GOALS,
     JEIN_BIT,
+    NO_BITS,
     PLACE,
     SHRUG_BIT,
     VOTE,
+    YES_BITS,
     State,
-    clone,
 )
+from games.drunter.views import covered_by, goal_weights
+from games.drunter.voting import vote_masks
+from games.search import search_command
 
 N_TYPES = len(BOARD.building_types)
 N_GOALS = len(BOARD.goal_cards)
-SUSPICION = 0.7  # how strongly covering a building speaks against owning its type
-
-
-# --- beliefs and determinisation -----------------------------------------------------------
-
-
-def covered_by(s: State) -> list[list[int]]:
-    """Per seat, the printed value it has covered of each building type (public history)."""
-    out = [[0] * N_TYPES for _ in range(s.n)]
-    for seat, _r, length, d, start in s.placed:
-        for c in tile_cells(start, d, length):
-            b = BUILDING_AT[c]
-            if b >= 0:
-                t, v, _ = BOARD.buildings[b]
-                out[seat][t] += v
-    return out
-
-
-def goal_weights(s: State, seat: int, covered: list[list[int]]) -> list[float]:
-    """Unnormalised plausibility of each card (building types first) being ``seat``'s."""
-    weights = [math.exp(-SUSPICION * covered[seat][t]) for t in range(N_TYPES)]
-    return weights + [1.0] * (N_GOALS - N_TYPES)
-
-
-def _weighted_pick(options: list[int], weights: list[float], rng: random.Random) -> int:
-    total = sum(weights[o] for o in options)
-    x = rng.random() * total
-    for o in options:
-        x -= weights[o]
-        if x <= 0:
-            return o
-    return options[-1]
-
-
-def determinize(s: State, me: int, rng: random.Random) -> State:
-    d = clone(s)
-    covered = covered_by(s)
-    others = [p for p in range(s.n) if p != me]
-    rng.shuffle(others)
-    if not s.extended:
-        pool = [t for t in range(N_TYPES) if t != s.building[me]]
-        for p in others:
-            t = _weighted_pick(pool, goal_weights(s, p, covered), rng)
-            pool.remove(t)
-            d.building[p] = t
-    else:
-        pool = [g for g in range(N_GOALS) if g not in s.goals[me]]
-        for p in others:
-            w = goal_weights(s, p, covered)
-            if s.goal_deal == "balanced":
-                house = _weighted_pick([g for g in pool if g < N_TYPES], w, rng)
-                special = _weighted_pick([g for g in pool if g >= N_TYPES], w, rng)
-                pair = [house, special]
-            else:
-                first = _weighted_pick(pool, w, rng)
-                second = _weighted_pick([g for g in pool if g != first], w, rng)
-                pair = [first, second]
-            for g in pair:
-                pool.remove(g)
-            d.goals[p] = pair
-            if s.goal_choice[p] >= 0:
-                d.goal_choice[p] = rng.randrange(2)
-    if s.phase == VOTE:
-        # Cards laid face down are unknown except their number; the rest of each hand is known
-        # (a set's eight cards are public and every played card was revealed).
-        for p in s.voters:
-            if p == me or s.cast[p] < 0:
-                continue
-            hand = s.votes[p] | s.cast[p]
-            count = bin(s.cast[p]).count("1")
-            same = [m for m in vote_masks(hand) if bin(m).count("1") == count]
-            mask = rng.choice(same)
-            d.cast[p] = mask
-            d.votes[p] = hand & ~mask
-    return d
+BUILDING_AT = BOARD.building_at
 
 
 # --- evaluation ----------------------------------------------------------------------------
@@ -261,3 +183,58 @@ def pruned_votes(s: State, seat: int) -> list[Command]:
         greedy_vote(s, seat),
     }
     return [{"type": "vote", "cards": cards_of(m)} for m in sorted(masks) if m]
+
+
+class _SearchFacade:
+    """The engine as the shared search sees it: identical, except that a vote offers a few
+    sensible card sets instead of all of them (up to 128), which would drown the tree."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._engine, name)
+
+    def legal_commands(self, s: State, seat: int) -> list[Command]:
+        if s.phase == VOTE and seat in active_seats(s):
+            return pruned_votes(s, seat)
+        return self._engine.legal_commands(s, seat)
+
+
+def search_move(
+    engine: Engine,
+    s: State,
+    seat: int,
+    rng: random.Random,
+    budget_s: float,
+    stats: dict[str, Any] | None = None,
+) -> Command:
+    """ISMCTS (games.search) over belief-weighted determinisations; each leaf is valued by one
+    fast playout (bots_playout.playout) instead of a rollout through execute/apply."""
+    return search_command(
+        _SearchFacade(engine),  # type: ignore[arg-type]
+        s,
+        seat,
+        s.n,
+        rng,
+        budget_s=budget_s,
+        rollout_depth=0,
+        evaluate=lambda leaf: playout(leaf, rng),
+        stats=stats,
+    )
+
+
+def bot_command(
+    engine: Engine, s: State, seat: int, level: str, rng: random.Random, budget_s: float
+) -> Command:
+    legal = engine.legal_commands(s, seat)
+    if not legal:
+        raise ValueError(f"seat {seat} has no legal command")
+    if level == "random":
+        return rng.choice(legal)
+    if level == "greedy" or s.phase != "place":
+        # Votes, jokers and goal commitments follow the hand-written evaluation.
+        return greedy_command(s, seat, rng)
+    if level == "search":
+        return search_move(engine, s, seat, rng, budget_s)
+    raise ValueError(f"unknown bot level {level!r}")

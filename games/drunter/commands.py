@@ -1,18 +1,9 @@
-"""Command shapes, options and the listing of legal commands."""
+"""Command shapes, match options, and the refusal codes tests import."""
 
 from __future__ import annotations
 
-from games.base import Command, CommandSpec, Field, Option
-from games.drunter.data import BOARD, DIRECTIONS
-from games.drunter.rules import cards_of, placements
-from games.drunter.state import (
-    DECLARE,
-    GOALS,
-    PLACE,
-    SHRUG_BIT,
-    VOTE,
-    State,
-)
+from games.base import CommandSpec, Field, Option
+from games.drunter.data import BOARD
 
 OPTIONS = (
     Option(
@@ -27,11 +18,32 @@ OPTIONS = (
     Option(
         name="goal_deal",
         kind="choice",
-        default="balanced",
-        choices=("balanced", "random"),
+        default="random",
+        choices=("random", "balanced"),
         description=(
-            "Extended rules only: 'balanced' deals each player one building and one special "
-            "card (the translator's suggestion), 'random' deals two of the ten cards at random."
+            "Extended rules only: 'random' deals two of the ten cards at random (extended rule "
+            "4), 'balanced' deals each player one building and one special card (the "
+            "translator's suggestion)."
+        ),
+    ),
+    Option(
+        name="shrug_with_others",
+        kind="bool",
+        default=False,
+        description=(
+            "Outhouse votes: the shrugging citizen may be played beside other cards (a card that "
+            "adds no vote but hides how many were cast); by default it is played alone, as the "
+            "vote of one who does not care."
+        ),
+    ),
+    Option(
+        name="tunnel_keeps_builder",
+        kind="bool",
+        default=True,
+        description=(
+            "Rules 5-6: a builder closed in on three sides keeps its place while a tunnel beside "
+            "it leads to a free cell (it can still extend the route); off: rule 5 read to the "
+            "letter, it is removed and the way under the tunnel is lost."
         ),
     ),
 )
@@ -64,65 +76,19 @@ COMMANDS = (
 )
 COMMAND_SPECS = {c.type: c for c in COMMANDS}
 
-
-def place_command(route: int, length: int, direction: int) -> Command:
-    return {
-        "type": "place_tile",
-        "route": BOARD.route_ids[route],
-        "length": length,
-        "direction": DIRECTIONS[direction],
-    }
-
-
-def vote_masks(hand: int) -> list[int]:
-    """Every vote a hand allows: the shrug alone, or any non-empty set of the other cards."""
-    others = hand & ~SHRUG_BIT
-    out = [SHRUG_BIT] if hand & SHRUG_BIT else []
-    sub = others
-    while sub:
-        out.append(sub)
-        sub = (sub - 1) & others
-    return out
-
-
-def vote_seat(s: State) -> int:
-    """The next voter: cards are laid face down one player after another from the placer."""
-    for seat in s.voters:
-        if s.cast[seat] < 0:
-            return seat
-    return -1
-
-
-def legal_commands(s: State, seat: int) -> list[Command]:
-    if s.phase == PLACE:
-        if seat != s.turn or s.forfeited[seat]:
-            return []
-        return [place_command(r, length, d) for r, length, d in placements(s, seat)]
-    if s.phase == VOTE:
-        if seat != vote_seat(s):
-            return []
-        return [{"type": "vote", "cards": cards_of(m)} for m in vote_masks(s.votes[seat])]
-    if s.phase == DECLARE:
-        if not s.declare_order or seat != s.declare_order[0]:
-            return []
-        return [{"type": "declare_jein", "side": "yes"}, {"type": "declare_jein", "side": "no"}]
-    if s.phase == GOALS:
-        if s.forfeited[seat] or s.goal_choice[seat] >= 0:
-            return []
-        return [{"type": "choose_goal", "card": BOARD.goal_cards[g]} for g in s.goals[seat]]
-    return []
-
-
-def active_seats(s: State) -> frozenset[int]:
-    if s.phase == PLACE:
-        return frozenset((s.turn,))
-    if s.phase == VOTE:
-        seat = vote_seat(s)
-        return frozenset((seat,)) if seat >= 0 else frozenset()
-    if s.phase == DECLARE:
-        return frozenset(s.declare_order[:1])
-    if s.phase == GOALS:
-        return frozenset(
-            seat for seat in range(s.n) if not s.forfeited[seat] and s.goal_choice[seat] < 0
-        )
-    return frozenset()
+# IllegalCommand codes (tests import them).
+WRONG_PHASE = "wrong_phase"
+UNKNOWN_ROUTE = "unknown_route"
+ROUTE_CLOSED = "route_closed"
+BAD_LENGTH = "bad_length"
+BAD_DIRECTION = "bad_direction"
+NO_SUCH_TILE = "tile_not_held"
+OFF_BOARD = "off_board"
+COVERS_TILE = "covers_tile"
+EMPTY_VOTE = "empty_vote"
+UNKNOWN_CARD = "unknown_card"
+DUPLICATE_CARD = "duplicate_card"
+CARD_NOT_IN_HAND = "card_not_in_hand"
+SHRUG_NOT_ALONE = "shrug_not_alone"
+BAD_SIDE = "bad_side"
+GOAL_NOT_HELD = "goal_not_held"

@@ -115,3 +115,24 @@ def load_board(path: pathlib.Path = DATA_FILE) -> Board:
 
 
 BOARD = load_board()
+
+
+def tile_cells(start: int, direction: int, length: int) -> list[int]:
+    """The cells of a tile lying from ``start`` towards ``direction``."""
+    out = [start]
+    for _ in range(length - 1):
+        out.append(BOARD.step[out[-1]][direction])
+    return out
+
+
+def cards_of(mask: int) -> list[str]:
+    """Voting card names of a bitmask over ``BOARD.vote_cards``."""
+    return [BOARD.vote_cards[i] for i in range(len(BOARD.vote_cards)) if mask >> i & 1]
+
+
+def mask_of(cards: list[str]) -> int:
+    """The bitmask of voting card names."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << BOARD.vote_cards.index(c)
+    return mask

@@ -1,7 +1,7 @@
-"""Events: their fold into the state, their redaction per seat and their match-log texts.
+"""Events: their fold into the state (``apply``) and their match-log texts.
 
 Every event is a plain JSON dict. Secrets (building and goal cards, cast votes, committed goals)
-travel only in the events that carry them, and ``redact`` strips them for everybody else.
+travel only in the events that carry them; ``views.redact`` strips them for everybody else.
 """
 
 from __future__ import annotations
@@ -10,8 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.base import Event, EventText
-from games.drunter.data import BOARD
-from games.drunter.rules import mask_of, tile_cells
+from games.drunter.data import BOARD, mask_of, tile_cells
 from games.drunter.state import (
     ALL_VOTE_CARDS,
     COVERED,
@@ -60,6 +59,9 @@ def _game_started(_s: State | None, e: Event) -> State:
         turn=e["first"],
         cast=[-1] * n,
         declared=[-1] * n,
+        # Options new in rules_version 2; an older match has neither and keeps its rules.
+        shrug_with_others=bool(e["options"].get("shrug_with_others", False)),
+        tunnel_keeps_builder=bool(e["options"].get("tunnel_keeps_builder", True)),
     )
 
 
@@ -210,25 +212,6 @@ APPLY: dict[str, Callable[[Any, Event], State]] = {
 
 def apply(state: State | None, event: Event) -> State:
     return APPLY[event["type"]](state, event)
-
-
-# Fields only the event's own seat may see; everybody else gets the rest.
-SECRET_FIELDS = {
-    "BuildingDealt": ("building",),
-    "GoalsDealt": ("cards",),
-    "VoteCast": ("cards",),
-    "GoalChosen": ("card",),
-}
-
-
-def redact(event: Event, seat: int | None) -> Event:
-    secret = SECRET_FIELDS.get(event["type"])
-    if secret is None or (seat is not None and event.get("seat") == seat):
-        return event
-    shown = {k: v for k, v in event.items() if k not in secret}
-    if event["type"] == "VoteCast":
-        shown["count"] = len(event["cards"])  # cards leave the hand face down: the count shows
-    return shown
 
 
 EVENT_TEXTS = {

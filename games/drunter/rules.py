@@ -1,267 +1,299 @@
-"""Placement geometry, scoring and vote counting: pure functions over a State.
+"""The rules' entry point: ``execute`` (a command to its events), the automatic steps between
+decisions (reveal, count, builders, goal commitment, next turn, end) and ``forfeit``. Geometry is
+in placement.py, votes in voting.py, scores in scoring.py, the opening in setup.py.
 
-Clauses cited as "place N" are the numbered rules of "Jak se staví hradby a silnice", "vote" the
-paragraphs of "Jak se hlasuje o kadibudkách", "extended N" the numbered "Rozšířená pravidla".
+``execute`` works on a clone: it appends each event and folds it at once with ``apply``, so the
+follow-up steps read the state exactly as replay will.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import NamedTuple
-
-from games.drunter.data import BOARD
+from games.base import GAME_OVER, NOT_YOUR_TURN, Command, Event, IllegalCommand, rank_by
+from games.base import check_command_shape as _check_shape
+from games.drunter.commands import (
+    BAD_DIRECTION,
+    BAD_LENGTH,
+    BAD_SIDE,
+    CARD_NOT_IN_HAND,
+    COMMAND_SPECS,
+    COVERS_TILE,
+    DUPLICATE_CARD,
+    EMPTY_VOTE,
+    GOAL_NOT_HELD,
+    NO_SUCH_TILE,
+    OFF_BOARD,
+    ROUTE_CLOSED,
+    SHRUG_NOT_ALONE,
+    UNKNOWN_CARD,
+    UNKNOWN_ROUTE,
+    WRONG_PHASE,
+)
+from games.drunter.data import BOARD, DIRECTIONS, cards_of, mask_of
+from games.drunter.events import DIRECTION_INDEX, ROUTE_INDEX, apply
+from games.drunter.legal import active_seats
+from games.drunter.placement import (
+    N_ROUTES,
+    STEP,
+    can_place,
+    covers_outhouse,
+    route_blocked,
+    route_dead,
+    start_cell,
+)
+from games.drunter.scoring import final_scores
 from games.drunter.state import (
+    DECLARE,
     FREE,
-    JEIN_BIT,
-    NO_BITS,
-    TUNNEL_EW,
-    TUNNEL_NS,
-    YES_BITS,
+    GOALS,
+    OVER,
+    PLACE,
+    SHRUG_BIT,
+    VOTE,
     State,
+    clone,
     tile_index,
 )
-
-# IllegalCommand codes (tests import them).
-WRONG_PHASE = "wrong_phase"
-UNKNOWN_ROUTE = "unknown_route"
-ROUTE_CLOSED = "route_closed"
-BAD_LENGTH = "bad_length"
-BAD_DIRECTION = "bad_direction"
-NO_SUCH_TILE = "tile_not_held"
-OFF_BOARD = "off_board"
-COVERS_TILE = "covers_tile"
-EMPTY_VOTE = "empty_vote"
-UNKNOWN_CARD = "unknown_card"
-DUPLICATE_CARD = "duplicate_card"
-CARD_NOT_IN_HAND = "card_not_in_hand"
-SHRUG_NOT_ALONE = "shrug_not_alone"
-BAD_SIDE = "bad_side"
-GOAL_NOT_HELD = "goal_not_held"
-
-STEP = BOARD.step
-BUILDING_AT = BOARD.building_at
-OUTHOUSE = BOARD.outhouse
-N_ROUTES = len(BOARD.route_ids)
-ROUTE_BASE = tuple(tile_index(k, 1) for k in BOARD.route_kind)
+from games.drunter.voting import tally, vote_seat
 
 
-def crossable(direction: int) -> int:
-    """The tunnel code a route moving in ``direction`` may pass under (place 6): a tunnel is
-    crossed at right angles to the tile that carries it."""
-    return TUNNEL_EW if direction % 2 == 0 else TUNNEL_NS
+class Emitter:
+    """Collects events and folds each into a private working copy."""
+
+    def __init__(self, state: State) -> None:
+        self.state = clone(state)
+        self.events: list[Event] = []
+
+    def __call__(self, event: Event) -> None:
+        self.events.append(event)
+        self.state = apply(self.state, event)
 
 
-class Start(NamedTuple):
-    cell: int  # first cell of the new tile, -1 if none
-    error: str  # why not, when cell == -1
+# --- execute -------------------------------------------------------------------------------
 
 
-def start_cell(cells: list[int], end: int, direction: int) -> Start:
-    """Where a tile attached at ``end`` towards ``direction`` begins.
-
-    Normally the neighbouring cell (place 2, 4); if that is a tunnel crossed at right angles, the
-    first cell beyond one or more adjacent tunnels, provided it is free (place 6)."""
-    c = STEP[end][direction]
-    if c < 0:
-        return Start(-1, OFF_BOARD)
-    code = cells[c]
-    if code == FREE:
-        return Start(c, "")
-    cross = crossable(direction)
-    if code != cross:
-        return Start(-1, COVERS_TILE)
-    while code == cross:
-        c = STEP[c][direction]
-        if c < 0:
-            return Start(-1, OFF_BOARD)
-        code = cells[c]
-    return Start(c, "") if code == FREE else Start(-1, COVERS_TILE)
+def execute(s: State, seat: int, command: Command) -> list[Event]:
+    if s.phase == OVER:
+        raise IllegalCommand(GAME_OVER, "The game is over.")
+    if seat not in active_seats(s):
+        raise IllegalCommand(NOT_YOUR_TURN, "It is not your turn to act.")
+    _check_shape(COMMAND_SPECS, command)
+    emit = Emitter(s)
+    kind = command["type"]
+    if kind == "place_tile":
+        _place(s, seat, command, emit)
+    elif kind == "vote":
+        _vote(s, seat, command, emit)
+    elif kind == "declare_jein":
+        _declare(s, seat, command, emit)
+    else:
+        _choose_goal(s, seat, command, emit)
+    return emit.events
 
 
-def first_cell(cells: list[int], end: int, direction: int) -> int:
-    """``start_cell(...).cell`` without the reason: the hot path of bots and move listing."""
-    c = STEP[end][direction]
-    if c < 0:
-        return -1
-    code = cells[c]
-    if code == FREE:
-        return c
-    cross = TUNNEL_EW if direction % 2 == 0 else TUNNEL_NS
-    while code == cross:
-        c = STEP[c][direction]
-        if c < 0:
-            return -1
-        code = cells[c]
-    return c if code == FREE else -1
-
-
-def free_run(cells: list[int], start: int, direction: int, limit: int = 3) -> int:
-    """How many free cells lie in a straight line from ``start`` (itself free), up to ``limit``."""
-    run = 1
-    c = start
-    while run < limit:
-        c = STEP[c][direction]
-        if c < 0 or cells[c] != FREE:
-            break
-        run += 1
-    return run
-
-
-def tile_cells(start: int, direction: int, length: int) -> list[int]:
-    out = [start]
+def _place(s: State, seat: int, command: Command, emit: Emitter) -> None:
+    if s.phase != PLACE:
+        raise IllegalCommand(WRONG_PHASE, "Tiles are placed only on your turn, not during a vote.")
+    route = ROUTE_INDEX.get(command["route"], -1)
+    if route < 0:
+        raise IllegalCommand(UNKNOWN_ROUTE, f"There is no route called {command['route']!r}.")
+    length = command["length"]
+    if length not in (1, 2, 3):
+        raise IllegalCommand(BAD_LENGTH, "Tiles are 1, 2 or 3 cells long.")
+    d = DIRECTION_INDEX.get(command["direction"], -1)
+    if d < 0:
+        raise IllegalCommand(BAD_DIRECTION, "The direction must be N, E, S or W.")
+    end = s.ends[route]
+    if end < 0:
+        raise IllegalCommand(
+            ROUTE_CLOSED, "This route is closed in: its builder has left the board."
+        )
+    kind = BOARD.route_kind[route]
+    if not s.hands[seat][tile_index(kind, length)]:
+        raise IllegalCommand(
+            NO_SUCH_TILE,
+            f"You have no {BOARD.tile_kinds[kind]} tile of length {length}; a tile must be "
+            "of the same kind as the route.",
+        )
+    start = start_cell(s.cells, end, d)
+    if start.cell < 0:
+        _refuse_geometry(start.error)
+    cells = [start.cell]
     for _ in range(length - 1):
-        out.append(STEP[out[-1]][direction])
-    return out
+        nxt = STEP[cells[-1]][d]
+        if nxt < 0:
+            _refuse_geometry(OFF_BOARD)
+        if s.cells[nxt] != FREE:
+            _refuse_geometry(COVERS_TILE)
+        cells.append(nxt)
+    vote = not s.extended and covers_outhouse(cells)
+    voters = [(seat + i) % s.n for i in range(s.n) if not s.forfeited[(seat + i) % s.n]]
+    emit(
+        {
+            "type": "TilePlaced",
+            "seat": seat,
+            "route": BOARD.route_ids[route],
+            "length": length,
+            "direction": DIRECTIONS[d],
+            "cells": [BOARD.xy(c) for c in cells],
+            "vote": vote,
+            "voters": voters if vote else [],
+        }
+    )
+    if not vote:
+        _finish_turn(emit)
 
 
-def openings(s: State, route: int) -> list[tuple[int, int, int]]:
-    """(direction, start cell, free run) for every side of a route's end a tile could go to."""
-    end = s.ends[route]
-    if end < 0:
-        return []
-    cells = s.cells
-    out = []
-    for d in range(4):
-        start = first_cell(cells, end, d)
-        if start >= 0:
-            out.append((d, start, free_run(cells, start, d)))
-    return out
+def _refuse_geometry(error: str) -> None:
+    if error == OFF_BOARD:
+        raise IllegalCommand(OFF_BOARD, "A tile must lie fully inside the grid of the board.")
+    raise IllegalCommand(COVERS_TILE, "A tile may not cover another tile, not even partly.")
 
 
-def placements(s: State, seat: int) -> list[tuple[int, int, int]]:
-    """Every (route, length, direction) ``seat`` may place now (place 1-3)."""
-    return list(_placements(s, seat))
-
-
-def can_place(s: State, seat: int) -> bool:
-    """Whether ``seat`` has any tile that fits (stops at the first one found)."""
-    return next(_placements(s, seat), None) is not None
-
-
-def _placements(s: State, seat: int) -> Iterator[tuple[int, int, int]]:
-    hand = s.hands[seat]
-    cells = s.cells
-    for r in range(N_ROUTES):
-        end = s.ends[r]
-        if end < 0:
-            continue
-        base = ROUTE_BASE[r]
-        h1, h2, h3 = hand[base], hand[base + 1], hand[base + 2]
-        if not (h1 or h2 or h3):
-            continue
-        for d in range(4):
-            start = first_cell(cells, end, d)
-            if start < 0:
-                continue
-            if h1:
-                yield (r, 1, d)
-            if h2 or h3:
-                c = STEP[start][d]
-                if c >= 0 and cells[c] == FREE:
-                    if h2:
-                        yield (r, 2, d)
-                    if h3:
-                        c = STEP[c][d]
-                        if c >= 0 and cells[c] == FREE:
-                            yield (r, 3, d)
-
-
-def route_dead(s: State, route: int) -> bool:
-    """Place 5: the end is closed in (tiles, corners or the edge on its other three sides) so the
-    route can never be extended; a free cell beyond an adjacent tunnel still counts as a way on
-    (place 6), because the builder is removed only "when it has no possibility to extend"."""
-    end = s.ends[route]
-    if end < 0:
-        return False
-    return all(first_cell(s.cells, end, d) < 0 for d in range(4))
-
-
-def route_blocked(s: State, route: int) -> bool:
-    """Extended 5: nowhere to attach, or nobody still in the game holds a tile that fits."""
-    if s.ends[route] < 0:
-        return True
-    base = ROUTE_BASE[route]
-    runs = [run for _d, _start, run in openings(s, route)]
-    if not runs:
-        return True
-    best = max(runs)
-    for seat in range(s.n):
-        if s.forfeited[seat]:
-            continue
-        hand = s.hands[seat]
-        if any(hand[base + k] for k in range(best)):
-            return False
-    return True
-
-
-def covers_outhouse(cells: list[int]) -> bool:
-    return any(OUTHOUSE[c] for c in cells)
-
-
-# --- scoring -------------------------------------------------------------------------------
-
-
-def uncovered_buildings(s: State) -> list[tuple[int, int]]:
-    """(type, value) of every building still visible."""
-    return [(t, v) for t, v, c in BOARD.buildings if s.cells[c] == FREE]
-
-
-def goal_score(card: int, visible: list[tuple[int, int]]) -> int:
-    """Points of one goal card over the visible buildings ("Význam zvláštních karet")."""
-    n_types = len(BOARD.building_types)
-    if card < n_types:
-        return sum(v for t, v in visible if t == card)
-    special = BOARD.special_cards[card - n_types]
-    if special == "all_3s":
-        return sum(v for _t, v in visible if v == 3)
-    if special == "all_4s":
-        return sum(v for _t, v in visible if v == 4)
-    if special == "lowest_of_each_type":
-        # A type wiped out entirely counts zero ("platí samozřejmě za nulu").
-        lowest: dict[int, int] = {}
-        for t, v in visible:
-            if t not in lowest or v < lowest[t]:
-                lowest[t] = v
-        return sum(lowest.values())
-    if special == "one_point_each":
-        return len(visible)
-    raise ValueError(f"unknown special card {special}")
-
-
-def vote_power(mask: int) -> int:
-    """Votes left on a hand's cards (the basic tie-break, "Konec hry"); JEIN counts 2."""
-    return sum(BOARD.vote_values[i] for i in range(len(BOARD.vote_cards)) if mask >> i & 1)
-
-
-def tally(s: State) -> tuple[int, int]:
-    """Yes and no votes of the revealed cards plus the declared jokers (vote, 4th paragraph)."""
-    yes = no = 0
-    for seat in s.voters:
-        mask = s.cast[seat]
-        if mask <= 0:
-            continue
-        for i in range(len(BOARD.vote_cards)):
-            bit = 1 << i
-            if not mask & bit:
-                continue
-            if bit & YES_BITS:
-                yes += BOARD.vote_values[i]
-            elif bit & NO_BITS:
-                no += BOARD.vote_values[i]
-            elif bit == JEIN_BIT:
-                if s.declared[seat] == 1:
-                    yes += BOARD.vote_values[i]
-                elif s.declared[seat] == 0:
-                    no += BOARD.vote_values[i]
-    return yes, no
-
-
-def cards_of(mask: int) -> list[str]:
-    return [BOARD.vote_cards[i] for i in range(len(BOARD.vote_cards)) if mask >> i & 1]
-
-
-def mask_of(cards: list[str]) -> int:
-    mask = 0
+def _vote(s: State, seat: int, command: Command, emit: Emitter) -> None:
+    if s.phase != VOTE:
+        raise IllegalCommand(WRONG_PHASE, "Voting cards are played only in an outhouse vote.")
+    cards = command["cards"]
+    if not cards:
+        raise IllegalCommand(EMPTY_VOTE, "Play at least one voting card.")
     for c in cards:
-        mask |= 1 << BOARD.vote_cards.index(c)
-    return mask
+        if c not in BOARD.vote_cards:
+            raise IllegalCommand(UNKNOWN_CARD, f"There is no voting card called {c!r}.")
+    if len(set(cards)) != len(cards):
+        raise IllegalCommand(DUPLICATE_CARD, "Each voting card can be played only once.")
+    mask = mask_of(cards)
+    if mask & ~s.votes[seat]:
+        raise IllegalCommand(
+            CARD_NOT_IN_HAND, "You no longer hold that card: played cards leave the game."
+        )
+    if mask & SHRUG_BIT and mask != SHRUG_BIT and not s.shrug_with_others:
+        # "Komu je to jedno, použije kartu s občanem, jenž ... jen krčí rameny": the shrug is the
+        # vote of one who does not care, so it is not played beside a yes or a no.
+        raise IllegalCommand(
+            SHRUG_NOT_ALONE, "The shrugging citizen means 'I don't care' and is played alone."
+        )
+    ordered = [c for c in BOARD.vote_cards if c in cards]
+    emit({"type": "VoteCast", "seat": seat, "cards": ordered})
+    _after_vote_step(emit)
+
+
+def _declare(s: State, seat: int, command: Command, emit: Emitter) -> None:
+    if s.phase != DECLARE:
+        raise IllegalCommand(WRONG_PHASE, "A JEIN is declared only after the votes are revealed.")
+    side = command["side"]
+    if side not in ("yes", "no"):
+        raise IllegalCommand(BAD_SIDE, "A JEIN counts either as yes or as no.")
+    emit({"type": "JeinDeclared", "seat": seat, "side": side})
+    _after_vote_step(emit)
+
+
+def _choose_goal(s: State, seat: int, command: Command, emit: Emitter) -> None:
+    if s.phase != GOALS:
+        raise IllegalCommand(
+            WRONG_PHASE, "Goals are committed only once the first route is blocked."
+        )
+    card = command["card"]
+    if card not in BOARD.goal_cards or BOARD.goal_cards.index(card) not in s.goals[seat]:
+        raise IllegalCommand(GOAL_NOT_HELD, "You can only commit one of your own two goal cards.")
+    emit({"type": "GoalChosen", "seat": seat, "card": card})
+    if not active_seats(emit.state):
+        _next_turn(emit)
+
+
+# --- automatic steps -----------------------------------------------------------------------
+
+
+def _after_vote_step(emit: Emitter) -> None:
+    """Reveal once the last card is down, count once the last JEIN is declared."""
+    s = emit.state
+    if s.phase == VOTE and vote_seat(s) < 0:
+        emit(
+            {
+                "type": "VotesRevealed",
+                "cards": {str(v): cards_of(s.cast[v]) for v in s.voters},
+            }
+        )
+        s = emit.state
+    if s.phase == DECLARE and not s.declare_order:
+        yes, no = tally(s)
+        # The outhouse is saved only if the no votes are more than the yes votes (vote, 5th).
+        emit({"type": "VoteDecided", "yes": yes, "no": no, "accepted": yes >= no})
+        _finish_turn(emit)
+
+
+def _finish_turn(emit: Emitter) -> None:
+    s = emit.state
+    for r in range(N_ROUTES):
+        if route_dead(s, r):
+            emit({"type": "BuilderRemoved", "route": BOARD.route_ids[r]})
+    s = emit.state
+    if s.extended and not s.goals_started:
+        for r in range(N_ROUTES):
+            if route_blocked(s, r):
+                emit({"type": "GoalChoiceStarted", "route": BOARD.route_ids[r]})
+                if active_seats(emit.state):
+                    return
+                break
+    _next_turn(emit)
+
+
+def _next_turn(emit: Emitter) -> None:
+    """The next player clockwise who can place; players without a fitting tile are skipped
+    (Průběh hry, 3rd point); when nobody can place, the game ends (Konec hry)."""
+    s = emit.state
+    alive = [seat for seat in range(s.n) if not s.forfeited[seat]]
+    if len(alive) <= 1:
+        _end(emit)
+        return
+    order = [(s.turn + i) % s.n for i in range(1, s.n + 1)]
+    able = [seat for seat in order if not s.forfeited[seat] and can_place(s, seat)]
+    if not able:
+        _end(emit)
+        return
+    for seat in order:
+        if seat == able[0]:
+            break
+        if not s.forfeited[seat]:
+            emit({"type": "PlayerSkipped", "seat": seat})
+    emit({"type": "TurnStarted", "seat": able[0]})
+
+
+def _end(emit: Emitter) -> None:
+    s = emit.state
+    scores, second, details = final_scores(s)
+    keys = [
+        (0, 0, 0) if s.forfeited[seat] else (1, scores[seat], second[seat]) for seat in range(s.n)
+    ]
+    ranks = rank_by(keys)
+    by_score = rank_by([k[:2] for k in keys])
+    tiebreak = None
+    if by_score != ranks:
+        tiebreak = "other_goal_card" if s.extended else "votes_left"
+    emit(
+        {
+            "type": "GameEnded",
+            "scores": scores,
+            "ranks": ranks,
+            "tiebreak": tiebreak,
+            "forfeited": s.forfeited[:],
+            **details,
+        }
+    )
+
+
+def forfeit(s: State, seat: int) -> list[Event]:
+    if s.phase == OVER or s.forfeited[seat]:
+        return []
+    emit = Emitter(s)
+    was_turn = s.phase == PLACE and s.turn == seat
+    emit({"type": "PlayerForfeited", "seat": seat})
+    st = emit.state
+    if sum(not f for f in st.forfeited) <= 1:
+        _end(emit)
+    elif st.phase in (VOTE, DECLARE):
+        _after_vote_step(emit)
+    elif st.phase == GOALS:
+        if not active_seats(st):
+            _next_turn(emit)
+    elif was_turn:
+        _next_turn(emit)
+    return emit.events

@@ -61,6 +61,9 @@ class State:
     declare_order: list[int] = field(default_factory=list)  # JEIN holders still to declare
     declared: list[int] = field(default_factory=list)  # per seat 1 yes, 0 no, -1 none
     result: dict[str, Any] | None = None
+    # Options of rules_version 2; their defaults are the rules of older matches and snapshots.
+    shrug_with_others: bool = False
+    tunnel_keeps_builder: bool = True
 
 
 def clone(s: State) -> State:
@@ -86,6 +89,8 @@ def clone(s: State) -> State:
         declare_order=s.declare_order[:],
         declared=s.declared[:],
         result=s.result,
+        shrug_with_others=s.shrug_with_others,
+        tunnel_keeps_builder=s.tunnel_keeps_builder,
     )
 
 
@@ -98,4 +103,5 @@ def to_json(s: State) -> dict[str, Any]:
 
 
 def from_json(data: dict[str, Any]) -> State:
-    return clone(State(**{name: data[name] for name in _FIELDS}))
+    # A snapshot of an older match lacks the newer fields: their defaults are its rules.
+    return clone(State(**{name: data[name] for name in _FIELDS if name in data}))

@@ -1,6 +1,8 @@
-"""Java (Kiesling & Kramer, Ravensburger 2000): land tiles in levels, villages, palaces,
-festivals. See README.md for the rules as implemented."""
+"""Java (Michael Kiesling & Wolfgang Kramer, Ravensburger 2000), for 2-4 players: lay land tiles
+in levels on the island, found villages and palaces, hold festivals, stand highest in the cities."""
 
-from games.java.engine import ENGINE, JavaEngine
+from __future__ import annotations
 
-__all__ = ["ENGINE", "JavaEngine"]
+from games.java.engine import ENGINE, META
+
+__all__ = ["ENGINE", "META"]

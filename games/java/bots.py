@@ -16,7 +16,7 @@ from typing import Any
 from games.base import Command
 from games.java import land
 from games.java.data import COMPONENTS
-from games.java.events import apply_event, pair_of
+from games.java.events import apply, pair_of
 from games.java.geometry import (
     BOARD,
     N_BOARD,
@@ -26,8 +26,8 @@ from games.java.geometry import (
     sole_best,
     water_body,
 )
+from games.java.legal import DutyGuard, LegalSet
 from games.java.rules import (
-    Turn,
     execute,
     festival_calls,
     festival_commands,
@@ -38,32 +38,7 @@ from games.java.rules import (
     token_allowed,
 )
 from games.java.state import EMPTY, WATER, JavaState, clone
-
-# --------------------------------------------------------------------------- determinisation
-
-
-def determinize(s: JavaState, seat: int, rng: random.Random) -> JavaState:
-    """Re-deal what ``seat`` cannot know: the deck order and the others' hidden cards (cards a
-    player took face up stay known in that hand until bid)."""
-    out = clone(s)
-    pool = list(out.deck)
-    for p in range(out.n):
-        if p == seat:
-            continue
-        for k, count in enumerate(out.hands[p]):
-            pool.extend([k] * (count - out.known[p][k]))
-    rng.shuffle(pool)
-    for p in range(out.n):
-        if p == seat:
-            continue
-        hidden = sum(out.hands[p]) - sum(out.known[p])
-        hand = out.known[p][:]
-        for _ in range(hidden):
-            hand[pool.pop()] += 1
-        out.hands[p] = hand
-    out.deck = pool
-    return out
-
+from games.java.views import determinize
 
 # --------------------------------------------------------------------------- evaluation
 
@@ -71,6 +46,7 @@ CITY_WEIGHT = 0.8  # a city's final-scoring prize is not yet safe
 VILLAGE_WEIGHT = 0.35  # leading a village promises a palace
 CARD_VALUE = 0.6
 FIGURE_VALUE = 0.15
+TOKEN_VALUE = 1.0
 
 
 def values(s: JavaState) -> list[float]:
@@ -169,19 +145,18 @@ def candidates(s: JavaState, seat: int, rng: random.Random, breadth: int = 24) -
     """A pruned, legal subset of the commands worth weighing (every kind of action kept)."""
     if s.festival is not None:
         return festival_commands(s, seat)
-    turn = Turn(s, seat)
-    spend = turn.spendable()
+    guard = DutyGuard(s, seat)
     out: list[Command] = []
-    if token_allowed(s, seat) and s.ap <= 1:
+    if token_allowed(s, seat) and (s.ap <= 1 or not s.acted):
         out.append({"type": "use_token"})
     out.extend(land_command(*p) for p in sample_placements(s, seat, rng, breadth))
-    figs = figure_commands(s, seat, spend)
+    figs = figure_commands(s, seat, guard, once=True)
     if len(figs) > breadth:
         figs = rng.sample(figs, breadth)
     out.extend(figs)
-    if spend >= 1:
-        out.extend(palace_commands(s, seat))
-        if s.cards_taken < COMPONENTS.cards_per_turn:
+    if s.ap >= 1:
+        out.extend(palace_commands(s, seat, guard))
+        if s.cards_taken < COMPONENTS.cards_per_turn and guard.keeps(1):
             if s.open_card >= 0:
                 out.append({"type": "take_card", "source": "open"})
             if s.deck:
@@ -194,8 +169,9 @@ def candidates(s: JavaState, seat: int, rng: random.Random, breadth: int = 24) -
             ]
             near = [c for c in ground if any(s.top[n] == WATER for n in BOARD.neighbours[c])]
             for c in rng.sample(near, min(2, len(near))):
-                out.append({"type": "lay_water", "cell": pair_of(c)})
-    if turn.may_end():
+                if guard.keeps(1, blocked=c):
+                    out.append({"type": "lay_water", "cell": pair_of(c)})
+    if not guard.bound:
         out.extend(festival_calls(s, seat))
         out.append({"type": "end_turn"})
     return out
@@ -208,7 +184,7 @@ def play(s: JavaState, seat: int, command: Command, rng: random.Random) -> JavaS
     """A new state with ``command`` played (``s`` is left alone)."""
     out = clone(s)
     for event in execute(s, seat, command, rng):
-        out = apply_event(out, event)
+        out = apply(out, event)
     return out
 
 
@@ -255,6 +231,10 @@ def greedy_command(
         value = evaluate(after, seat)
         if command["type"] == "end_turn":
             value += 0.01  # prefer stopping to a pointless action
+        elif command["type"] == "use_token":
+            # A seventh point is worth about an action; by default it exists only before the
+            # turn's first action, so take it then (three per game, worthless when left over).
+            value += TOKEN_VALUE
         if noise:
             value += rng.gauss(0.0, noise)
         if value > best_value:
@@ -359,11 +339,17 @@ def _remember(s: JavaState, seat: int, plan: list[Command], rng: random.Random) 
             return
 
 
+def uniform_command(s: JavaState, seat: int, rng: random.Random) -> Command:
+    """A command drawn uniformly from all legal ones (the same draw as ``rng.choice`` on
+    ``legal_commands``), without listing them all."""
+    return rng.choice(LegalSet(s, seat))
+
+
 def bot_command(
-    engine: Any, s: JavaState, seat: int, level: str, rng: random.Random, budget_s: float
+    s: JavaState, seat: int, level: str, rng: random.Random, budget_s: float
 ) -> Command:
     if level == "random":
-        legal = legal_commands(s, seat)
+        legal = LegalSet(s, seat, once=True)
         if not legal:
             raise ValueError(f"seat {seat} has no legal command")
         return rng.choice(legal)
@@ -382,22 +368,21 @@ def random_command(s: JavaState, seat: int, rng: random.Random) -> Command:
     commands (property tests and benchmarks play thousands of games with it)."""
     if s.festival is not None:
         return rng.choice(festival_commands(s, seat))
-    turn = Turn(s, seat)
-    may_end = turn.may_end()
+    guard = DutyGuard(s, seat)
+    may_end = not guard.bound
     roll = rng.random()
-    if turn.duty_open() and not may_end and roll < 0.5:
+    if guard.bound and roll < 0.5:
         roll = 0.0
     if roll < 0.3:
         found = sample_placements(s, seat, rng, 1)
         if found:
             return land_command(*found[0])
     elif roll < 0.55:
-        spend = turn.spendable()
-        figs = figure_commands(s, seat, spend)
+        figs = figure_commands(s, seat, guard, once=True)
         if figs:
             return rng.choice(figs)
     elif roll < 0.65:
-        if turn.spendable() >= 1 and s.cards_taken < COMPONENTS.cards_per_turn:
+        if s.ap >= 1 and s.cards_taken < COMPONENTS.cards_per_turn and guard.keeps(1):
             options = []
             if s.open_card >= 0:
                 options.append({"type": "take_card", "source": "open"})
@@ -406,16 +391,19 @@ def random_command(s: JavaState, seat: int, rng: random.Random) -> Command:
             if options:
                 return rng.choice(options)
     elif roll < 0.75:
-        if turn.spendable() >= 1:
-            palaces = palace_commands(s, seat)
+        if s.ap >= 1:
+            palaces = palace_commands(s, seat, guard)
             if palaces:
                 return rng.choice(palaces)
     elif roll < 0.8:
-        if turn.spendable() >= 1 and s.water_left > 0:
+        if s.ap >= 1 and s.water_left > 0:
             ground = [
                 c
                 for c in range(N_BOARD)
-                if not BOARD.water_forbidden[c] and s.height[c] == 0 and s.top[c] == EMPTY
+                if not BOARD.water_forbidden[c]
+                and s.height[c] == 0
+                and s.top[c] == EMPTY
+                and guard.keeps(1, blocked=c)
             ]
             if ground:
                 return {"type": "lay_water", "cell": pair_of(rng.choice(ground))}

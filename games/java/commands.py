@@ -1,8 +1,35 @@
-"""The command shapes (served to clients and bots). Cells are ``[q, r]`` axial pairs."""
+"""The match options, the command shapes (served to clients and bots) and the parsing of their
+cells. Cells are ``[q, r]`` axial pairs."""
 
 from __future__ import annotations
 
-from games.base import CommandSpec, Field
+from typing import Any
+
+from games.base import CommandSpec, Field, IllegalCommand, Malformed, Option
+from games.java.data import BOARD
+
+NOT_A_SPACE = "not_a_space"
+
+OPTIONS = (
+    Option(
+        name="token_timing",
+        kind="choice",
+        default="start_of_turn",
+        description="When an action token may be used: only at the start of the turn, before "
+        "its first action (the official rule, the default) or at any moment of the turn (the "
+        "text author's proposal).",
+        choices=("start_of_turn", "any_time"),
+    ),
+    Option(
+        name="whole_moves",
+        kind="bool",
+        default=False,
+        description="A figure moves once between two changes of the board (each move goes "
+        "straight to its destination by the cheapest way): shorter turns, nothing lost. The "
+        "text has no such limit, so it is off by default.",
+    ),
+)
+
 
 _CELL = "a space as [q, r]"
 
@@ -68,3 +95,22 @@ COMMANDS: tuple[CommandSpec, ...] = (
 )
 
 SPECS = {c.type: c for c in COMMANDS}
+
+
+def parse_cell(value: Any, field: str) -> int:
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise Malformed(f"Field {field} must be a [q, r] pair of whole numbers.")
+    cell = BOARD.index.get((value[0], value[1]))
+    if cell is None:
+        raise IllegalCommand(
+            NOT_A_SPACE, f"{value} is not a space of the island or next to its edge."
+        )
+    return cell
+
+
+def parse_cells(value: list[Any], field: str) -> list[int]:
+    return [parse_cell(v, field) for v in value]

@@ -1,4 +1,4 @@
-"""Board geometry and component counts, derived once from ``java_data.json``.
+"""Board geometry and component counts, derived once from ``java.json``.
 
 The JSON is a copy of ``shared/games/java.json`` (its ``sources`` list is kept inside). The board
 shape, its edge colours and the festival-card symbols are approximations there (see NOTES and
@@ -16,7 +16,7 @@ import json
 import pathlib
 from dataclasses import dataclass
 
-DATA_PATH = pathlib.Path(__file__).with_name("java_data.json")
+DATA_PATH = pathlib.Path(__file__).with_name("java.json")
 DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 EDGE_COST = {"lowland": 1, "mountain": 2}  # "1 AB ... z nížiny, 2 AB ... z hor"
 

@@ -1,4 +1,5 @@
-"""Folding events into the state, and the match-log texts of every event type."""
+"""Event types, the fold (``apply``), the match-log texts of every event type and the undo
+barriers. Every random outcome (deck order, a drawn card) is carried by its event."""
 
 from __future__ import annotations
 
@@ -21,6 +22,31 @@ from games.java.state import (
     JavaState,
     initial_state,
 )
+
+# Event types (stable names; past tense).
+GAME_SET_UP = "GameSetUp"
+TOKEN_USED = "TokenUsed"
+LAND_LAID = "LandLaid"
+WATER_LAID = "WaterLaid"
+LAKE_SCORED = "LakeScored"
+FIGURE_ENTERED = "FigureEntered"
+FIGURE_MOVED = "FigureMoved"
+FIGURE_REMOVED = "FigureRemoved"
+PALACE_BUILT = "PalaceBuilt"
+PALACE_ENLARGED = "PalaceEnlarged"
+CARD_TAKEN = "CardTaken"
+DECK_RESHUFFLED = "DeckReshuffled"
+OPEN_CARD_REVEALED = "OpenCardRevealed"
+FESTIVAL_CALLED = "FestivalCalled"
+CARD_BID = "CardBid"
+BID_FINISHED = "BidFinished"
+BID_PASSED = "BidPassed"
+FESTIVAL_RESOLVED = "FestivalResolved"
+ISLAND_COMPLETED = "IslandCompleted"
+FINAL_SCORED = "FinalScored"
+TURN_ENDED = "TurnEnded"
+PLAYER_FORFEITED = "PlayerForfeited"
+GAME_ENDED = "GameEnded"
 
 INDEX = BOARD.index
 
@@ -48,7 +74,8 @@ def _setup(_s: Any, e: Event) -> JavaState:
     hands = [[CARD_INDEX[c] for c in h] for h in e["hands"]]
     deck = [CARD_INDEX[c] for c in e["deck"]]
     open_card = CARD_INDEX[e["open"]] if e["open"] is not None else -1
-    return initial_state(e["players"], e["options"], hands, deck, open_card)
+    rules = e.get("rules_version", 1)  # absent from matches set up under version 1
+    return initial_state(e["players"], e["options"], hands, deck, open_card, rules)
 
 
 def _token(s: JavaState, e: Event) -> JavaState:
@@ -223,6 +250,11 @@ def _resolved(s: JavaState, e: Event) -> JavaState:
     return s
 
 
+def _island_completed(s: JavaState, e: Event) -> JavaState:
+    s.trigger = e["seat"]  # the end as after the last three-space tile (scoring.finish_turn)
+    return s
+
+
 def _final(s: JavaState, e: Event) -> JavaState:
     s.scores[e["seat"]] += e["points"]
     s.final_done[e["seat"]] = True
@@ -270,121 +302,155 @@ def _game_ended(s: JavaState, _e: Event) -> JavaState:
 
 
 APPLY: dict[str, Callable[[Any, Event], Any]] = {
-    "GameSetUp": _setup,
-    "TokenUsed": _token,
-    "LandLaid": _land,
-    "WaterLaid": _water,
-    "LakeScored": _lake,
-    "FigureEntered": _enter,
-    "FigureMoved": _move,
-    "FigureRemoved": _remove,
-    "PalaceBuilt": _palace,
-    "PalaceEnlarged": _palace,
-    "CardTaken": _card,
-    "DeckReshuffled": _reshuffle,
-    "OpenCardRevealed": _reveal,
-    "FestivalCalled": _festival,
-    "CardBid": _bid,
-    "BidFinished": _bid_done,
-    "BidPassed": _pass,
-    "FestivalResolved": _resolved,
-    "FinalScored": _final,
-    "TurnEnded": _turn_ended,
-    "PlayerForfeited": _forfeited,
-    "GameEnded": _game_ended,
+    GAME_SET_UP: _setup,
+    TOKEN_USED: _token,
+    LAND_LAID: _land,
+    WATER_LAID: _water,
+    LAKE_SCORED: _lake,
+    FIGURE_ENTERED: _enter,
+    FIGURE_MOVED: _move,
+    FIGURE_REMOVED: _remove,
+    PALACE_BUILT: _palace,
+    PALACE_ENLARGED: _palace,
+    CARD_TAKEN: _card,
+    DECK_RESHUFFLED: _reshuffle,
+    OPEN_CARD_REVEALED: _reveal,
+    FESTIVAL_CALLED: _festival,
+    CARD_BID: _bid,
+    BID_FINISHED: _bid_done,
+    BID_PASSED: _pass,
+    FESTIVAL_RESOLVED: _resolved,
+    ISLAND_COMPLETED: _island_completed,
+    FINAL_SCORED: _final,
+    TURN_ENDED: _turn_ended,
+    PLAYER_FORFEITED: _forfeited,
+    GAME_ENDED: _game_ended,
 }
 
 
-def apply_event(state: Any, event: Event) -> Any:
+def apply(state: Any, event: Event) -> Any:
+    """Fold one event into the state (the first, ``GameSetUp``, creates it from ``None``)."""
     return APPLY[event["type"]](state, event)
 
 
 EVENT_TEXTS: dict[str, EventText] = {
-    "GameSetUp": EventText(
+    GAME_SET_UP: EventText(
         "The game is set up for {players} players.", "Hra je připravena pro {players} hráče."
     ),
-    "TokenUsed": EventText(
+    TOKEN_USED: EventText(
         "Player {seat} used an action token (+1 action point).",
         "Hráč {seat} použil akční žeton (+1 akční bod).",
     ),
-    "LandLaid": EventText(
+    LAND_LAID: EventText(
         "Player {seat} laid a {tile} land tile on level {level} for {cost} AP.",
         "Hráč {seat} položil díl krajiny ({tile}) do {level}. patra za {cost} AB.",
     ),
-    "WaterLaid": EventText(
+    WATER_LAID: EventText(
         "Player {seat} laid a water tile at {cell}.",
         "Hráč {seat} založil vodní nádrž na poli {cell}.",
     ),
-    "LakeScored": EventText(
+    LAKE_SCORED: EventText(
         "A lake of {size} spaces was enclosed: {points} points to player {seat}.",
         "Vodní plocha o {size} polích byla obklopena: {points} bodů pro hráče {seat}.",
     ),
-    "FigureEntered": EventText(
+    FIGURE_ENTERED: EventText(
         "Player {seat} brought a figure onto the island at {to} for {cost} AP.",
         "Hráč {seat} nasadil figurku na pole {to} za {cost} AB.",
     ),
-    "FigureMoved": EventText(
+    FIGURE_MOVED: EventText(
         "Player {seat} moved a figure from {from} to {to} for {cost} AP.",
         "Hráč {seat} přesunul figurku z {from} na {to} za {cost} AB.",
     ),
-    "FigureRemoved": EventText(
+    FIGURE_REMOVED: EventText(
         "Player {seat} took a figure off the island from {from} for {cost} AP.",
         "Hráč {seat} stáhl figurku z pole {from} za {cost} AB.",
     ),
-    "PalaceBuilt": EventText(
+    PALACE_BUILT: EventText(
         "Player {seat} built a palace of value {value} at {cell} and scored {points}.",
         "Hráč {seat} postavil palác hodnoty {value} na poli {cell} a získal {points} bodů.",
     ),
-    "PalaceEnlarged": EventText(
+    PALACE_ENLARGED: EventText(
         "Player {seat} enlarged the palace at {cell} to {value} and scored {points}.",
         "Hráč {seat} rozšířil palác na poli {cell} na hodnotu {value} a získal {points} bodů.",
     ),
-    "CardTaken": EventText(
+    CARD_TAKEN: EventText(
         "Player {seat} took a festival card ({source}).",
         "Hráč {seat} si vzal slavnostní kartu ({source}).",
     ),
-    "DeckReshuffled": EventText(
+    DECK_RESHUFFLED: EventText(
         "The discard pile was shuffled into a new deck of {count} cards.",
         "Odkládací balíček byl zamíchán do nového dobíracího balíku ({count} karet).",
     ),
-    "OpenCardRevealed": EventText(
+    OPEN_CARD_REVEALED: EventText(
         "A new open festival card was turned: {card}.",
         "Byla otočena nová odkrytá slavnostní karta: {card}.",
     ),
-    "FestivalCalled": EventText(
+    FESTIVAL_CALLED: EventText(
         "Player {seat} holds a festival in the palace at {cell}.",
         "Hráč {seat} pořádá slavnost v paláci na poli {cell}.",
     ),
-    "CardBid": EventText(
+    CARD_BID: EventText(
         "Player {seat} laid the festival card {card}.",
         "Hráč {seat} vyložil slavnostní kartu {card}.",
     ),
-    "BidFinished": EventText(
+    BID_FINISHED: EventText(
         "Player {seat} finished laying cards for this round.",
         "Hráč {seat} pro toto kolo dokončil vykládání karet.",
     ),
-    "BidPassed": EventText(
+    BID_PASSED: EventText(
         "Player {seat} passed for good in the festival auction.",
         "Hráč {seat} v dražbě o slavnost pasoval.",
     ),
-    "FestivalResolved": EventText(
+    FESTIVAL_RESOLVED: EventText(
         "The festival at {cell} is over: points {points}.",
         "Slavnost na poli {cell} skončila: body {points}.",
     ),
-    "FinalScored": EventText(
+    ISLAND_COMPLETED: EventText(
+        "No land tile could be laid for a whole round: the island is complete. Player {seat} "
+        "scores now; the others have one last turn.",
+        "Celé kolo nešlo položit žádný díl krajiny: ostrov je hotový. Hráč {seat} boduje hned, "
+        "ostatní mají ještě jeden tah.",
+    ),
+    FINAL_SCORED: EventText(
         "Final scoring of player {seat}: {points} points.",
         "Závěrečné bodování hráče {seat}: {points} bodů.",
     ),
-    "TurnEnded": EventText(
+    TURN_ENDED: EventText(
         "Player {seat} ended the turn; next is player {next}.",
         "Hráč {seat} ukončil tah; na řadě je hráč {next}.",
     ),
-    "PlayerForfeited": EventText(
+    PLAYER_FORFEITED: EventText(
         "Player {seat} left the game.",
         "Hráč {seat} opustil hru.",
     ),
-    "GameEnded": EventText(
+    GAME_ENDED: EventText(
         "The game is over. Scores: {scores}.",
         "Hra skončila. Body: {scores}.",
     ),
 }
+
+
+# Events that may never be taken back: draws, reveals, other players involved, turn passed.
+BARRIERS = frozenset(
+    {
+        GAME_SET_UP,
+        LAKE_SCORED,
+        CARD_TAKEN,
+        DECK_RESHUFFLED,
+        OPEN_CARD_REVEALED,
+        FESTIVAL_CALLED,
+        CARD_BID,
+        BID_FINISHED,
+        BID_PASSED,
+        FESTIVAL_RESOLVED,
+        ISLAND_COMPLETED,
+        FINAL_SCORED,
+        TURN_ENDED,
+        PLAYER_FORFEITED,
+        GAME_ENDED,
+    }
+)
+
+
+def is_undo_barrier(event: Event) -> bool:
+    return event["type"] in BARRIERS

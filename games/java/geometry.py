@@ -3,6 +3,8 @@ highest, walking costs, lakes and land-tile support."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from games.java.data import BOARD
 from games.java.state import EMPTY, PALACE, RICE, VILLAGE, WATER, JavaState
 
@@ -29,21 +31,31 @@ def region(s: JavaState, start: int, top: list[int] | None = None) -> list[int]:
 
 def settlements(s: JavaState) -> tuple[list[int], list[list[int]], list[int]]:
     """Label every village/palace space: (label per cell or -1, cells per label, palace cell
-    per label or -1)."""
+    per label or -1). Labels follow the cells' order of their first space."""
     labels = [-1] * N_CELLS
     groups: list[list[int]] = []
     palaces: list[int] = []
     top = s.top
     for c in range(N_CELLS):
-        if labels[c] >= 0 or (top[c] != VILLAGE and top[c] != PALACE):
+        t = top[c]
+        if (t != VILLAGE and t != PALACE) or labels[c] >= 0:
             continue
-        cells = region(s, c)
         lab = len(groups)
-        pal = -1
-        for x in cells:
-            labels[x] = lab
-            if top[x] == PALACE:
-                pal = x
+        labels[c] = lab
+        cells = [c]
+        pal = c if t == PALACE else -1
+        stack = [c]
+        while stack:
+            x = stack.pop()
+            for n in NEIGHBOURS[x]:
+                if labels[n] < 0:
+                    tn = top[n]
+                    if tn in (VILLAGE, PALACE):
+                        labels[n] = lab
+                        cells.append(n)
+                        stack.append(n)
+                        if tn == PALACE:
+                            pal = n
         groups.append(cells)
         palaces.append(pal)
     return labels, groups, palaces
@@ -89,36 +101,351 @@ def walk_costs(
 ) -> dict[int, int]:
     """Cheapest action-point cost to reach each landscape space from ``starts`` (cell, cost),
     up to ``limit``: free along one colour, 1 per change between rice and village; never over
-    water, palaces or another player's figure (own figures may be passed)."""
-    top, fig = s.top, s.figure
-    dist: dict[int, int] = {}
-    buckets: list[list[int]] = [[] for _ in range(limit + 1)]
+    water, palaces or another player's figure (own figures may be passed). The order of the
+    result (the order spaces are reached) is the order of the listed moves."""
+    return dict(walk(s, seat, starts, limit))
+
+
+def walk(
+    s: JavaState, seat: int, starts: list[tuple[int, int]], limit: int
+) -> Iterator[tuple[int, int]]:
+    """``walk_costs`` one space at a time, in order (a caller may stop early)."""
+    top = s.top
+    area = reach_of(s, seat).area  # >= 0: a space the seat's figures may cross
+    seen: set[int] = set()
+    buckets: list[list[int]] = [[] for _ in range(limit + 2)]
     for c, d in starts:
         if 0 <= d <= limit:
             buckets[d].append(c)
     for d in range(limit + 1):
         bucket = buckets[d]
+        same = bucket.append
+        other = buckets[d + 1].append
         i = 0
         while i < len(bucket):
             c = bucket[i]
             i += 1
-            if c in dist:
+            if c in seen:
                 continue
-            dist[c] = d
+            seen.add(c)
+            yield c, d
             tc = top[c]
             for n in NEIGHBOURS[c]:
-                if n in dist:
+                if area[n] < 0 or n in seen:
                     continue
-                tn = top[n]
-                if tn != RICE and tn != VILLAGE:
+                if top[n] == tc:
+                    same(n)
+                elif d < limit:
+                    other(n)
+
+
+class Reach:
+    """Where ``seat``'s figures can walk, area by area: an area is a connected stretch of one
+    colour (rice or village) that the seat may cross for free (no other player's figure on it);
+    stepping into a neighbouring area changes colour and costs 1. Every space of an area is as
+    far from a start as the area itself, so ``walk_costs`` distances come from a small graph of
+    areas. Never changed once built (``reach_of`` keeps one per state and shares it with
+    clones); the seat's own figures do not shape the areas, so their moves keep it valid."""
+
+    __slots__ = ("area", "blocked", "cells", "exit", "figure", "links", "paths", "seat", "top")
+
+    def __init__(self, s: JavaState, seat: int, blocked: list[int]) -> None:
+        top, fig = s.top, s.figure
+        area = [-1] * N_CELLS
+        for c in blocked:
+            area[c] = -2  # another player's figure: not crossed
+        cells: list[list[int]] = []
+        borders: list[list[int]] = []
+        exits: list[int] = []
+        for c in range(N_CELLS):
+            t = top[c]
+            if area[c] != -1 or (t != RICE and t != VILLAGE):
+                continue
+            other = VILLAGE if t == RICE else RICE
+            a = len(cells)
+            area[c] = a
+            mine = [c]
+            border: list[int] = []
+            stack = [c]
+            best = 0
+            while stack:
+                x = stack.pop()
+                e = EDGE_COST[x]
+                if e and (not best or e < best):
+                    best = e
+                for n in NEIGHBOURS[x]:
+                    tn = top[n]
+                    if tn == t:
+                        if area[n] == -1:
+                            area[n] = a
+                            mine.append(n)
+                            stack.append(n)
+                    elif tn == other:
+                        border.append(n)
+            cells.append(mine)
+            borders.append(border)
+            exits.append(best)
+        for c in blocked:
+            area[c] = -1
+        self.seat = seat
+        self.top = top[:]
+        self.figure = fig[:]
+        self.blocked = blocked
+        self.area = area
+        self.cells = cells
+        # Areas of the other colour next to each area (a space of another player's figure is in
+        # no area: it cannot be crossed).
+        self.links = [{area[n] for n in border if area[n] >= 0} for border in borders]
+        self.exit = exits  # cheapest edge to leave over (0: none)
+        self.paths: dict[tuple[int, int], Walk] = {}  # walks already found
+
+    def distances(self, starts: list[tuple[int, int]], limit: int) -> dict[int, int]:
+        """Cheapest cost (up to ``limit``) to reach each area from ``starts`` (cell, cost)."""
+        buckets: list[list[int]] = [[] for _ in range(limit + 1)]
+        area = self.area
+        for c, d in starts:
+            if 0 <= d <= limit:
+                buckets[d].append(area[c])
+        dist: dict[int, int] = {}
+        links = self.links
+        for d in range(limit + 1):
+            for a in buckets[d]:
+                if a in dist:
                     continue
-                who = fig[n]
-                if who >= 0 and who != seat:
-                    continue
-                nd = d if tn == tc else d + 1
-                if nd <= limit:
-                    buckets[nd].append(n)
-    return dist
+                dist[a] = d
+                if d < limit:
+                    nxt = buckets[d + 1]
+                    for b in links[a]:
+                        if b not in dist:
+                            nxt.append(b)
+        return dist
+
+    def from_cell(self, cell: int, limit: int) -> Walk:
+        """The walk from ``cell`` (the same for every start in one area)."""
+        key = (self.area[cell], limit)
+        found = self.paths.get(key)
+        if found is None:
+            found = self.paths[key] = Walk(self, self.distances([(cell, 0)], limit))
+        return found
+
+    def from_edge(self, limit: int) -> Walk:
+        """The walk of a figure coming onto the island (over an edge tile)."""
+        key = (-1, limit)
+        found = self.paths.get(key)
+        if found is None:
+            area = self.area
+            starts = [(c, EDGE_COST[c]) for c in EDGE_CELLS if area[c] >= 0]
+            found = self.paths[key] = Walk(self, self.distances(starts, limit))
+        return found
+
+    def cost_to(self, walk: Walk, cell: int) -> int | None:
+        a = self.area[cell]
+        return walk.dist.get(a) if a >= 0 else None
+
+    def exit_cost(self, walk: Walk, limit: int) -> int | None:
+        """Cheapest cost to leave the island after ``walk`` (None: not within ``limit``)."""
+        best = walk.exit
+        return best if best is not None and best <= limit else None
+
+
+class Walk:
+    """Where a walk gets (cost per area), how many spaces those areas hold (figures on them
+    included) and the cheapest way off the island from there."""
+
+    __slots__ = ("dist", "exit", "spaces")
+
+    def __init__(self, reach: Reach, dist: dict[int, int]) -> None:
+        cells, exits = reach.cells, reach.exit
+        self.dist = dist
+        self.spaces = sum(len(cells[a]) for a in dist)
+        self.exit = min((d + exits[a] for a, d in dist.items() if exits[a]), default=None)
+
+
+def reach_of(s: JavaState, seat: int) -> Reach:
+    """The walking areas of ``seat`` on this board. Kept with the state and checked against the
+    board before use: the seat's own moves leave them as they are; a tile, a palace, another
+    player's figure or another seat redraws only the areas around the spaces that changed."""
+    r = s.reach
+    fig = s.figure
+    if r is not None and r.seat == seat and r.top == s.top:
+        if r.figure == fig:
+            return r
+        old = r.figure
+        if all(old[c] in (-1, seat) and fig[c] in (-1, seat) for c in diff(old, fig)):
+            r = s.reach = copy_reach(r, fig)  # only the seat's own figures moved
+            return r
+    blocked = [c for c in range(N_CELLS) if fig[c] >= 0 and fig[c] != seat]
+    if r is None:
+        r = Reach(s, seat, blocked)
+    elif r.top == s.top and r.blocked == blocked:
+        r = copy_reach(r, fig)
+        r.seat = seat
+    else:
+        changed = set(blocked).symmetric_difference(r.blocked)
+        if r.top != s.top:
+            changed.update(i for i, (a, b) in enumerate(zip(r.top, s.top, strict=True)) if a != b)
+        if len(changed) <= 24:
+            r = _redrawn(r, s, seat, blocked, changed)
+        else:
+            r = Reach(s, seat, blocked)
+    s.reach = r
+    return r
+
+
+def _redrawn(r: Reach, s: JavaState, seat: int, blocked: list[int], changed: set[int]) -> Reach:
+    """``r`` brought up to the board of ``s``: the areas holding or touching a changed space
+    are drawn again (a same-colour neighbour of such an area is in it, so nothing outside needs
+    looking at); the others keep their numbers, and their links to the redrawn ones are fixed."""
+    top = s.top
+    area = r.area[:]
+    cells = r.cells[:]
+    links = r.links[:]
+    exits = r.exit[:]
+    stale: set[int] = set()
+    for x in changed:
+        a = area[x]
+        if a >= 0:
+            stale.add(a)
+        for n in NEIGHBOURS[x]:
+            if area[n] >= 0:
+                stale.add(area[n])
+    is_blocked = set(blocked)
+    redo = {c for a in stale for c in cells[a]}
+    redo.update(changed)
+    # Only spaces a figure may cross now: rice or village, no other player's figure.
+    redo = {c for c in redo if (top[c] == RICE or top[c] == VILLAGE) and c not in is_blocked}
+    for c in redo:
+        area[c] = -1
+    for x in changed:
+        area[x] = -1
+    free_ids = sorted(stale)
+    new_ids: list[int] = []
+    for c in sorted(redo):
+        if area[c] != -1:
+            continue
+        a = free_ids.pop() if free_ids else len(cells)
+        if a == len(cells):
+            cells.append([])
+            links.append(set())
+            exits.append(0)
+        new_ids.append(a)
+        t = top[c]
+        area[c] = a
+        mine = [c]
+        for x in mine:  # grows while it is read
+            for n in NEIGHBOURS[x]:
+                if area[n] == -1 and n in redo and top[n] == t:
+                    area[n] = a
+                    mine.append(n)
+        cells[a] = mine
+    for a in free_ids:  # numbers no longer in use
+        cells[a] = []
+        links[a] = set()
+        exits[a] = 0
+    fresh = set(new_ids)
+    outside: dict[int, set[int]] = {}
+    for a in new_ids:
+        near: set[int] = set()
+        best = 0
+        for x in cells[a]:
+            e = EDGE_COST[x]
+            if e and (not best or e < best):
+                best = e
+            for n in NEIGHBOURS[x]:
+                b = area[n]
+                if b >= 0 and b != a:
+                    near.add(b)
+                    if b not in fresh:
+                        outside.setdefault(b, set()).add(a)
+        links[a] = near
+        exits[a] = best
+    for b in range(len(links)):
+        if b not in fresh and (b in outside or not links[b].isdisjoint(stale)):
+            links[b] = (links[b] - stale) | outside.get(b, set())
+    out = Reach.__new__(Reach)
+    out.seat = seat
+    out.top = top[:]
+    out.figure = s.figure[:]
+    out.blocked = blocked
+    out.area = area
+    out.cells = cells
+    out.links = links
+    out.exit = exits
+    out.paths = {}
+    return out
+
+
+def copy_reach(r: Reach, figure: list[int]) -> Reach:
+    out = Reach.__new__(Reach)
+    for name in Reach.__slots__:
+        setattr(out, name, getattr(r, name))
+    out.figure = figure[:]
+    return out
+
+
+def diff(before: list[int], after: list[int]) -> list[int]:
+    """The indices where two equally long lists differ (compared a slice at a time)."""
+    if before == after:
+        return []
+    out = []
+    n = len(after)
+    for k in range(0, n, 32):
+        if before[k : k + 32] != after[k : k + 32]:
+            out.extend(i for i in range(k, min(k + 32, n)) if before[i] != after[i])
+    return out
+
+
+def _touches(before: list[int], after: list[int], kinds: tuple[int, ...]) -> bool:
+    """Did any space change from or to one of ``kinds`` between the two lists of tops?"""
+    return any(a != b and (a in kinds or b in kinds) for a, b in zip(before, after, strict=True))
+
+
+def towns(s: JavaState) -> tuple[list[int], list[list[int]], list[int]]:
+    """``settlements`` of this board, kept with the state until a tile changes it (shared with
+    clones; nobody changes the lists)."""
+    return _towns(s).labelled
+
+
+def between_cities(s: JavaState) -> list[int]:
+    """The spaces next to two or more cities: only a village laid there can join two."""
+    known = _towns(s)
+    if known.between is None:
+        _labels, groups, palaces = known.labelled
+        seen: dict[int, int] = {}
+        out = []
+        for cells, pal in zip(groups, palaces, strict=True):
+            if pal < 0:
+                continue
+            inside = set(cells)
+            for n in {n for c in cells for n in NEIGHBOURS[c]} - inside:
+                if seen.setdefault(n, pal) != pal and seen[n] != -2:
+                    out.append(n)
+                    seen[n] = -2
+        known.between = sorted(out)
+    return known.between
+
+
+class _Towns:
+    __slots__ = ("between", "labelled", "top")
+
+    def __init__(self, top: list[int], labelled: tuple[list[int], list[list[int]], list[int]]):
+        self.top = top
+        self.labelled = labelled
+        self.between: list[int] | None = None
+
+
+def _towns(s: JavaState) -> _Towns:
+    known = s.towns
+    if known is not None:
+        if known.top == s.top:
+            return known
+        if not _touches(known.top, s.top, (VILLAGE, PALACE)):  # water laid, say
+            again = _Towns(s.top[:], known.labelled)
+            again.between = known.between
+            s.towns = again
+            return again
+    known = s.towns = _Towns(s.top[:], settlements(s))
+    return known
 
 
 def entry_starts(s: JavaState, seat: int) -> list[tuple[int, int]]:

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from games.java.data import BOARD
-from games.java.geometry import N_BOARD, NEIGHBOURS, region, settlements
+from games.java.geometry import N_BOARD, NEIGHBOURS, between_cities, diff, region, towns
 from games.java.state import (
+    EMPTY,
     KIND_SLOT,
     PALACE,
     RICE,
@@ -74,11 +75,15 @@ class CityIndex:
 
     def __init__(self, s: JavaState) -> None:
         self.state = s
-        self.palace_count = sum(1 for t in s.top if t == PALACE)
+        self.palace_count = s.top.count(PALACE)
         if self.palace_count >= 2:
-            self.labels, _groups, self.palaces = settlements(s)
+            self.labels, _groups, self.palaces = towns(s)
         else:
             self.labels, self.palaces = [], []
+
+    def risky(self) -> list[int]:
+        """The spaces next to two or more cities: only a village laid there can join two."""
+        return between_cities(self.state) if self.palace_count >= 2 else []
 
     def joins_cities(self, village: int, rice: tuple[int, ...]) -> bool:
         """Would a new village space on ``village`` (with rice laid on ``rice``) connect two
@@ -104,6 +109,134 @@ class CityIndex:
         return sum(1 for c in region(s, village, after) if after[c] == PALACE) > 1
 
 
+SIZE_OF = {"three": 3, "two": 2, "rice": 1, "village": 1}
+
+
+# Per size, per cell: the indices of the shapes of that size that cover the cell.
+def _shapes_by_cell(shapes: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    around: list[list[int]] = [[] for _ in BOARD.coords]
+    for i, cells in enumerate(shapes):
+        for c in cells:
+            around[c].append(i)
+    return tuple(tuple(x) for x in around)
+
+
+CELL_SHAPES = {size: _shapes_by_cell(shapes) for size, shapes in SHAPES.items()}
+
+
+class Fits:
+    """Where a land tile of each size fits and what it costs (``base_cost``, 0 = it does not),
+    for one board, with the number of fitting shapes per cost.
+
+    A shape's fit depends only on its own cells' height, top, figure and tile, so the table is
+    kept in step with a board by comparing those four lists with copies taken when it was last
+    brought up to date, and refreshing only the shapes over the cells that differ: an event, a
+    rule module's working copy or a test that edits the board directly all look alike. Each
+    state carries its own table (``clone`` copies it; no sharing between states)."""
+
+    __slots__ = ("cost", "count", "figure", "height", "tile", "top", "version")
+
+    def __init__(self, s: JavaState | None = None) -> None:
+        if s is None:
+            return
+        board = (s.height, s.top, s.figure, s.tile, s.tile_sizes)
+        self.cost = {
+            size: [_fit(*board, cells, OVERHANG[size][i]) for i, cells in enumerate(SHAPES[size])]
+            for size in SHAPES
+        }
+        self.count = {size: [costs.count(c) for c in range(4)] for size, costs in self.cost.items()}
+        self.version = 0  # bumped whenever the board it follows changed
+        self._remember(s)
+
+    def _remember(self, s: JavaState) -> None:
+        self.height, self.top = s.height[:], s.top[:]
+        self.figure, self.tile = s.figure[:], s.tile[:]
+
+    def copy(self) -> Fits:
+        out = Fits()
+        out.cost = {size: costs[:] for size, costs in self.cost.items()}
+        out.count = {size: counts[:] for size, counts in self.count.items()}
+        out.height, out.top, out.figure, out.tile = self.height, self.top, self.figure, self.tile
+        out.version = self.version
+        return out  # the copies of the board are never changed in place, only replaced
+
+    def sync(self, s: JavaState) -> Fits:
+        moved = set(diff(self.figure, s.figure))
+        changed = set(diff(self.height, s.height))
+        changed.update(diff(self.top, s.top), diff(self.tile, s.tile))
+        if not moved and not changed:
+            return self
+        self.version += 1
+        # A figure arriving on a space closes every shape over it (no tile covers a figure);
+        # any other change is judged afresh.
+        old = self.figure
+        now = s.figure
+        arrived = {c for c in moved if c not in changed and old[c] < 0 <= now[c]}
+        again = (moved - arrived) | changed
+        height, top, fig, tile, sizes = s.height, s.top, now, s.tile, s.tile_sizes
+        for size, shapes in SHAPES.items():
+            costs, counts, around = self.cost[size], self.count[size], CELL_SHAPES[size]
+            closed = {i for c in arrived for i in around[c]}
+            for i in closed:
+                if costs[i]:
+                    counts[costs[i]] -= 1
+                    counts[0] += 1
+                    costs[i] = 0
+            over = OVERHANG[size]
+            for i in {i for c in again for i in around[c]} - closed:
+                new = _fit(height, top, fig, tile, sizes, shapes[i], over[i])
+                if new != costs[i]:
+                    counts[costs[i]] -= 1
+                    counts[new] += 1
+                    costs[i] = new
+        self._remember(s)
+        return self
+
+
+assert max(EMPTY, RICE, VILLAGE) < WATER < PALACE  # _fit: "top >= WATER" means water or palace
+
+# Per size, per shape: how many of its spaces lie beyond the grid (each costs 1 AP more on
+# the ground). Every shape has a space inside the grid (see data.Board).
+OVERHANG = {
+    size: tuple(sum(1 for c in cells if c >= N_BOARD) for cells in shapes)
+    for size, shapes in SHAPES.items()
+}
+
+
+def _fit(
+    height: list[int],
+    top: list[int],
+    fig: list[int],
+    tile: list[int],
+    sizes: list[int],
+    cells: tuple[int, ...],
+    over: int,
+) -> int:
+    """``base_cost`` of a shape as a number, 0 when the tile does not fit (same checks)."""
+    h = height[cells[0]]
+    for c in cells:
+        if height[c] != h or fig[c] >= 0 or top[c] >= WATER:  # WATER, PALACE
+            return 0
+    if h:
+        if len(cells) == 1:
+            if sizes[tile[cells[0]]] == 1:
+                return 0
+        else:
+            first = tile[cells[0]]
+            if all(tile[c] == first for c in cells):
+                return 0
+        return 1
+    return 1 + over
+
+
+def fits_of(s: JavaState) -> Fits:
+    """The state's fit table, built on first use and brought up to date with its board."""
+    if s.fits is None:
+        s.fits = Fits(s)
+        return s.fits
+    return s.fits.sync(s)
+
+
 def tile_available(s: JavaState, seat: int, kind: str) -> bool:
     if kind == "three":
         return s.three_left > 0
@@ -118,14 +251,16 @@ def iter_placements(
 ) -> Iterator[tuple[str, tuple[int, ...], tuple[int, ...], int]]:
     """Every legal placement (kind, rice cells, village cells, cost) with cost <= ``max_cost``."""
     index: CityIndex | None = None
+    fits = fits_of(s)
     for kind in kinds:
         if not tile_available(s, seat, kind):
             continue
-        size = 3 if kind == "three" else 2 if kind == "two" else 1
-        for cells in SHAPES[size]:
-            cost = base_cost(s, cells)
-            if isinstance(cost, str) or cost > max_cost:
+        size = SIZE_OF[kind]
+        shapes = SHAPES[size]
+        for i, cost in enumerate(fits.cost[size]):
+            if not cost or cost > max_cost:
                 continue
+            cells = shapes[i]
             if kind == "rice":
                 yield kind, cells, (), cost
                 continue
@@ -146,3 +281,8 @@ def min_land_cost(s: JavaState, seat: int, limit: int) -> int | None:
         if best is None or cost < best:
             best = cost
     return best
+
+
+def any_placement(s: JavaState, seat: int, limit: int) -> bool:
+    """Can ``seat`` lay any land tile for at most ``limit`` action points?"""
+    return next(iter_placements(s, seat, limit), None) is not None

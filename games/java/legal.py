@@ -2,99 +2,515 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
+from typing import overload
+
 from games.base import Command
 from games.java import land
 from games.java.data import BOARD, COMPONENTS
 from games.java.events import pair_of
 from games.java.geometry import (
+    NEIGHBOURS,
+    Reach,
+    Walk,
     entry_starts,
     figure_keys,
-    region,
-    settlements,
+    reach_of,
     sole_best,
-    walk_costs,
+    towns,
+    walk,
 )
 from games.java.scoring import matches_open
-from games.java.state import EMPTY, FIGURES, PALACE, PALACE_VALUES, VILLAGE, JavaState
-from games.java.turn import Turn, active_seats, token_allowed
+from games.java.state import EMPTY, FIGURES, PALACE, PALACE_VALUES, VILLAGE, JavaState, clone
+from games.java.turn import (
+    active_seats,
+    option,
+    token_allowed,
+    token_left,
+    whole_moves,
+)
+
+# --------------------------------------------------------------------------- the land duty
+
+
+class DutyGuard:
+    """Which actions keep this turn's land tile layable, for a whole listing at once.
+
+    ``execute`` decides on the board each action leaves (``turn.land_layable``); this answers the
+    same question without playing every candidate: placements depend only on their own cells
+    and on where cities are, so a figure or water on one cell removes exactly the placements
+    that cover it, a figure leaving frees places, and points spent lower the budget. Whatever
+    the shortcut cannot settle is played out on a copy.
+    """
+
+    def __init__(self, s: JavaState, seat: int) -> None:
+        self.s = s
+        self.seat = seat
+        self.bound = not s.land_laid and s.trigger < 0  # and a tile is layable: below
+        self.keeps_all = True
+        if not self.bound:
+            return
+        # A token the action leaves usable: with the official timing any action spends it.
+        self.token_after = token_left(s, seat) if option(s, "token_timing") == "any_time" else 0
+        limit = s.ap + token_left(s, seat)
+        # common[b]: the cells that every placement costing at most b covers (None: there is
+        # no such placement). Once two placements of cost 1 share no cell, nothing one cell
+        # can block matters and the rest need not be listed.
+        by_cost: list[frozenset[int] | None] = [None] * (limit + 1)
+        self.seen: list[tuple[tuple[int, ...], int, int]] = []  # (cells, village or -1, cost)
+        for _kind, rice, village, cost in land.iter_placements(s, seat, limit):
+            self.seen.append((rice + village, village[0] if village else -1, cost))
+            cells = frozenset(rice + village)
+            known = by_cost[cost]
+            by_cost[cost] = cells if known is None else known & cells
+            if cost == 1 and not by_cost[1]:
+                break
+        self.common: list[frozenset[int] | None] = [None] * (limit + 1)
+        acc: frozenset[int] | None = None
+        for b in range(1, limit + 1):
+            known = by_cost[b]
+            if known is not None:
+                acc = known if acc is None else acc & known
+            self.common[b] = acc
+        # The duty binds only while some tile can be laid (turn.duty_open).
+        self.bound = limit > 0 and self.common[limit] is not None
+        if self.bound:
+            self.every = [self._keeps_every(cost) for cost in range(s.ap + 1)]
+        # Does every action the points allow keep the duty, wherever it puts something?
+        self.keeps_all = not self.bound or all(v is True for v in self.every)
+
+    def budget(self, cost: int) -> int:
+        return self.s.ap - cost + self.token_after
+
+    def keeps(self, cost: int, blocked: int = -1, freed: int = -1) -> bool:
+        """Does an action costing ``cost`` that puts something on ``blocked`` and/or takes a
+        figure off ``freed`` leave a land tile layable?"""
+        if not self.bound:
+            return True
+        b = self.budget(cost)
+        if b < 1:
+            return False
+        common = self.common[min(b, len(self.common) - 1)]
+        if common is not None and blocked not in common:
+            return True
+        if freed < 0:
+            # Nothing was freed, so no placement within the budget survives.
+            return False
+        after = clone(self.s)
+        if blocked >= 0:
+            after.figure[blocked] = self.seat
+        if freed >= 0:
+            after.figure[freed] = -1
+        return land.any_placement(after, self.seat, b)
+
+    def keeps_every(self, cost: int) -> bool | None:
+        """``keeps(cost, blocked=t, ...)`` for every cell ``t`` at once: True or False when it
+        is the same for all of them, None when it must be asked cell by cell."""
+        if not self.bound:
+            return True
+        return self.every[cost] if cost < len(self.every) else False  # beyond the points left
+
+    def _keeps_every(self, cost: int) -> bool | None:
+        b = self.budget(cost)
+        if b < 1:
+            return False
+        common = self.common[min(b, len(self.common) - 1)]
+        return True if common is not None and not common else None
+
+    def keeps_palace(self, cell: int) -> bool:
+        """Does building a palace on ``cell`` (1 AP) leave a land tile layable? A new city also
+        changes which villages may still be joined, so this one is played out."""
+        if not self.bound:
+            return True
+        b = self.budget(1)
+        if b < 1:
+            return False
+        # A placement seen above that does not cover the palace's space and whose village
+        # space (if any) does not touch the new city stays as it was.
+        labels, groups, _palaces = towns(self.s)
+        city = set(groups[labels[cell]])
+        for cells, v, cost in self.seen:
+            if (
+                cost <= b
+                and cell not in cells
+                and (v < 0 or not any(n in city for n in NEIGHBOURS[v]))
+            ):
+                return True
+        after = clone(self.s)
+        after.top[cell] = PALACE
+        after.palace[cell] = PALACE_VALUES[0]
+        return land.any_placement(after, self.seat, b)
+
+
+def duty_guard(s: JavaState, seat: int) -> DutyGuard:
+    """The state's ``DutyGuard`` for ``seat``, kept while nothing it depends on changed (the
+    listing and the command that follows it share one)."""
+    fits = land.fits_of(s)
+    key = (
+        seat,
+        s.ap,
+        s.token_used,
+        s.acted,
+        s.land_laid,
+        s.trigger,
+        tuple(s.supply[seat]),
+        s.three_left,
+        id(fits),
+        fits.version,
+        s.options.get("token_timing"),
+    )
+    known = s.guard
+    if known is not None and known[0] == key:
+        guard: DutyGuard = known[1]
+        return guard
+    guard = DutyGuard(s, seat)
+    s.guard = (key, guard)
+    return guard
+
 
 # --------------------------------------------------------------------------- legal commands
 
+WATER_PLACES = tuple(c for c in range(BOARD.n_board) if not BOARD.water_forbidden[c])
+
+
+class Part:
+    """``count`` commands of one kind, built one at a time (``get``) or all in order (``every``)."""
+
+    __slots__ = ("count", "every", "get")
+
+    def __init__(
+        self,
+        count: int,
+        get: Callable[[int], Command],
+        every: Callable[[], list[Command]],
+    ) -> None:
+        self.count = count
+        self.get = get
+        self.every = every
+
+
+def listed(commands: list[Command]) -> Part:
+    return Part(len(commands), commands.__getitem__, lambda: commands)
+
+
+class LegalSet(Sequence[Command]):
+    """Every legal command of ``seat`` now, in the order ``legal_commands`` lists them, counted
+    without being built: ``len`` is cheap and ``[k]`` builds the k-th command only.
+
+    ``rng.choice`` draws from it exactly as from the list (one ``randbelow(len)``, then that
+    index), so a bot choosing uniformly pays for one command instead of some 800: land
+    placements are counted from the fit table (``land.Fits``), figure moves from the areas a
+    seat walks through (``geometry.Reach``); only the chosen one is looked up in full.
+    ``once`` (default: the option ``whole_moves``) leaves out the moves of figures that already
+    moved since the board last changed (what the bots always do)."""
+
+    def __init__(self, s: JavaState, seat: int, once: bool | None = None) -> None:
+        self.parts: list[Part] = []
+        self.size = 0
+        if s.over or seat not in active_seats(s):
+            return
+        if s.festival is not None:
+            self._add(listed(festival_commands(s, seat)))
+            return
+        guard = duty_guard(s, seat)
+        if token_allowed(s, seat):
+            self._add(listed([{"type": "use_token"}]))
+        if s.ap >= 1:
+            index: list[land.CityIndex] = []
+            for kind in land.ALL_KINDS:
+                if land.tile_available(s, seat, kind):
+                    self._add(land_part(s, kind, index))
+            if s.water_left > 0:
+                self._add(water_part(s, guard))
+        for part in figure_parts(s, seat, guard, once):
+            self._add(part)
+        if s.ap >= 1:
+            self._add(listed(palace_commands(s, seat, guard)))
+            if s.cards_taken < COMPONENTS.cards_per_turn and guard.keeps(1):
+                cards = []
+                if s.open_card >= 0:
+                    cards.append({"type": "take_card", "source": "open"})
+                if s.deck:
+                    cards.append({"type": "take_card", "source": "deck"})
+                self._add(listed(cards))
+        if not guard.bound:
+            self._add(listed([*festival_calls(s, seat), {"type": "end_turn"}]))
+
+    @classmethod
+    def of(cls, parts: list[Part]) -> LegalSet:
+        out = cls.__new__(cls)
+        out.parts = []
+        out.size = 0
+        for part in parts:
+            out._add(part)
+        return out
+
+    def _add(self, part: Part) -> None:
+        if part.count:
+            self.parts.append(part)
+            self.size += part.count
+
+    def __len__(self) -> int:
+        return self.size
+
+    @overload
+    def __getitem__(self, k: int) -> Command: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> list[Command]: ...
+
+    def __getitem__(self, k: int | slice) -> Command | list[Command]:
+        if isinstance(k, slice):
+            return list(self)[k]
+        if k < 0:
+            k += self.size
+        if not 0 <= k < self.size:
+            raise IndexError("legal command index out of range")
+        for part in self.parts:
+            if k < part.count:
+                return part.get(k)
+            k -= part.count
+        raise AssertionError("parts do not add up")
+
+    def __iter__(self) -> Iterator[Command]:
+        for part in self.parts:
+            yield from part.every()
+
 
 def legal_commands(s: JavaState, seat: int) -> list[Command]:
-    if s.over or seat not in active_seats(s):
-        return []
-    if s.festival is not None:
-        return festival_commands(s, seat)
-    out: list[Command] = []
-    turn = Turn(s, seat)
-    spend = turn.spendable()
-    if token_allowed(s, seat):
-        out.append({"type": "use_token"})
-    for kind, rice, village, _cost in land.iter_placements(s, seat, s.ap):
-        out.append(
-            {
-                "type": "lay_land",
-                "tile": kind,
-                "rice": [pair_of(c) for c in rice],
-                "village": [pair_of(c) for c in village],
-            }
-        )
-    if spend >= 1 and s.water_left > 0:
-        for c in range(BOARD.n_board):
-            if not BOARD.water_forbidden[c] and s.height[c] == 0 and s.top[c] == EMPTY:
-                out.append({"type": "lay_water", "cell": pair_of(c)})
-    out.extend(figure_commands(s, seat, spend))
-    if spend >= 1:
-        out.extend(palace_commands(s, seat))
-        if s.cards_taken < COMPONENTS.cards_per_turn:
-            if s.open_card >= 0:
-                out.append({"type": "take_card", "source": "open"})
-            if s.deck:
-                out.append({"type": "take_card", "source": "deck"})
-    may_end = turn.may_end()
-    if may_end:
-        out.extend(festival_calls(s, seat))
-        out.append({"type": "end_turn"})
-    return out
+    return list(LegalSet(s, seat))
 
 
-def figure_commands(s: JavaState, seat: int, spend: int) -> list[Command]:
-    out: list[Command] = []
-    fig = s.figure
-    if s.supply[seat][FIGURES] > 0 and spend >= 1:
-        for c, _d in walk_costs(s, seat, entry_starts(s, seat), spend).items():
-            if fig[c] < 0:
-                out.append({"type": "enter_figure", "to": pair_of(c)})
-    for c in range(len(fig)):
-        if fig[c] != seat or c in s.moved:
+def land_command(kind: str, rice: tuple[int, ...], village: tuple[int, ...]) -> Command:
+    return {
+        "type": "lay_land",
+        "tile": kind,
+        "rice": [pair_of(c) for c in rice],
+        "village": [pair_of(c) for c in village],
+    }
+
+
+def land_part(s: JavaState, kind: str, index: list[land.CityIndex]) -> Part:
+    """The placements of one kind of tile affordable now, in ``iter_placements`` order: shapes
+    in order, the village space in the order of the shape's cells. Only placements that would
+    join two cities are looked at one by one."""
+    size = land.SIZE_OF[kind]
+    costs = land.fits_of(s).cost[size]
+    shapes = land.SHAPES[size]
+    ap = s.ap
+    counts = land.fits_of(s).count[size]
+    fitting = sum(counts[1 : min(ap, 3) + 1])
+    if kind == "rice":
+        choices: tuple[int, ...] = (-1,)
+    else:
+        choices = tuple(range(size))
+
+    def command(cells: tuple[int, ...], v: int) -> Command:
+        if v < 0:
+            return land_command(kind, cells, ())
+        return land_command(kind, cells[:v] + cells[v + 1 :], (cells[v],))
+
+    # Shapes where some village space would join two cities: the allowed choices of each.
+    allowed: dict[int, tuple[int, ...]] = {}
+    if kind != "rice":
+        if not index:
+            index.append(land.CityIndex(s))
+        city = index[0]
+        if city.palace_count >= 2:
+            around = land.CELL_SHAPES[size]
+            for v in city.risky():
+                for i in around[v]:
+                    if i in allowed or not 0 < costs[i] <= ap:
+                        continue
+                    cells = shapes[i]
+                    ok = tuple(
+                        j
+                        for j in choices
+                        if not city.joins_cities(cells[j], cells[:j] + cells[j + 1 :])
+                    )
+                    if len(ok) < len(choices):
+                        allowed[i] = ok
+    n = len(choices)
+    count = fitting * n - sum(n - len(ok) for ok in allowed.values())
+
+    def get(k: int) -> Command:
+        if not allowed:
+            j, k = divmod(k, n)
+            for i, cost in enumerate(costs):
+                if 0 < cost <= ap:
+                    if j == 0:
+                        return command(shapes[i], choices[k])
+                    j -= 1
+        else:
+            for i, cost in enumerate(costs):
+                if 0 < cost <= ap:
+                    ok = allowed.get(i, choices)
+                    if k < len(ok):
+                        return command(shapes[i], ok[k])
+                    k -= len(ok)
+        raise AssertionError("land placements do not add up")
+
+    def every() -> list[Command]:
+        return [
+            command(shapes[i], j)
+            for i, cost in enumerate(costs)
+            if 0 < cost <= ap
+            for j in allowed.get(i, choices)
+        ]
+
+    return Part(count, get, every)
+
+
+def water_part(s: JavaState, guard: DutyGuard) -> Part:
+    top, height = s.top, s.height
+    cells = [c for c in WATER_PLACES if height[c] == 0 and top[c] == EMPTY]
+    if not guard.keeps_every(1):
+        cells = [c for c in cells if guard.keeps(1, blocked=c)]
+
+    def get(k: int) -> Command:
+        return {"type": "lay_water", "cell": pair_of(cells[k])}
+
+    return Part(len(cells), get, lambda: [get(k) for k in range(len(cells))])
+
+
+def _targets(
+    s: JavaState,
+    reach: Reach,
+    dist: dict[int, int],
+    guard: DutyGuard,
+    freed: int,
+    free: list[int],
+) -> tuple[int, bool]:
+    """How many free spaces the walk ``dist`` (per area) reaches keeping the land duty, and
+    whether that count holds for any figure starting in the same area (no space had to be
+    judged alone, with ``freed`` taken into account)."""
+    total = 0
+    alike = True
+    for a, d in dist.items():
+        n = free[a]
+        if not n:
             continue
-        dist = walk_costs(s, seat, [(c, 0)], spend)
-        frm = pair_of(c)
-        for t in dist:
-            if fig[t] < 0:
-                out.append({"type": "move_figure", "from": frm, "to": pair_of(t)})
-        if spend >= 1:
-            best = None
-            for t, d in dist.items():
-                e = BOARD.edge_cost[t]
-                if e and d + e <= spend:
-                    best = True
-                    break
-            if best:
-                out.append({"type": "remove_figure", "from": frm})
-    return out
+        every = guard.keeps_every(d)
+        if every:
+            total += n
+        elif every is None:
+            alike = False
+            fig = s.figure
+            total += sum(
+                1 for t in reach.cells[a] if fig[t] < 0 and guard.keeps(d, blocked=t, freed=freed)
+            )
+    return total, alike
 
 
-def palace_commands(s: JavaState, seat: int) -> list[Command]:
+def _walk_part(count: int, walk: Callable[[], Iterator[Command]]) -> Part:
+    """A part whose commands come in walking order (``geometry.walk``): the k-th is found by
+    walking until it comes, the whole list only when asked for."""
+    found: list[list[Command]] = []
+
+    def every() -> list[Command]:
+        if not found:
+            found.append(list(walk()))
+            assert len(found[0]) == count, "walk and areas disagree"
+        return found[0]
+
+    asked: list[int] = []
+
+    def get(k: int) -> Command:
+        if found or asked:  # asked again (a bot sampling several): list them once
+            return every()[k]
+        asked.append(k)
+        for i, command in enumerate(walk()):
+            if i == k:
+                return command
+        raise AssertionError("walk and areas disagree")
+
+    return Part(count, get, every)
+
+
+def figure_parts(s: JavaState, seat: int, guard: DutyGuard, once: bool | None = None) -> list[Part]:
+    """Entries, then per figure (in the order of its space) its moves and its removal."""
+    parts: list[Part] = []
+    fig = s.figure
+    ap = s.ap
+    reach = reach_of(s, seat)
+    own = [c for c in range(len(fig)) if fig[c] == seat]
+    area = reach.area
+    own_areas = [area[c] for c in own]
+    free: list[int] = []  # spaces a figure may end on, per area (when judged area by area)
+
+    def count(walk: Walk, freed: int) -> tuple[int, bool]:
+        if guard.keeps_all:
+            # Every space of the walk's areas but those of the seat's own figures.
+            dist = walk.dist
+            return walk.spaces - sum(1 for a in own_areas if a in dist), True
+        if not free:
+            free.extend(len(cells) for cells in reach.cells)
+            for a in own_areas:
+                free[a] -= 1
+        return _targets(s, reach, walk.dist, guard, freed, free)
+
+    if s.supply[seat][FIGURES] > 0 and ap >= 1:
+
+        def entries() -> Iterator[Command]:
+            return (
+                {"type": "enter_figure", "to": pair_of(c)}
+                for c, d in walk(s, seat, entry_starts(s, seat), ap)
+                if fig[c] < 0 and guard.keeps(d, blocked=c)
+            )
+
+        parts.append(_walk_part(count(reach.from_edge(ap), -1)[0], entries))
+    if once is None:
+        once = whole_moves(s)
+    moved = s.moved
+    counted: dict[int, int] = {}  # per start area, when every figure there counts alike
+    for c in own:
+        if once and c in moved:
+            continue
+        way = reach.from_cell(c, ap)
+        n = counted.get(area[c], -1)
+        if n < 0:
+            n, alike = count(way, c)
+            if alike:
+                counted[area[c]] = n
+
+        def moves(c: int = c) -> Iterator[Command]:
+            return (
+                {"type": "move_figure", "from": pair_of(c), "to": pair_of(t)}
+                for t, d in walk(s, seat, [(c, 0)], ap)
+                if fig[t] < 0 and guard.keeps(d, blocked=t, freed=c)
+            )
+
+        parts.append(_walk_part(n, moves))
+        if ap >= 1:
+            best = reach.exit_cost(way, ap)
+            if best is not None and guard.keeps(best, freed=c):
+                parts.append(listed([{"type": "remove_figure", "from": pair_of(c)}]))
+    return parts
+
+
+def figure_commands(
+    s: JavaState, seat: int, guard: DutyGuard, once: bool | None = None
+) -> LegalSet:
+    """Entries, moves and removals, as a lazy sequence. ``once`` (default: the option
+    ``whole_moves``) leaves out figures that already moved since the board last changed; bots
+    always pass True, so that they never shuffle a figure back and forth (two moves never beat
+    one direct move)."""
+    return LegalSet.of(figure_parts(s, seat, guard, once))
+
+
+def palace_commands(s: JavaState, seat: int, guard: DutyGuard) -> list[Command]:
     out: list[Command] = []
-    _labels, groups, palaces = settlements(s)
-    for cells, pal in zip(groups, palaces, strict=True):
+    labels, groups, palaces = towns(s)
+    fig = s.figure
+    # Only a village where the seat has a figure can have it standing highest.
+    mine = sorted({labels[c] for c in range(len(fig)) if fig[c] == seat and labels[c] >= 0})
+    for g in mine:
+        cells, pal = groups[g], palaces[g]
         if sole_best(figure_keys(s, cells)) != seat:
             continue
         size = len(cells)
         if pal >= 0:
-            if pal in s.changed:
+            if pal in s.changed or not guard.keeps(1):
                 continue
             for i, v in enumerate(PALACE_VALUES):
                 if s.palace[pal] < v <= size and s.palaces_left[i] > 0:
@@ -102,7 +518,7 @@ def palace_commands(s: JavaState, seat: int) -> list[Command]:
         else:
             values = [v for i, v in enumerate(PALACE_VALUES) if v <= size and s.palaces_left[i]]
             for c in sorted(cells):
-                if s.figure[c] < 0 and s.top[c] == VILLAGE:
+                if s.figure[c] < 0 and s.top[c] == VILLAGE and values and guard.keeps_palace(c):
                     for v in values:
                         out.append({"type": "build_palace", "cell": pair_of(c), "value": v})
     return out
@@ -111,15 +527,11 @@ def palace_commands(s: JavaState, seat: int) -> list[Command]:
 def festival_calls(s: JavaState, seat: int) -> list[Command]:
     if not any(n and matches_open(s, k) for k, n in enumerate(s.hands[seat])):
         return []
-    out: list[Command] = []
-    for c in range(len(s.top)):
-        if (
-            s.top[c] == PALACE
-            and not s.festive[c]
-            and any(s.figure[x] == seat for x in region(s, c))
-        ):
-            out.append({"type": "hold_festival", "cell": pair_of(c)})
-    return out
+    labels, _groups, palaces = towns(s)
+    fig = s.figure
+    mine = {labels[c] for c in range(len(fig)) if fig[c] == seat and labels[c] >= 0}
+    found = sorted(palaces[g] for g in mine if palaces[g] >= 0 and not s.festive[palaces[g]])
+    return [{"type": "hold_festival", "cell": pair_of(c)} for c in found]
 
 
 def festival_commands(s: JavaState, seat: int) -> list[Command]:

@@ -11,12 +11,15 @@ import random
 
 from games.base import GAME_OVER, NOT_YOUR_TURN, Command, Event
 from games.base import check_command_shape as _check_shape
+from games.java import events as ev
 from games.java import land
-from games.java.commands import SPECS
+from games.java.commands import NOT_A_SPACE, SPECS, parse_cell, parse_cells
 from games.java.data import BOARD, CARD_INDEX, COMPONENTS
-from games.java.events import next_bidder, pair_of
-from games.java.geometry import entry_starts, exit_cost, figure_keys, region, sole_best, walk_costs
+from games.java.events import cell_of, next_bidder, pair_of
+from games.java.geometry import figure_keys, reach_of, region, sole_best
 from games.java.legal import (
+    DutyGuard,
+    duty_guard,
     festival_calls,
     festival_commands,
     figure_commands,
@@ -29,6 +32,7 @@ from games.java.scoring import (
     keep_cards_flowing,
     lake_events,
     matches_open,
+    outcome,
     resolve_festival,
 )
 from games.java.state import (
@@ -42,24 +46,25 @@ from games.java.state import (
     JavaState,
 )
 from games.java.turn import (
+    DUTY_MESSAGE,
     LAND_DUTY,
-    NOT_A_SPACE,
     NOT_ENOUGH_AP,
     Emitter,
-    Turn,
     active_seats,
+    check_points,
+    duty_open,
     fail,
-    parse_cell,
-    parse_cells,
+    option,
     token_allowed,
+    whole_moves,
 )
 
 __all__ = [
     "LAND_DUTY",
     "NOT_A_SPACE",
     "NOT_ENOUGH_AP",
-    "Turn",
     "active_seats",
+    "duty_open",
     "execute",
     "festival_calls",
     "festival_commands",
@@ -68,6 +73,7 @@ __all__ = [
     "forfeit",
     "legal_commands",
     "matches_open",
+    "outcome",
     "palace_commands",
     "token_allowed",
 ]
@@ -111,27 +117,33 @@ MUST_BID = "organiser_must_bid"
 TOKEN_UNAVAILABLE = "token_unavailable"
 
 FESTIVAL_COMMANDS = frozenset({"bid_card", "finish_bid", "pass_bid"})
+# Actions that spend points or take a place without laying land: each must leave a land tile
+# layable while the duty binds (a token only adds a point; a land tile meets the duty; ending
+# the turn or a festival are refused while it binds).
+DUTY_BOUND = frozenset(
+    {
+        "lay_water",
+        "enter_figure",
+        "move_figure",
+        "remove_figure",
+        "build_palace",
+        "enlarge_palace",
+        "take_card",
+    }
+)
 
 
 # --------------------------------------------------------------------------- command handlers
 
 
-def _tokens_at_start(s: JavaState) -> bool:
-    return s.options.get("token_timing") == "start_of_turn"
-
-
 def _use_token(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Random) -> None:
     if not token_allowed(s, seat):
+        when = "." if option(s, "token_timing") == "any_time" else ", before its first action."
         raise fail(
             TOKEN_UNAVAILABLE,
-            "An action token may be used once per turn, three times a game"
-            + (
-                ", at the start of the turn."
-                if s.options.get("token_timing") == "start_of_turn"
-                else "."
-            ),
+            "An action token may be used once per turn, three times a game" + when,
         )
-    emit({"type": "TokenUsed", "seat": seat})
+    emit({"type": ev.TOKEN_USED, "seat": seat})
 
 
 SHAPE_COUNTS = {"three": (2, 1), "two": (1, 1), "rice": (1, 0), "village": (0, 1)}
@@ -165,7 +177,7 @@ def _lay_land(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.
         raise fail(NOT_ENOUGH_AP, f"This tile costs {cost} action points; {s.ap} are left.")
     emit(
         {
-            "type": "LandLaid",
+            "type": ev.LAND_LAID,
             "seat": seat,
             "tile": kind,
             "rice": [pair_of(c) for c in sorted(rice)],
@@ -186,9 +198,9 @@ def _lay_water(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random
             WATER_PLACE,
             "Water goes straight on the board, on an empty space that is not on its edge.",
         )
-    Turn(s, seat).check_spend(1)
-    emit({"type": "WaterLaid", "seat": seat, "cell": pair_of(cell), "cost": 1})
-    lake_events(emit, seat, [cell])
+    check_points(s, 1)
+    emit({"type": ev.WATER_LAID, "seat": seat, "cell": pair_of(cell), "cost": 1})
+    lake_events(emit, seat, [cell], water=True)
 
 
 def _target(s: JavaState, cell: int) -> None:
@@ -201,7 +213,7 @@ def _target(s: JavaState, cell: int) -> None:
 def _own_unmoved(s: JavaState, seat: int, cell: int) -> None:
     if s.figure[cell] != seat:
         raise fail(NOT_YOUR_FIGURE, "None of your figures stands there.")
-    if cell in s.moved:
+    if whole_moves(s) and cell in s.moved:
         raise fail(
             FIGURE_ALREADY_MOVED,
             "This figure already moved since the board last changed; a move goes straight to "
@@ -214,15 +226,16 @@ def _enter(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Ran
     if s.supply[seat][FIGURES] <= 0:
         raise fail(NO_FIGURE_LEFT, "All your figures are on the island.")
     _target(s, to)
-    dist = walk_costs(s, seat, entry_starts(s, seat), s.ap)
-    if to not in dist:
+    reach = reach_of(s, seat)
+    cost = reach.cost_to(reach.from_edge(s.ap), to)
+    if cost is None:
         raise fail(
             UNREACHABLE,
             "Figures come on only where a tile touches the edge (lowland 1 AP, mountains 2 AP) "
             "and walk from there; this space cannot be reached with your action points.",
         )
-    Turn(s, seat).check_spend(dist[to])
-    emit({"type": "FigureEntered", "seat": seat, "to": pair_of(to), "cost": dist[to]})
+    check_points(s, cost)
+    emit({"type": ev.FIGURE_ENTERED, "seat": seat, "to": pair_of(to), "cost": cost})
 
 
 def _move(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Random) -> None:
@@ -230,21 +243,22 @@ def _move(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Rand
     to = parse_cell(cmd["to"], "to")
     _own_unmoved(s, seat, frm)
     _target(s, to)
-    dist = walk_costs(s, seat, [(frm, 0)], s.ap)
-    if to not in dist:
+    reach = reach_of(s, seat)
+    cost = reach.cost_to(reach.from_cell(frm, s.ap), to)
+    if cost is None:
         raise fail(
             UNREACHABLE,
             "No way there within your action points: each change between rice and village "
             "costs 1, water, palaces and other players' figures block the way.",
         )
-    Turn(s, seat).check_spend(dist[to])
+    check_points(s, cost)
     emit(
         {
-            "type": "FigureMoved",
+            "type": ev.FIGURE_MOVED,
             "seat": seat,
             "from": pair_of(frm),
             "to": pair_of(to),
-            "cost": dist[to],
+            "cost": cost,
         }
     )
 
@@ -252,15 +266,16 @@ def _move(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Rand
 def _remove(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Random) -> None:
     frm = parse_cell(cmd["from"], "from")
     _own_unmoved(s, seat, frm)
-    cost = exit_cost(s, seat, frm, s.ap)
+    reach = reach_of(s, seat)
+    cost = reach.exit_cost(reach.from_cell(frm, s.ap), s.ap)
     if cost is None:
         raise fail(
             UNREACHABLE,
             "A figure leaves only where a tile touches the edge (lowland 1 AP, mountains 2 AP); "
             "no such way within your action points.",
         )
-    Turn(s, seat).check_spend(cost)
-    emit({"type": "FigureRemoved", "seat": seat, "from": pair_of(frm), "cost": cost})
+    check_points(s, cost)
+    emit({"type": ev.FIGURE_REMOVED, "seat": seat, "from": pair_of(frm), "cost": cost})
 
 
 def _palace_value(s: JavaState, value: int, size: int) -> None:
@@ -296,10 +311,10 @@ def _build(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Ran
         raise fail(ALREADY_A_CITY, "This village already has a palace (a city holds one).")
     _leader(s, seat, cells)
     _palace_value(s, value, len(cells))
-    Turn(s, seat).check_spend(1)
+    check_points(s, 1)
     emit(
         {
-            "type": "PalaceBuilt",
+            "type": ev.PALACE_BUILT,
             "seat": seat,
             "cell": pair_of(cell),
             "value": value,
@@ -323,10 +338,10 @@ def _enlarge(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.R
     if value <= s.palace[cell]:
         raise fail(PALACE_VALUE, "Enlarging lays a tile of a higher value on the palace.")
     _palace_value(s, value, len(cells))
-    Turn(s, seat).check_spend(1)
+    check_points(s, 1)
     emit(
         {
-            "type": "PalaceEnlarged",
+            "type": ev.PALACE_ENLARGED,
             "seat": seat,
             "cell": pair_of(cell),
             "value": value,
@@ -343,13 +358,13 @@ def _take_card(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random
         raise fail(CARD_LIMIT, "At most two festival cards may be taken per turn.")
     if (source == "open" and s.open_card < 0) or (source == "deck" and not s.deck):
         raise fail(NO_CARD, f"There is no card to take from the {source} place.")
-    Turn(s, seat).check_spend(1)
+    check_points(s, 1)
     names = COMPONENTS.card_names
     if source == "open":
         after = names[s.deck[-1]] if s.deck else None
         emit(
             {
-                "type": "CardTaken",
+                "type": ev.CARD_TAKEN,
                 "seat": seat,
                 "source": "open",
                 "card": names[s.open_card],
@@ -357,7 +372,7 @@ def _take_card(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random
             }
         )
     else:
-        emit({"type": "CardTaken", "seat": seat, "source": "deck", "card": names[s.deck[-1]]})
+        emit({"type": ev.CARD_TAKEN, "seat": seat, "source": "deck", "card": names[s.deck[-1]]})
     keep_cards_flowing(emit, rng)
 
 
@@ -387,14 +402,14 @@ def _hold_festival(
             NO_MATCHING_CARD,
             "You need a festival card showing a symbol of the open card to hold a festival.",
         )
-    if not Turn(s, seat).may_end():
+    if duty_open(s, seat):
         raise fail(
             LAND_DUTY,
             "A festival ends your turn: lay this turn's land tile first.",
         )
     emit(
         {
-            "type": "FestivalCalled",
+            "type": ev.FESTIVAL_CALLED,
             "seat": seat,
             "cell": pair_of(cell),
             "bidders": festival_bidders(s, seat, cells),
@@ -410,7 +425,7 @@ def _bid_card(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.
         raise fail(NO_CARD, "You do not hold that festival card.")
     if not matches_open(s, kind):
         raise fail(CARD_MISMATCH, "Every card laid must show a symbol of the open card.")
-    emit({"type": "CardBid", "seat": seat, "card": cmd["card"]})
+    emit({"type": ev.CARD_BID, "seat": seat, "card": cmd["card"]})
 
 
 def _finish_bid(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Random) -> None:
@@ -418,7 +433,7 @@ def _finish_bid(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: rando
     assert f is not None
     if f.laid_now == 0:
         raise fail(NOTHING_LAID, "Lay at least one card, or pass for good.")
-    emit({"type": "BidFinished", "seat": seat})
+    emit({"type": ev.BID_FINISHED, "seat": seat})
 
 
 def _pass_bid(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Random) -> None:
@@ -428,13 +443,13 @@ def _pass_bid(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.
         raise fail(ALREADY_LAID, "You laid cards this round: finish the round instead.")
     if not f.opened and seat == f.organiser:
         raise fail(MUST_BID, "The organiser opens the festival with one or more cards.")
-    emit({"type": "BidPassed", "seat": seat})
+    emit({"type": ev.BID_PASSED, "seat": seat})
     if emit.sim.festival is not None and next_bidder(emit.sim.festival, -1) < 0:
         resolve_festival(emit, rng)
 
 
 def _end_turn(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Random) -> None:
-    if not Turn(s, seat).may_end():
+    if duty_open(s, seat):
         raise fail(LAND_DUTY, "Lay at least one land tile (rice or village) this turn.")
     finish_turn(emit, seat, rng)
 
@@ -468,9 +483,32 @@ def execute(s: JavaState, seat: int, cmd: Command, rng: random.Random) -> list[E
         raise fail(FESTIVAL_RUNNING, "A festival auction is running: lay cards or pass.")
     if not in_festival and spec.type in FESTIVAL_COMMANDS:
         raise fail(NO_FESTIVAL, "There is no festival auction now.")
+    guard = duty_guard(s, seat) if spec.type in DUTY_BOUND else None
     emit = Emitter(s)
     HANDLERS[spec.type](s, seat, cmd, emit, rng)
+    if guard is not None and guard.bound and not _duty_kept(guard, emit.events[0]):
+        # Judged on the board as the action leaves it: a figure or water on the last cheap
+        # place counts as much as the points spent (and a token the action makes unusable).
+        raise fail(LAND_DUTY, DUTY_MESSAGE)
     return emit.events
+
+
+def _duty_kept(guard: DutyGuard, event: Event) -> bool:
+    """Does the action of ``event`` (its first event) leave a land tile layable?"""
+    kind = event["type"]
+    if kind == ev.FIGURE_MOVED:
+        return guard.keeps(
+            event["cost"], blocked=cell_of(event["to"]), freed=cell_of(event["from"])
+        )
+    if kind == ev.FIGURE_ENTERED:
+        return guard.keeps(event["cost"], blocked=cell_of(event["to"]))
+    if kind == ev.FIGURE_REMOVED:
+        return guard.keeps(event["cost"], freed=cell_of(event["from"]))
+    if kind == ev.WATER_LAID:
+        return guard.keeps(1, blocked=cell_of(event["cell"]))
+    if kind == ev.PALACE_BUILT:
+        return guard.keeps_palace(cell_of(event["cell"]))
+    return guard.keeps(1)  # a card taken, a palace enlarged: points only
 
 
 # --------------------------------------------------------------------------- forfeit
@@ -480,11 +518,11 @@ def forfeit(s: JavaState, seat: int) -> list[Event]:
     if s.over or s.forfeited[seat]:
         return []
     emit = Emitter(s)
-    emit({"type": "PlayerForfeited", "seat": seat})
+    emit({"type": ev.PLAYER_FORFEITED, "seat": seat})
     sim = emit.sim
     alive = [p for p in range(sim.n) if not sim.forfeited[p]]
     if len(alive) <= 1:
-        emit({"type": "GameEnded", "scores": sim.scores[:]})
+        emit({"type": ev.GAME_ENDED, "scores": sim.scores[:]})
         return emit.events
     rng = random.Random()
     if sim.festival is not None:

@@ -5,10 +5,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.base import Outcome, rank_by
+from games.java import events as ev
 from games.java.data import COMPONENTS
 from games.java.events import pair_of
-from games.java.geometry import enclosed_lakes, figure_keys, region, shore, sole_best
-from games.java.state import PALACE, JavaState
+from games.java.geometry import (
+    NEIGHBOURS,
+    enclosed_lakes,
+    figure_keys,
+    region,
+    shore,
+    sole_best,
+)
+from games.java.state import PALACE, WATER, JavaState
 from games.java.turn import Emitter
 
 LAKE_POINTS = 3  # "dostane ... za každý dílek nádrže 3 body"
@@ -17,15 +26,19 @@ LAKE_POINTS = 3  # "dostane ... za každý dílek nádrže 3 body"
 # --------------------------------------------------------------------------- scoring helpers
 
 
-def lake_events(emit: Emitter, seat: int, around: list[int]) -> None:
+def lake_events(emit: Emitter, seat: int, around: list[int], water: bool = False) -> None:
     """A lake enclosed by land on every side scores 3 per water space for the player with the
-    highest figure on its shore, ties by further figures, nobody if undecidable."""
+    highest figure on its shore, ties by further figures, nobody if undecidable. ``around``:
+    the spaces just covered by land, or (``water``) the space a water tile was laid on."""
+    top = emit.base.top
+    if not water and not any(top[n] == WATER for c in around for n in NEIGHBOURS[c]):
+        return  # no lake touches the new land (land never covers water)
     s = emit.sim
     for body in enclosed_lakes(s, around):
         winner = sole_best(figure_keys(s, shore(s, body)))
         emit(
             {
-                "type": "LakeScored",
+                "type": ev.LAKE_SCORED,
                 "seat": winner if winner >= 0 else None,
                 "by": seat,
                 "cells": [pair_of(c) for c in body],
@@ -70,19 +83,27 @@ def _cities(s: JavaState) -> list[tuple[int, list[int]]]:
 def finish_turn(emit: Emitter, seat: int, rng: random.Random | None) -> None:
     """End ``seat``'s turn: final scoring in the last round, the next player, the end."""
     s = emit.sim
+    # A turn without land: with the duty kept, only when no tile could be laid in it.
     stalled = not s.land_laid and s.trigger < 0 and not s.forfeited[seat]
+    alive = [p for p in range(s.n) if not s.forfeited[p]]
+    if stalled and s.stalls + 1 >= len(alive):
+        if s.rules < 2:
+            # Rules version 1 (matches set up before it changed): everybody scores at once.
+            emit({"type": ev.TURN_ENDED, "seat": seat, "next": None, "stalled": True})
+            for p in alive:
+                if not emit.sim.final_done[p]:
+                    _emit_final(emit, p)
+            _emit_end(emit)
+            return
+        # Nobody could lay land for a whole round, so the last three-space tile can never come.
+        # The text's end then follows as if this player had laid it ("Hráč, který položí na plán
+        # poslední díl o třech polích ... provede ihned po svém tahu závěrečné bodování. Po něm
+        # ještě provedou svůj poslední tah popořadě ostatní hráči").
+        emit({"type": ev.ISLAND_COMPLETED, "seat": seat})
+        s = emit.sim
     if s.trigger >= 0 and not s.final_done[seat] and not s.forfeited[seat]:
         # "provede ihned po svém tahu závěrečné bodování"
         _emit_final(emit, seat)
-    alive = [p for p in range(s.n) if not s.forfeited[p]]
-    if stalled and s.stalls + 1 >= len(alive):
-        # Nobody could lay land for a whole round: the text is silent; everybody scores now.
-        emit({"type": "TurnEnded", "seat": seat, "next": None, "stalled": True})
-        for p in alive:
-            if not emit.sim.final_done[p]:
-                _emit_final(emit, p)
-        _emit_end(emit)
-        return
     nxt = None
     for step in range(1, s.n + 1):
         p = (seat + step) % s.n
@@ -90,18 +111,18 @@ def finish_turn(emit: Emitter, seat: int, rng: random.Random | None) -> None:
             continue
         nxt = p
         break
-    emit({"type": "TurnEnded", "seat": seat, "next": nxt, "stalled": stalled})
+    emit({"type": ev.TURN_ENDED, "seat": seat, "next": nxt, "stalled": stalled})
     if nxt is None:
         _emit_end(emit)
 
 
 def _emit_final(emit: Emitter, seat: int) -> None:
     pts, cities = final_points(emit.sim, seat)
-    emit({"type": "FinalScored", "seat": seat, "points": pts, "cities": cities})
+    emit({"type": ev.FINAL_SCORED, "seat": seat, "points": pts, "cities": cities})
 
 
 def _emit_end(emit: Emitter) -> None:
-    emit({"type": "GameEnded", "scores": emit.sim.scores[:]})
+    emit({"type": ev.GAME_ENDED, "scores": emit.sim.scores[:]})
 
 
 def keep_cards_flowing(emit: Emitter, rng: random.Random) -> None:
@@ -111,10 +132,10 @@ def keep_cards_flowing(emit: Emitter, rng: random.Random) -> None:
     if not s.deck and s.discard:
         order = [COMPONENTS.card_names[k] for k in s.discard]
         rng.shuffle(order)
-        emit({"type": "DeckReshuffled", "order": order, "count": len(order)})
+        emit({"type": ev.DECK_RESHUFFLED, "order": order, "count": len(order)})
     s = emit.sim
     if s.open_card < 0 and s.deck:
-        emit({"type": "OpenCardRevealed", "card": COMPONENTS.card_names[s.deck[-1]]})
+        emit({"type": ev.OPEN_CARD_REVEALED, "card": COMPONENTS.card_names[s.deck[-1]]})
 
 
 def matches_open(s: JavaState, kind: int) -> int:
@@ -139,7 +160,7 @@ def resolve_festival(emit: Emitter, rng: random.Random | None) -> None:
         points[p] = value // 2 if len(winners) == 1 else COMPONENTS.festival_share[value]
     emit(
         {
-            "type": "FestivalResolved",
+            "type": ev.FESTIVAL_RESOLVED,
             "seat": f.organiser,
             "cell": pair_of(f.cell),
             "value": value,
@@ -152,3 +173,17 @@ def resolve_festival(emit: Emitter, rng: random.Random | None) -> None:
     if rng is not None:
         keep_cards_flowing(emit, rng)
     finish_turn(emit, f.organiser, rng)
+
+
+def outcome(s: JavaState) -> Outcome | None:
+    """Most points wins; equal scores share the rank ("Vítězem je hráč, který má nejvíce
+    bodů"). A player who left ranks below all others."""
+    if not s.over:
+        return None
+    keys = [(0 if s.forfeited[p] else 1, s.scores[p]) for p in range(s.n)]
+    return Outcome(
+        ranks=rank_by(keys),
+        scores=[float(x) for x in s.scores],
+        tiebreak=None,
+        details={"forfeited": [p for p in range(s.n) if s.forfeited[p]]},
+    )

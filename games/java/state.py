@@ -71,10 +71,25 @@ class JavaState:
     stalls: int = 0
     over: bool = False
     turn_no: int = 0
+    # The engine's rules version when the match was set up (from its GameSetUp event; states
+    # and snapshots of matches older than the field are version 1).
+    rules: int = 1
+    # Derived, never dumped, speed-ups only: where land tiles fit (land.Fits, kept up to date
+    # by land.fits_of), the walking areas of a seat (geometry.Reach) and the villages and
+    # cities (geometry.towns) of the board, each checked against the board before use.
+    fits: Any = field(default=None, compare=False, repr=False)
+    reach: Any = field(default=None, compare=False, repr=False)
+    towns: Any = field(default=None, compare=False, repr=False)
+    guard: Any = field(default=None, compare=False, repr=False)  # legal.duty_guard
 
 
 def initial_state(
-    n: int, options: dict[str, Any], hands: list[list[int]], deck: list[int], open_card: int
+    n: int,
+    options: dict[str, Any],
+    hands: list[list[int]],
+    deck: list[int],
+    open_card: int,
+    rules: int = 1,
 ) -> JavaState:
     cells = len(BOARD.coords)
     top = [EMPTY] * cells
@@ -111,6 +126,7 @@ def initial_state(
         ap=c.ap_per_turn,
         final_done=[False] * n,
         forfeited=[False] * n,
+        rules=rules,
     )
 
 
@@ -163,11 +179,18 @@ def clone(s: JavaState) -> JavaState:
         stalls=s.stalls,
         over=s.over,
         turn_no=s.turn_no,
+        rules=s.rules,
+        fits=None if s.fits is None else s.fits.copy(),
+        reach=s.reach,  # never changed in place: shared
+        towns=s.towns,
     )
 
 
-def to_json(s: JavaState) -> dict[str, Any]:
-    out = {f.name: getattr(s, f.name) for f in fields(s)}
+DERIVED = ("fits", "reach", "towns", "guard")
+
+
+def state_to_json(s: JavaState) -> dict[str, Any]:
+    out = {f.name: getattr(s, f.name) for f in fields(s) if f.name not in DERIVED}
     out["festival"] = None if s.festival is None else s.festival.to_json()
     return clone_json(out)
 
@@ -180,7 +203,7 @@ def clone_json(value: Any) -> Any:
     return value
 
 
-def from_json(data: dict[str, Any]) -> JavaState:
+def state_from_json(data: dict[str, Any]) -> JavaState:
     data = clone_json(data)
     fest = data.pop("festival")
     state = JavaState(**data)

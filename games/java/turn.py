@@ -1,20 +1,17 @@
-"""Turn bookkeeping shared by the rule modules: refusals, action points under the land duty,
-cell parsing and the emitter that folds events into a working copy."""
+"""Turn bookkeeping shared by the rule modules: refusals, the action token, the land duty,
+whose turn it is and the emitter that folds events into a working copy."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.base import Event, IllegalCommand, Malformed
+from games.base import Event, IllegalCommand
 from games.java import land
-from games.java.data import BOARD
-from games.java.events import apply_event
+from games.java.events import apply
 from games.java.state import TOKENS, JavaState, clone
 
 LAND_DUTY = "land_tile_duty"
-NOT_A_SPACE = "not_a_space"
 NOT_ENOUGH_AP = "not_enough_action_points"
-_UNSET = -99
 
 
 def fail(code: str, message: str) -> IllegalCommand:
@@ -32,85 +29,86 @@ def active_seats(s: JavaState) -> frozenset[int]:
 # --------------------------------------------------------------------------- turn bookkeeping
 
 
-class Turn:
-    """What the player on turn may still spend, given the duty to lay a land tile ("Hráč musí za
-    svůj tah položit alespoň jeden nový díl krajiny"; not in the final round)."""
-
-    def __init__(self, s: JavaState, seat: int) -> None:
-        self.s = s
-        self.seat = seat
-        self._min_land = _UNSET
-
-    def token_potential(self) -> int:
-        return 1 if token_allowed(self.s, self.seat) else 0
-
-    def duty_open(self) -> bool:
-        return not self.s.land_laid and self.s.trigger < 0
-
-    def min_land(self) -> int | None:
-        if self._min_land == _UNSET:
-            limit = self.s.ap + self.token_potential()
-            self._min_land = land.min_land_cost(self.s, self.seat, limit) if limit > 0 else None
-        return None if self._min_land is None else self._min_land
-
-    def spendable(self) -> int:
-        """AP a non-land action may use while keeping the cheapest land tile affordable."""
-        if not self.duty_open():
-            return self.s.ap
-        m = self.min_land()
-        if m is None:
-            return self.s.ap
-        return min(self.s.ap, self.s.ap + self.token_potential() - m)
-
-    def may_end(self) -> bool:
-        return not self.duty_open() or self.min_land() is None
-
-    def check_spend(self, cost: int) -> None:
-        if cost > self.s.ap:
-            raise fail(NOT_ENOUGH_AP, f"This costs {cost} action points; {self.s.ap} are left.")
-        if cost > self.spendable():
-            raise fail(
-                LAND_DUTY,
-                "Keep enough action points to lay this turn's land tile: every turn needs one.",
-            )
-
-
 def token_allowed(s: JavaState, seat: int) -> bool:
-    """Three tokens per game, at most one per turn; by default at any moment of the turn (the
-    text's proposal), with the option "start_of_turn" only before the first action."""
+    """Three tokens per game, at most one per turn ("třikrát za hru (ale nejvýše jednou za
+    tah)"). By default only before the turn's first action, the official rule ("hráč musí akční
+    žeton použít na začátku svého tahu"); with the option ``any_time``, the text's proposal, at
+    any moment of the turn."""
     if s.supply[seat][TOKENS] <= 0 or s.token_used:
         return False
-    return s.options.get("token_timing") != "start_of_turn" or not s.acted
+    return option(s, "token_timing") == "any_time" or not s.acted
 
 
-# --------------------------------------------------------------------------- parsing
+def token_left(s: JavaState, seat: int) -> int:
+    """The action point a token may still add this turn (0 or 1)."""
+    return 1 if token_allowed(s, seat) else 0
 
 
-def parse_cell(value: Any, field: str) -> int:
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        raise Malformed(f"Field {field} must be a [q, r] pair of whole numbers.")
-    cell = BOARD.index.get((value[0], value[1]))
-    if cell is None:
-        raise fail(NOT_A_SPACE, f"{value} is not a space of the island or next to its edge.")
-    return cell
+def land_layable(s: JavaState, seat: int) -> bool:
+    """Could ``seat`` lay a land tile now, with its action points and a token it may still use?"""
+    limit = s.ap + token_left(s, seat)
+    return limit > 0 and land.any_placement(s, seat, limit)
 
 
-def parse_cells(value: list[Any], field: str) -> list[int]:
-    return [parse_cell(v, field) for v in value]
+def duty_open(s: JavaState, seat: int) -> bool:
+    """The land duty binds now: "Hráč musí za svůj tah položit alespoň jeden nový díl krajiny"
+    (not in the final round: "nemají už povinnost položit alespoň 1 území").
+
+    The duty holds whenever it can be met: while no land tile can be laid with the points (and
+    token) left, the player is excused, and bound again as soon as one can (an action of theirs
+    freed a place). Nobody is held to the impossible; the text is silent on a full island."""
+    return not s.land_laid and s.trigger < 0 and land_layable(s, seat)
+
+
+def check_points(s: JavaState, cost: int) -> None:
+    if cost > s.ap:
+        raise fail(NOT_ENOUGH_AP, f"This costs {cost} action points; {s.ap} are left.")
+
+
+DUTY_MESSAGE = (
+    "Keep the action points and a free place for this turn's land tile: every turn needs one "
+    "(Hráč musí za svůj tah položit alespoň jeden nový díl krajiny)."
+)
+
+
+# What a match created under rules version 1 had, for options it does not name: its stored
+# options (the GameSetUp event) were filled in with the defaults of its day, so a missing key
+# means "before this option existed" and keeps the old behaviour.
+LEGACY_OPTIONS = {"token_timing": "any_time", "whole_moves": True}
+
+
+def option(s: JavaState, name: str) -> Any:
+    return s.options.get(name, LEGACY_OPTIONS[name])
+
+
+def whole_moves(s: JavaState) -> bool:
+    """The option ``whole_moves``: a figure moves once between two changes of the board."""
+    return bool(option(s, "whole_moves"))
 
 
 # --------------------------------------------------------------------------- emitter
 
 
 class Emitter:
+    """Collects a command's events; ``sim`` is the state with them folded in, made (a copy of
+    the state) only when a rule asks for it: a figure move needs no copy, a land tile does (it
+    may enclose a lake)."""
+
     def __init__(self, s: JavaState) -> None:
-        self.sim = clone(s)
+        self.base = s
+        self._sim: JavaState | None = None
         self.events: list[Event] = []
 
+    @property
+    def sim(self) -> JavaState:
+        if self._sim is None:
+            sim = clone(self.base)
+            for event in self.events:
+                sim = apply(sim, event)
+            self._sim = sim
+        return self._sim
+
     def __call__(self, event: Event) -> None:
-        self.sim = apply_event(self.sim, event)
+        if self._sim is not None:
+            self._sim = apply(self._sim, event)
         self.events.append(event)

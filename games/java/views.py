@@ -1,14 +1,17 @@
-"""What each seat may see: views of the state and redacted events."""
+"""What each seat may see: views of the state, redacted events, and ``determinize`` (the bots'
+fair re-deal of what a seat cannot know)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from games.base import Event
+from games.java import events as ev
 from games.java.data import BOARD, COMPONENTS
 from games.java.events import pair_of
 from games.java.geometry import N_BOARD
-from games.java.state import PALACE_VALUES, TOP_NAMES, JavaState, to_json
+from games.java.state import PALACE_VALUES, TOP_NAMES, JavaState, clone, state_to_json
 
 NAMES = COMPONENTS.card_names
 EDGE_NAMES = {0: None, 1: "lowland", 2: "mountain"}
@@ -99,45 +102,44 @@ def admin_view(s: JavaState) -> dict[str, Any]:
     out = view(s, None)
     out["hands"] = [_hand(h) for h in s.hands]
     out["deck_order"] = [NAMES[k] for k in s.deck]
-    out["state"] = to_json(s)
+    out["state"] = state_to_json(s)
     return out
 
 
 def redact(event: Event, seat: int | None) -> Event | None:
     kind = event["type"]
-    if kind == "GameSetUp":
+    if kind == ev.GAME_SET_UP:
         shown = dict(event)
         shown["hands"] = [h if p == seat else [] for p, h in enumerate(event["hands"])]
         shown["hand_sizes"] = [len(h) for h in event["hands"]]
         shown["deck"] = []
         shown["deck_size"] = len(event["deck"])
         return shown
-    if kind == "CardTaken" and event["source"] == "deck" and event["seat"] != seat:
+    if kind == ev.CARD_TAKEN and event["source"] == "deck" and event["seat"] != seat:
         return {k: v for k, v in event.items() if k != "card"}
-    if kind == "DeckReshuffled":
+    if kind == ev.DECK_RESHUFFLED:
         return {"type": kind, "count": event["count"]}
     return event
 
 
-BARRIERS = frozenset(
-    {
-        "GameSetUp",
-        "LakeScored",
-        "CardTaken",
-        "DeckReshuffled",
-        "OpenCardRevealed",
-        "FestivalCalled",
-        "CardBid",
-        "BidFinished",
-        "BidPassed",
-        "FestivalResolved",
-        "FinalScored",
-        "TurnEnded",
-        "PlayerForfeited",
-        "GameEnded",
-    }
-)
-
-
-def is_undo_barrier(event: Event) -> bool:
-    return event["type"] in BARRIERS
+def determinize(s: JavaState, seat: int, rng: random.Random) -> JavaState:
+    """Re-deal what ``seat`` cannot know: the deck order and the others' hidden cards (cards a
+    player took face up stay known in that hand until bid)."""
+    out = clone(s)
+    pool = list(out.deck)
+    for p in range(out.n):
+        if p == seat:
+            continue
+        for k, count in enumerate(out.hands[p]):
+            pool.extend([k] * (count - out.known[p][k]))
+    rng.shuffle(pool)
+    for p in range(out.n):
+        if p == seat:
+            continue
+        hidden = sum(out.hands[p]) - sum(out.known[p])
+        hand = out.known[p][:]
+        for _ in range(hidden):
+            hand[pool.pop()] += 1
+        out.hands[p] = hand
+    out.deck = pool
+    return out

@@ -1,9 +1,8 @@
-"""Samurai (Reiner Knizia, Hans im Glück 1998): win figures on the map of Japan with tiles."""
+"""Samurai (Reiner Knizia, Hans im Glück 1998), for 2-4 players: place influence tiles around
+the cities and villages of Japan to win helmets, Buddhas and rice fields."""
 
 from __future__ import annotations
 
-from games.samurai.engine import SamuraiEngine
+from games.samurai.engine import ENGINE, META
 
-ENGINE = SamuraiEngine()
-
-__all__ = ["ENGINE"]
+__all__ = ["ENGINE", "META"]

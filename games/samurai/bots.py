@@ -1,37 +1,31 @@
-"""Bots: ``random``, ``greedy`` (hand-written evaluation) and ``search`` (ISMCTS over
+"""Bots: ``random``, ``greedy`` (hand-written evaluation) and ``search`` (Monte Carlo over
 determinisations). None of them reads another seat's hand or supply: ``search`` determinises, and
-``greedy`` only looks at the board, the won figures (taken in plain sight) and its own hand."""
+``greedy`` only looks at the board, the won figures (taken in plain sight) and its own hand.
+
+The shared ISMCTS (``games/search.py``) spreads its budget over the ~200 commands of a Samurai
+position and learns little in a second. The ``search`` level below keeps the same principles
+(every simulation starts from ``determinize``, so the bot never reads another seat's tiles) but
+searches only the best few commands of the greedy evaluation, with UCB1 between them, fast
+heuristic rollouts of the next turns and the heuristic evaluation at the cut-off.
+"""
 
 from __future__ import annotations
 
 import math
 import random
+import time
 from typing import Any
 
 from games.samurai import commands as cmd
 from games.samurai.capture import influence
-from games.samurai.data import KINDS, tile_types
-from games.samurai.fold import apply
-from games.samurai.rules import execute, legal_commands
-from games.samurai.state import CHOOSE, FIGURES, OVER, State, clone
+from games.samurai.data import FIGURE_EXCHANGE, KINDS, TILE_EXCHANGE, tile_types
+from games.samurai.events import apply
+from games.samurai.legal import free_land, free_sea
+from games.samurai.rules import execute, legal_commands, outcome
+from games.samurai.state import CHOOSE, FIGURES, OVER, PLAY, State, clone
+from games.samurai.views import determinize
 
-LEVELS = ("random", "greedy", "search")
 TILES = tile_types()
-
-
-def determinize(s: State, seat: int, rng: random.Random) -> State:
-    """Re-deal every other seat's unseen tiles (hand + supply) keeping the counts; the seat's
-    own hand and supply are known to it."""
-    out = clone(s)
-    for other in range(s.n):
-        if other == seat:
-            continue
-        pool = out.hands[other] + out.supplies[other]
-        rng.shuffle(pool)
-        k = len(out.hands[other])
-        out.hands[other] = sorted(pool[:k])
-        out.supplies[other] = sorted(pool[k:])
-    return out
 
 
 # --- evaluation -------------------------------------------------------------------------------
@@ -86,8 +80,6 @@ def heuristic_scores(s: State) -> list[float]:
 def evaluate(s: State) -> list[float]:
     """Per-seat values in [0, 1] for cut-off rollouts (softmax of the heuristic scores)."""
     if s.phase == OVER:
-        from games.samurai.scoring import outcome
-
         result = outcome(s)
         assert result is not None
         winners = [p for p, r in enumerate(result["ranks"]) if r == 1]
@@ -162,13 +154,23 @@ def greedy_figure(
 
 def ranked_commands(s: State, seat: int, rng: random.Random) -> list[tuple[dict[str, Any], float]]:
     """Every legal command with its one-step gain in the heuristic evaluation, best first.
-    Spending a tile costs a little of its value, so tiles are not thrown away for nothing."""
+    Spending a tile costs a little of its value, so tiles are not thrown away for nothing. Swaps
+    that change nothing (two figures of one kind or of one settlement) all leave the same board:
+    only the first of them is weighed."""
     base = heuristic_scores(s)[seat]
     out: list[tuple[dict[str, Any], float]] = []
+    no_op_seen = False
     for command in legal_commands(s, seat):
         if command["type"] == cmd.END_TURN:
             out.append((command, 0.05))
             continue
+        if command["type"] == cmd.SWAP_FIGURES and (
+            command["first_hex"] == command["second_hex"]
+            or command["first_kind"] == command["second_kind"]
+        ):
+            if no_op_seen:
+                continue
+            no_op_seen = True
         gain = heuristic_scores(after_command(s, seat, command, rng))[seat] - base
         if command["type"] == cmd.PLACE_TILE and s.pending is None:
             gain -= 0.15 * tile_value(command["tile"])
@@ -188,15 +190,144 @@ def greedy_command(s: State, seat: int, rng: random.Random) -> dict[str, Any]:
     return ranked_commands(s, seat, rng)[0][0]
 
 
+# --- search -----------------------------------------------------------------------------------
+
+END = {"type": cmd.END_TURN}
+
+
+def _local_gain(s: State, seat: int, name: str, space: int) -> float:
+    """How much a tile on ``space`` improves ``seat``'s hold on the adjacent figures."""
+    tile = TILES[name]
+    b = s.board
+    gain = 0.0
+    for settlement in b.near_settlements[space]:
+        kinds = s.figures[settlement]
+        if not kinds:
+            continue
+        around = b.surround[settlement]
+        covered = sum(1 for h in around if h in s.tiles) + (space in b.land)
+        complete = covered == len(around)
+        weight = 0.3 + 0.7 * covered / len(around)
+        for kind in kinds:
+            inf = influence(s, settlement, kind)
+            mine = inf[seat]
+            other = max(v for p, v in enumerate(inf) if p != seat)
+            new = mine + (tile.strength if kind in tile.affects else 0)
+            before = max(-2.0, min(2.0, mine - other))
+            after = max(-2.0, min(2.0, new - other))
+            gain += (after - before) * weight
+            if complete:
+                gain += 2.0 if new > other else (-1.0 if other > new else 0.0)
+    return gain - 0.1 * tile.strength
+
+
+def rollout_command(s: State, seat: int, rng: random.Random) -> dict[str, Any]:
+    """A cheap policy for simulations: a few sampled placements, the best local gain wins."""
+    if s.pending is not None:
+        land = free_land(s)
+        return {"type": cmd.PLACE_TILE, "tile": s.pending, "hex": rng.choice(land)}
+    hand = [
+        t
+        for t in set(s.hands[seat])
+        if t not in (FIGURE_EXCHANGE, TILE_EXCHANGE) and (TILES[t].kanji or not s.plain_used)
+    ]
+    land = sea = None
+    best, best_gain = None, 0.15 if s.placed else -math.inf
+    for _ in range(10):
+        if not hand:
+            break
+        name = rng.choice(hand)
+        if TILES[name].sea:
+            sea = free_sea(s) if sea is None else sea
+            spaces = sea
+        else:
+            land = free_land(s) if land is None else land
+            spaces = land
+        if not spaces:
+            hand.remove(name)
+            continue
+        space = rng.choice(spaces)
+        gain = _local_gain(s, seat, name, space)
+        if gain > best_gain:
+            best, best_gain = {"type": cmd.PLACE_TILE, "tile": name, "hex": space}, gain
+    if best is not None:
+        return best
+    if s.placed:
+        return END
+    return rng.choice(legal_commands(s, seat))
+
+
+def _play(s: State, seat: int, command: dict[str, Any], rng: random.Random) -> None:
+    for event in execute(s, seat, command, rng):
+        apply(s, event)
+
+
+def simulate(
+    s: State, seat: int, command: dict[str, Any], rng: random.Random, horizon: int
+) -> float:
+    det = determinize(s, seat, rng)
+    _play(det, seat, command, rng)
+    turns = det.turn + horizon
+    steps = 0
+    while det.phase == PLAY and det.turn < turns and steps < 400:
+        actor = det.current
+        _play(det, actor, rollout_command(det, actor, rng), rng)
+        steps += 1
+    return evaluate(det)[seat]  # the exact result once the game is over
+
+
+def search(
+    s: State,
+    seat: int,
+    rng: random.Random,
+    budget_s: float,
+    *,
+    width: int = 6,
+    horizon: int | None = None,
+    stats: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    if stats is not None:
+        stats["iterations"] = 0
+    if s.phase != PLAY:
+        return greedy_command(s, seat, rng)
+    ranked = ranked_commands(s, seat, rng)
+    if len(ranked) == 1:
+        return ranked[0][0]
+    candidates = [c for c, _ in ranked[:width]]
+    if s.placed and s.pending is None and END not in candidates:
+        candidates.append(END)
+    horizon = horizon if horizon is not None else 2 * s.n
+    deadline = time.perf_counter() + budget_s
+    visits = [0] * len(candidates)
+    totals = [0.0] * len(candidates)
+    iterations = 0
+    while True:
+        if iterations >= len(candidates) and time.perf_counter() >= deadline:
+            break
+        if iterations < len(candidates):
+            i = iterations
+        else:
+            log_n = math.log(iterations)
+            i = max(
+                range(len(candidates)),
+                key=lambda j: totals[j] / visits[j] + 0.4 * math.sqrt(log_n / visits[j]),
+            )
+        totals[i] += simulate(s, seat, candidates[i], rng, horizon)
+        visits[i] += 1
+        iterations += 1
+    if stats is not None:
+        stats["iterations"] = iterations
+    best = max(range(len(candidates)), key=lambda j: (totals[j] / visits[j], -j))
+    return candidates[best]
+
+
 def bot_command(
-    engine: Any, s: State, seat: int, level: str, rng: random.Random, budget_s: float
+    s: State, seat: int, level: str, rng: random.Random, budget_s: float
 ) -> dict[str, Any]:
     if level == "random":
         return rng.choice(legal_commands(s, seat))
     if level == "greedy":
         return greedy_command(s, seat, rng)
     if level == "search":
-        from games.samurai.search_bot import search
-
-        return search(engine, s, seat, rng, budget_s)
+        return search(s, seat, rng, budget_s)
     raise ValueError(f"unknown bot level {level!r}")

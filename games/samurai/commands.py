@@ -9,8 +9,8 @@ RANDOM_START = "random_starting_tiles"
 CAPTURE_TIMING = "capture_timing"
 CAPTURED_FIGURES = "captured_figures"
 
-END_OF_PLACEMENT = "after_placing"  # clause "Tah vypadá takto": step 2 follows step 1
-PER_TILE = "per_tile"  # the published FAQ: a figure falls as soon as a tile surrounds it
+END_OF_PLACEMENT = "after_placing"  # clause "Tah vypadá takto" read literally: step 2 after step 1
+PER_TILE = "per_tile"  # clause "Jak se přivlastňují figury?" with the FAQ: at once when surrounded
 AUTO, OPEN, SCREENED = "auto", "open", "screened"
 
 OPTIONS: tuple[Option, ...] = (
@@ -24,10 +24,11 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         CAPTURE_TIMING,
         "choice",
-        END_OF_PLACEMENT,
-        "When surrounded figures are taken: after all tiles of the turn are placed (the text) or "
-        "as soon as each tile completes a surrounding (the published FAQ).",
-        choices=(END_OF_PLACEMENT, PER_TILE),
+        PER_TILE,
+        "When surrounded figures are taken: as soon as a tile completes a surrounding (the "
+        "publisher's FAQ, default) or after all tiles of the turn are placed (the text's two "
+        "steps read in order). Matches begun before rules version 2 stored after_placing.",
+        choices=(PER_TILE, END_OF_PLACEMENT),
     ),
     Option(
         CAPTURED_FIGURES,
@@ -67,7 +68,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec(
         SWAP_FIGURES,
-        "Play the figure exchange: swap two figures of different kinds anywhere on the map.",
+        "Play the figure exchange: swap any two figures anywhere on the map (a city still never "
+        "holds two of one kind).",
         (
             Field("first_hex", "int", "settlement of the first figure"),
             Field("first_kind", "str", "kind of the first figure"),

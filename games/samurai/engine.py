@@ -1,4 +1,5 @@
-"""``SamuraiEngine``: the contract of ``games/base.py`` wired to the modules of this package."""
+"""The Samurai engine: ``META`` and the contract of ``games/base.py`` wired to this package's
+modules (thin glue, no rules of its own)."""
 
 from __future__ import annotations
 
@@ -6,47 +7,42 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from games.base import Outcome, check_player_count, validate_options_against
-from games.samurai import bots, rules, views
-from games.samurai import events as ev
-from games.samurai.commands import COMMANDS, OPTIONS, RANDOM_START
-from games.samurai.data import HAND_SIZE
-from games.samurai.fold import apply, new_state
-from games.samurai.scoring import outcome
-from games.samurai.state import State, clone, from_json, to_json
+from games.base import GameMeta, Outcome, check_player_count, validate_options_against
+from games.samurai import bots, events, rules, views
+from games.samurai import state as state_module
+from games.samurai.commands import COMMANDS, OPTIONS
+from games.samurai.state import State
+
+META = GameMeta(
+    slug="samurai",
+    name="Samurai",
+    min_players=2,
+    max_players=4,
+    rules_version=2,
+    bot_levels=("random", "greedy", "search"),
+)
 
 
 class SamuraiEngine:
-    slug = "samurai"
-    name = "Samurai"
-    min_players = 2
-    max_players = 4
-    rules_version = 1
+    slug = META.slug
+    name = META.name
+    min_players = META.min_players
+    max_players = META.max_players
+    rules_version = META.rules_version
     options = OPTIONS
     commands = COMMANDS
-    event_texts = ev.EVENT_TEXTS
-    bot_levels = bots.LEVELS
+    event_texts = events.EVENT_TEXTS
+    bot_levels = META.bot_levels
 
     def validate_options(self, n_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         check_player_count(self.name, self.min_players, self.max_players, n_players)
         return validate_options_against(self.options, options)
 
     def setup(self, n_players: int, options: Mapping[str, Any], rng: random.Random) -> list[dict]:
-        events: list[dict[str, Any]] = [
-            {"type": ev.GAME_STARTED, "n_players": n_players, "options": dict(options)}
-        ]
-        if options.get(RANDOM_START):
-            # The text's advice for a first game: shuffle all 20 and take 5 at random.
-            state = new_state(n_players, dict(options))
-            for seat in range(n_players):
-                drawn = sorted(rng.sample(state.supplies[seat], HAND_SIZE))
-                events.append(
-                    {"type": ev.TILES_DRAWN, "seat": seat, "tiles": drawn, "count": HAND_SIZE}
-                )
-        return events
+        return rules.setup(n_players, options, rng, META.rules_version)
 
     def apply(self, state: State | None, event: dict[str, Any]) -> State:
-        return apply(state, event)
+        return events.apply(state, event)
 
     def active_seats(self, state: State) -> frozenset[int]:
         return rules.active_seats(state)
@@ -72,24 +68,27 @@ class SamuraiEngine:
         return views.redact(event, seat)
 
     def is_undo_barrier(self, event: dict[str, Any]) -> bool:
-        return views.is_undo_barrier(event)
+        return events.is_undo_barrier(event)
 
     def outcome(self, state: State) -> Outcome | None:
-        return outcome(state)
+        return rules.outcome(state)
 
     def clone(self, state: State) -> State:
-        return clone(state)
+        return state_module.clone(state)
 
     def state_to_json(self, state: State) -> dict[str, Any]:
-        return to_json(state)
+        return state_module.state_to_json(state)
 
     def state_from_json(self, data: dict[str, Any]) -> State:
-        return from_json(data)
+        return state_module.state_from_json(data)
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        return bots.determinize(state, seat, rng)
+        return views.determinize(state, seat, rng)
 
     def bot_command(
         self, state: State, seat: int, level: str, rng: random.Random, budget_s: float
     ) -> dict[str, Any]:
-        return bots.bot_command(self, state, seat, level, rng, budget_s)
+        return bots.bot_command(state, seat, level, rng, budget_s)
+
+
+ENGINE = SamuraiEngine()

@@ -21,11 +21,18 @@ def majorities(captured: list[list[int]], present: list[bool]) -> list[list[int]
     return out
 
 
-def score(captured: list[list[int]], present: list[bool]) -> Outcome:
+def score(captured: list[list[int]], present: list[bool], rules_version: int = 2) -> Outcome:
     """Only players with a majority can win; their majority figures are set aside and the most
     remaining figures wins; a tie goes to all figures, then the victory is shared. Two majorities
     win outright. Seats without a majority share the place after the contenders; seats that left
-    the game come last."""
+    the game come last.
+
+    Nobody holding a majority: "Na vítězství mohou pomýšlet jen ti hráči, kteří mají od některého
+    druhu figur většinu" - then nobody can win. The match is drawn without a winner: every seat
+    still in the game shares the one place (the platform has no "no winner" rank, and ratings
+    count a shared place as a draw), ``details.winners`` is empty and ``tiebreak`` says
+    ``no_majority``. From rules version 2 on (version 1 named no winners and no such tiebreak,
+    kept so that old matches replay to the same outcome)."""
     held = majorities(captured, present)
     totals = [sum(c) for c in captured]
     rest = [totals[s] - sum(captured[s][k] for k in held[s]) for s in range(len(captured))]
@@ -55,6 +62,11 @@ def score(captured: list[list[int]], present: list[bool]) -> Outcome:
         "captured": [{KINDS[k]: c[k] for k in range(len(KINDS))} for c in captured],
         "contenders": [bool(h) and p for h, p in zip(held, present, strict=True)],
     }
+    if rules_version >= 2:
+        winners = [s for s in range(len(captured)) if keys[s][0] == 2 and ranks[s] == 1]
+        details["winners"] = winners
+        if not winners:
+            tiebreak = "no_majority"
     scores = [float(rest[s]) if held[s] and present[s] else 0.0 for s in range(len(captured))]
     return Outcome(ranks=ranks, scores=scores, tiebreak=tiebreak, details=details)
 
@@ -62,7 +74,7 @@ def score(captured: list[list[int]], present: list[bool]) -> Outcome:
 def outcome(s: State) -> Outcome | None:
     if s.phase != OVER:
         return None
-    result = score(s.captured, [not f for f in s.forfeited])
+    result = score(s.captured, [not f for f in s.forfeited], s.rules_version)
     result["details"]["beside_board"] = {KINDS[k]: s.beside[k] for k in range(len(KINDS))}
     result["details"]["end_reason"] = s.end_reason
     return result

@@ -33,6 +33,7 @@ class State:
     end_triggered: bool
     end_reason: str | None
     turn: int
+    rules_version: int  # the engine's rules version when the match began (GameStarted)
 
     @property
     def board(self) -> Board:
@@ -59,10 +60,11 @@ def clone(s: State) -> State:
         end_triggered=s.end_triggered,
         end_reason=s.end_reason,
         turn=s.turn,
+        rules_version=s.rules_version,
     )
 
 
-def to_json(s: State) -> dict[str, Any]:
+def state_to_json(s: State) -> dict[str, Any]:
     return {
         "n": s.n,
         "options": dict(s.options),
@@ -82,10 +84,11 @@ def to_json(s: State) -> dict[str, Any]:
         "end_triggered": s.end_triggered,
         "end_reason": s.end_reason,
         "turn": s.turn,
+        "rules_version": s.rules_version,
     }
 
 
-def from_json(d: dict[str, Any]) -> State:
+def state_from_json(d: dict[str, Any]) -> State:
     return State(
         n=d["n"],
         options=dict(d["options"]),
@@ -105,4 +108,5 @@ def from_json(d: dict[str, Any]) -> State:
         end_triggered=d["end_triggered"],
         end_reason=d["end_reason"],
         turn=d["turn"],
+        rules_version=d.get("rules_version", 1),  # snapshots taken before version 2 lack it
     )

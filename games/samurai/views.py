@@ -1,20 +1,25 @@
-"""What each seat may see: ``view``, ``admin_view`` and ``redact`` are the only doors out."""
+"""What each seat may see and know: ``view``, ``admin_view`` and ``redact`` are the only doors
+out; ``determinize`` is the bots' fair view of what a seat cannot see."""
 
 from __future__ import annotations
 
+import random
 from functools import cache
 from typing import Any
 
 from games.samurai import events as ev
-from games.samurai.capture import screened_captures
-from games.samurai.data import KINDS, all_hexes, board, sources
-from games.samurai.rules import active_seats
-from games.samurai.scoring import outcome
-from games.samurai.state import OVER, State, to_json
+from games.samurai.capture import influence, screened_captures
+from games.samurai.data import KINDS, all_hexes, board, sources, tile_types
+from games.samurai.rules import active_seats, outcome
+from games.samurai.state import OVER, State, clone, state_to_json
 
 
 @cache
 def map_view(n: int) -> list[dict[str, Any]]:
+    """The static map of ``n`` players. Besides each space's place and terrain, the board's
+    neighbourhoods, so a client can show what a placement touches without rules of its own:
+    ``near`` lists the settlements a tile on this space influences, ``surround`` the land spaces
+    that must all hold a tile before the figures on this settlement are taken."""
     hexes = all_hexes()
     b = board(n)
     return [
@@ -25,9 +30,41 @@ def map_view(n: int) -> list[dict[str, Any]]:
             "terrain": hexes[i]["terrain"],
             "settlement": hexes[i].get("settlement"),
             "part": hexes[i]["part"],
+            "near": list(b.near_settlements.get(i, ())),
+            "surround": list(b.surround.get(i, ())),
         }
         for i in b.hex_ids
     ]
+
+
+@cache
+def tile_catalogue() -> dict[str, dict[str, Any]]:
+    """What each tile name means (public, the same for every player): its strength, the kinds
+    of figures it influences, whether it bears the kanji, whether it goes on sea."""
+    return {
+        name: {
+            "strength": t.strength,
+            "affects": [KINDS[k] for k in t.affects],
+            "kanji": t.kanji,
+            "sea": t.sea,
+        }
+        for name, t in sorted(tile_types().items())
+    }
+
+
+def _figures(s: State) -> list[dict[str, Any]]:
+    """The figures on the map, each kind with every seat's summed influence on it now (from
+    the tiles in plain sight, so the same for every viewer)."""
+    out = []
+    for h, kinds in sorted(s.figures.items()):
+        out.append(
+            {
+                "hex": h,
+                "kinds": [KINDS[k] for k in kinds],
+                "influence": {KINDS[k]: influence(s, h, k) for k in kinds},
+            }
+        )
+    return out
 
 
 def _captured(s: State, owner: int, viewer: int | None) -> dict[str, Any]:
@@ -62,9 +99,8 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "options": dict(s.options),
         "map": map_view(s.n),
         "tiles": [{"hex": h, "seat": o, "tile": t} for h, (o, t) in sorted(s.tiles.items())],
-        "figures": [
-            {"hex": h, "kinds": [KINDS[k] for k in kinds]} for h, kinds in sorted(s.figures.items())
-        ],
+        "figures": _figures(s),
+        "tile_types": tile_catalogue(),
         "figures_to_place": {KINDS[k]: s.to_place[k] for k in range(3)},
         "beside_board": {KINDS[k]: s.beside[k] for k in range(3)},
         "players": players,
@@ -80,7 +116,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
 
 
 def admin_view(s: State) -> dict[str, Any]:
-    return {"state": to_json(s), "sources": list(sources())}
+    return {"state": state_to_json(s), "sources": list(sources())}
 
 
 def redact(event: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
@@ -99,22 +135,16 @@ def redact(event: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
     return event
 
 
-BARRIERS = {
-    ev.GAME_STARTED,
-    ev.TILE_CHOSEN,
-    ev.TILES_DRAWN,
-    ev.FIGURE_PLACED,
-    ev.FIGURE_CAPTURED,
-    ev.FIGURE_SET_ASIDE,
-    ev.TURN_ENDED,
-    ev.TURN_SKIPPED,
-    ev.SEAT_FORFEITED,
-    ev.GAME_ENDED,
-}
-
-
-def is_undo_barrier(event: dict[str, Any]) -> bool:
-    """Tiles placed, exchanged or swapped in the running turn may be taken back; a starting
-    choice is final (the last one starts the setup of figures), as are draws, captures and turn
-    ends."""
-    return event["type"] in BARRIERS
+def determinize(s: State, seat: int, rng: random.Random) -> State:
+    """Re-deal every other seat's unseen tiles (hand + supply) keeping the counts; the seat's
+    own hand and supply are known to it."""
+    out = clone(s)
+    for other in range(s.n):
+        if other == seat:
+            continue
+        pool = out.hands[other] + out.supplies[other]
+        rng.shuffle(pool)
+        k = len(out.hands[other])
+        out.hands[other] = sorted(pool[:k])
+        out.supplies[other] = sorted(pool[k:])
+    return out

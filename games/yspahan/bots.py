@@ -18,34 +18,13 @@ from typing import Any
 
 from games.base import Command
 from games.yspahan import data as D
-from games.yspahan.events import apply
-from games.yspahan.rules import execute, has_building, legal_commands, market_targets
+from games.yspahan.events import apply, market_targets
+from games.yspahan.legal import caravan_per_section, has_building
+from games.yspahan.rules import execute, legal_commands
 from games.yspahan.state import CARAVAN, OVER, State
+from games.yspahan.views import determinize
 
 TOTAL_DAYS = D.EPOCHS * D.DAYS_PER_EPOCH
-
-
-def determinize(s: State, seat: int, rng: random.Random) -> State:
-    """Re-deal the deck and the other hands: ``seat`` knows its own hand, the played cards and
-    how many cards everybody holds, nothing else."""
-    c = s.clone()
-    pool = list(c.deck)
-    for p in range(c.n):
-        if p != seat:
-            for card, k in enumerate(c.hands[p]):
-                pool.extend([card] * k)
-    pool.sort()  # the same information set gives the same re-deal, whatever the true cards
-    rng.shuffle(pool)
-    for p in range(c.n):
-        if p != seat:
-            size = sum(c.hands[p])
-            hand = [0] * D.N_CARD_TYPES
-            for card in pool[:size]:
-                hand[card] += 1
-            del pool[:size]
-            c.hands[p] = hand
-    c.deck = pool
-    return c
 
 
 def _days_done(s: State) -> int:
@@ -75,7 +54,7 @@ def position_value(s: State, seat: int) -> float:
             v += 0.9 * worth
         else:
             v += (0.55 if keep else 0.2) * worth * mine / len(shops)
-    per = D.caravan_per_section(s.n)
+    per = caravan_per_section(s)
     count = 0
     last = -1
     for i, who in enumerate(s.caravan):
@@ -229,9 +208,7 @@ def search_command(
     return cands[max(range(len(cands)), key=lambda k: (totals[k], -k))]
 
 
-def bot_command(
-    engine: Any, s: State, seat: int, level: str, rng: random.Random, budget_s: float
-) -> Command:
+def bot_command(s: State, seat: int, level: str, rng: random.Random, budget_s: float) -> Command:
     if level == "random":
         return rng.choice(legal_commands(s, seat))
     if level == "greedy":

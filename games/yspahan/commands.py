@@ -1,8 +1,49 @@
-"""The command shapes players and bots send (served to clients by the API)."""
+"""Match options and the command shapes players and bots send (served to clients by the API)."""
 
 from __future__ import annotations
 
-from games.base import CommandSpec, Field
+from games.base import CommandSpec, Field, Option
+
+OPTION_TEXT = "text"
+OPTION_PUBLISHED = "published"
+TWO_PLAYER_RULES = "two_player_rules"
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "building_points",
+        "choice",
+        "text",
+        "Points for the 1st-6th building: 'text' 0/5/5/5/5/10 (Czech rules), "
+        "'published' 0/0/5/5/5/10 (published game).",
+        choices=("text", "published"),
+    ),
+    Option(
+        "caravan_entry_points",
+        "choice",
+        "text",
+        "Points for a cube entering caravan section 1/2/3: 'text' 1/2/3 (Czech rules), "
+        "'published' 2/1/0 (published game as boardspace has it).",
+        choices=("text", "published"),
+    ),
+    Option(
+        "souk_clearing",
+        "choice",
+        "text",
+        "'text': at the end of every round the cubes of unfinished souks go back (Czech rules); "
+        "'published': souks keep their cubes until the end of the epoch (published game).",
+        choices=("text", "published"),
+    ),
+    Option(
+        TWO_PLAYER_RULES,
+        "choice",
+        OPTION_PUBLISHED,
+        "Two players only. 'published' (default): the publisher's 2-player rules - the first "
+        "player takes the 1st and 3rd action of each round, building replaces the dice action, "
+        "3 caravan spaces per section. 'text': the Czech text's structure as for 3-4 players - "
+        "one action each, a building after it, 4 caravan spaces per section.",
+        choices=(OPTION_PUBLISHED, OPTION_TEXT),
+    ),
+)
 
 _ROW = Field("row", "int", "tower row 0-5, bottom (camels) to top (gold)")
 _CARD = Field("card", "str", "card id")
@@ -15,7 +56,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec(
         "play_card",
-        "Play a card from your hand for its effect (any time of your own turn).",
+        "Play a card from your hand for its effect (any time of your own turn, also while placing "
+        "cubes or during an inspection).",
         (
             _CARD,
             Field(

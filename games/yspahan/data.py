@@ -114,9 +114,12 @@ CARAVAN_ENTRY_POINTS = {
 CARAVAN_SECTIONS = 3
 
 
-def caravan_per_section(n_players: int) -> int:
+def caravan_per_section(n_players: int, published_two_player: bool = True) -> int:
     """4 spaces per section, 3 with three players ("ve třech hráčích se používají pouze 3 pole");
-    two players use 3 like the published game (boardspace), NOTES §2."""
+    two players use 3 under the published 2-player rules (boardspace, NOTES §2), the text's 4
+    under its plain structure (option two_player_rules: text)."""
+    if n_players == 2:
+        return 3 if published_two_player else 4
     return 4 if n_players >= 4 else 3
 
 

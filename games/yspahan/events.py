@@ -48,6 +48,8 @@ def _game_started(_s: State | None, e: Event) -> State:
         inspecting=-1,
         built=False,
         out=[False] * n,
+        # A match keeps the rules it began with (matches begun before version 2 name none).
+        rules_version=e.get("rules_version", 1),
     )
     _start_round(s, 1, 1, e["first"], e["order"])
     return s
@@ -121,6 +123,10 @@ def _card_played(s: State, e: Event) -> State:
     elif card == D.CARD_CAMELS_VP:
         s.camels[seat] -= amount
         s.vp[seat] += 2 * amount
+    if s.phase == PLACE:
+        # Card d played between two cubes of a market action (rules version 2) may take the last
+        # shop the action could use, or begin a souk that must now be filled first.
+        _settle_placement(s, seat)
     return s
 
 
@@ -303,8 +309,10 @@ def _seat_forfeited(s: State, e: Event) -> State:
         s.order = [x for x in s.order if x != seat]
         if s.order:
             s.first = s.order[0]
-    if s.phase in (INSPECT, CARAVAN):
-        # A leaving owner's cubes are no longer inspected; a pending choice of theirs lapses.
+    if s.phase in (INSPECT, CARAVAN) and s.rules_version < 2:
+        # Rules version 1: a leaving owner's cubes were no longer inspected, a pending choice of
+        # theirs lapsed. From version 2 their cubes stay in the inspection and go to the
+        # caravan like those of an owner without camels (rules.forfeit sends a pending one).
         s.inspect = [sh for sh in s.inspect if s.owner[sh] != seat]
         if s.inspecting >= 0 and s.owner[s.inspecting] == seat:
             s.inspecting = -1
@@ -396,3 +404,17 @@ EVENT_TEXTS: dict[str, EventText] = {
     "GameEnded": EventText("The game is over: {scores}.", "Hra skončila: {scores}."),
     "SeatForfeited": EventText("Player {seat} left the game.", "Hráč {seat} opustil hru."),
 }
+
+
+def is_undo_barrier(event: Event) -> bool:
+    """Own card plays, bonus discards, row actions, cube placements and buildings of the running
+    turn may be taken back; dice, draws, shuffles, another player's inspected cube, scoring and
+    turn ends may not."""
+    kind = event["type"]
+    if kind in ("CardPlayed", "BonusCardDiscarded", "RowTaken", "CubePlaced", "BuildingBuilt"):
+        return False
+    if kind == "SupervisorMoved":
+        return any(seat != event["seat"] for seat in event["affected"])
+    if kind == "CubeEnteredCaravan":
+        return event["source"] != "card"
+    return True

@@ -1,4 +1,6 @@
-"""The rules: what a seat may do now (``legal_commands``) and what a command causes (``execute``).
+"""The rules' entry point: what a command causes (``execute``) and ``forfeit``; ``setup``,
+``active_seats``, ``legal_commands`` and ``outcome`` come from the topic modules (setup.py,
+legal.py, scoring.py).
 
 Clauses in comments quote the Czech text (shared/rules/yspahan.cs.txt), which is authoritative.
 ``execute`` validates against the given state, then emits events onto a private clone (applying
@@ -20,9 +22,26 @@ from games.base import (
     check_command_shape,
 )
 from games.yspahan import data as D
-from games.yspahan.commands import COMMAND_SPECS
+from games.yspahan.commands import COMMAND_SPECS, OPTION_TEXT
 from games.yspahan.events import apply, market_targets
+from games.yspahan.legal import (
+    active_seats,
+    building_price,
+    caravan_per_section,
+    cards_playable,
+    has_building,
+    legal_commands,
+    move_cost,
+    published_two_player,
+    row_dice,
+    row_refusal,
+    usable_rows,
+)
+from games.yspahan.scoring import caravan_points, market_points, outcome
+from games.yspahan.setup import round_order, setup
 from games.yspahan.state import ACTION, AFTER, CARAVAN, INSPECT, OVER, PLACE, ROLL, State
+
+__all__ = ["active_seats", "execute", "forfeit", "legal_commands", "outcome", "setup"]
 
 # Error codes (tests import them).
 WRONG_PHASE = "wrong_phase"
@@ -33,10 +52,7 @@ CARD_NOT_IN_HAND = "card_not_in_hand"
 CARD_ONLY_WITH_BUILDING = "card_only_with_building"
 CARD_HAS_NO_EFFECT = "card_has_no_effect"
 BAD_AMOUNT = "bad_amount"
-NO_SUCH_ROW = "no_such_row"
-ROW_EMPTY = "row_empty"
-ROW_ALREADY_USED = "row_already_used"
-ROW_ONLY_YELLOW = "row_only_yellow"
+NOT_YOUR_OWN_TURN = "not_your_own_turn"
 ROW_REQUIRED = "row_required"
 NO_SUCH_CELL = "no_such_cell"
 SUPERVISOR_SAME_CELL = "supervisor_same_cell"
@@ -52,197 +68,6 @@ BUILDING_ALREADY_BUILT = "building_already_built"
 ONE_BUILDING_PER_TURN = "one_building_per_turn"
 UNKNOWN_BUILDING = "unknown_building"
 UNKNOWN_CARD = "unknown_card"
-
-OPTION_TEXT = "text"
-
-
-# ----------------------------------------------------------------------------- queries
-
-
-def has_building(s: State, seat: int, b: int) -> bool:
-    return bool(s.buildings[seat] >> b & 1)
-
-
-def row_dice(s: State, seat: int, row: int) -> int:
-    """Dice of a row that count for ``seat``: "počáteční hráč si počítá i žluté kostky, ostatní
-    pouze bílé"; the yellow dice serve the first player's first action only."""
-    if seat == s.first and not s.yellow_gone:
-        return s.tower_white[row] + s.tower_yellow[row]
-    return s.tower_white[row]
-
-
-def row_refusal(s: State, seat: int, row: int) -> IllegalCommand | None:
-    """Why ``seat`` may not use ``row`` ("nesmí použít: řádek bez kostek, vyjma počátečního hráče
-    řádek pouze se žlutými kostkami, řádek, který již použil jiný hráč"), or None."""
-    if not 0 <= row < D.N_ROWS:
-        return IllegalCommand(NO_SUCH_ROW, "The tower has rows 0 (camels) to 5 (gold) only.")
-    if s.used[row]:
-        return IllegalCommand(ROW_ALREADY_USED, "That row has already been used this round.")
-    if s.tower_value[row] == 0:
-        return IllegalCommand(ROW_EMPTY, "A row without dice cannot be used.")
-    if row_dice(s, seat, row) == 0:
-        return IllegalCommand(
-            ROW_ONLY_YELLOW, "Only the first player may use a row holding yellow dice only."
-        )
-    return None
-
-
-def usable_rows(s: State, seat: int) -> list[int]:
-    return [r for r in range(D.N_ROWS) if row_refusal(s, seat, r) is None]
-
-
-def move_cost(s: State, seat: int, row: int, to: int) -> int:
-    """Gold to pay for stopping the supervisor on ``to``: the walk is the dice value, each step
-    more or less costs 1 gold ("může posun upravit (na obě strany) o tolik polí, kolik zaplatí
-    peněz"); building 3 adjusts by up to 3 for free, further steps are paid."""
-    diff = abs(D.DISTANCE[s.supervisor][to] - s.tower_value[row])
-    if has_building(s, seat, D.B_MOVE):
-        diff = max(0, diff - 3)
-    return diff
-
-
-def card_souk_targets(s: State, seat: int) -> list[int]:
-    """Card d: an empty shop, not in a souk another player has begun."""
-    owner = s.owner
-    out = []
-    for souk_shops in D.SOUK_SHOPS:
-        if all(owner[sh] in (-1, seat) for sh in souk_shops):
-            out.extend(sh for sh in souk_shops if owner[sh] < 0)
-    return out
-
-
-def building_price(b: int, cards: list[int]) -> tuple[int, int]:
-    camels, gold = D.BUILDING_COST[b]
-    if D.CARD_NO_CAMELS in cards:
-        camels = 0
-    if D.CARD_NO_GOLD in cards:
-        gold = 0
-    return camels, gold
-
-
-def can_build_now(s: State) -> bool:
-    """With 3-4 players, one optional building after the action ("poté hráč může provést akci
-    4."); with 2, building replaces the dice action (published 2-player rules, NOTES §2)."""
-    if s.n == 2:
-        return s.phase == ACTION and s.bonus == 0
-    return s.phase == AFTER and not s.built
-
-
-def build_options(s: State, seat: int) -> list[tuple[int, list[int]]]:
-    if not can_build_now(s):
-        return []
-    hand = s.hands[seat]
-    out = []
-    for b in range(D.N_BUILDINGS):
-        if has_building(s, seat, b):
-            continue
-        base_camels, base_gold = D.BUILDING_COST[b]
-        combos: list[list[int]] = [[]]
-        if base_camels and hand[D.CARD_NO_CAMELS]:
-            combos.append([D.CARD_NO_CAMELS])
-        if base_gold and hand[D.CARD_NO_GOLD]:
-            combos.append([D.CARD_NO_GOLD])
-            if base_camels and hand[D.CARD_NO_CAMELS]:
-                combos.append([D.CARD_NO_CAMELS, D.CARD_NO_GOLD])
-        for cards in combos:
-            camels, gold = building_price(b, cards)
-            if camels <= s.camels[seat] and gold <= s.money[seat]:
-                out.append((b, cards))
-    return out
-
-
-def card_commands(s: State, seat: int) -> list[Command]:
-    hand = s.hands[seat]
-    out: list[Command] = []
-    for card in (D.CARD_3_CAMELS, D.CARD_3_GOLD, D.CARD_CARAVAN):
-        if hand[card]:
-            out.append({"type": "play_card", "card": D.CARD_IDS[card]})
-    if hand[D.CARD_SOUK]:
-        name = D.CARD_IDS[D.CARD_SOUK]
-        out.extend(
-            {"type": "play_card", "card": name, "shop": sh} for sh in card_souk_targets(s, seat)
-        )
-    if hand[D.CARD_SWAP]:
-        name = D.CARD_IDS[D.CARD_SWAP]
-        out.extend(
-            {"type": "play_card", "card": name, "amount": a}
-            for a in range(-s.camels[seat], s.money[seat] + 1)
-            if a
-        )
-    if hand[D.CARD_GOLD_VP]:
-        name = D.CARD_IDS[D.CARD_GOLD_VP]
-        top = min(D.GOLD_VP_MAX, s.money[seat])
-        out.extend({"type": "play_card", "card": name, "amount": a} for a in range(1, top + 1))
-    if hand[D.CARD_CAMELS_VP]:
-        name = D.CARD_IDS[D.CARD_CAMELS_VP]
-        top = min(D.CAMELS_VP_MAX, s.camels[seat])
-        out.extend({"type": "play_card", "card": name, "amount": a} for a in range(1, top + 1))
-    return out
-
-
-def active_seats(s: State) -> frozenset[int]:
-    if s.phase == OVER:
-        return frozenset()
-    if s.phase == CARAVAN:
-        return frozenset((s.owner[s.inspecting],))
-    return frozenset((s.order[s.turn],))
-
-
-def _build_command(b: int, cards: list[int]) -> Command:
-    cmd: Command = {"type": "build", "building": D.BUILDING_IDS[b]}
-    if cards:
-        cmd["cards"] = [D.CARD_IDS[c] for c in cards]
-    return cmd
-
-
-def legal_commands(s: State, seat: int) -> list[Command]:
-    if seat not in active_seats(s):
-        return []
-    phase = s.phase
-    if phase == ROLL:
-        top = min(D.YELLOW_DICE, s.money[seat])
-        return [*card_commands(s, seat), *({"type": "roll", "yellow": y} for y in range(top + 1))]
-    if phase == ACTION:
-        out = card_commands(s, seat)
-        rows = usable_rows(s, seat)
-        hand = s.hands[seat]
-        if rows:
-            out.extend(
-                {"type": "discard_for_bonus", "card": D.CARD_IDS[c]}
-                for c in range(D.N_CARD_TYPES)
-                if hand[c]
-            )
-            out.extend({"type": "take_row", "row": r} for r in rows)
-        if s.bonus == 0:
-            money = s.money[seat]
-            sup = s.supervisor
-            for r in rows:
-                for to in D.CELLS:
-                    if to != sup and move_cost(s, seat, r, to) <= money:
-                        out.append({"type": "move_supervisor", "row": r, "to": to})
-            if rows:
-                out.extend({"type": "draw_card", "row": r} for r in rows)
-            else:
-                out.append({"type": "draw_card"})
-            out.extend(_build_command(b, cards) for b, cards in build_options(s, seat))
-        return out
-    if phase == INSPECT:
-        return [{"type": "choose_inspection", "shop": sh} for sh in s.inspect]
-    if phase == CARAVAN:
-        out = [{"type": "send_to_caravan", "source": "shop"}]
-        if s.camels[seat] > 0:
-            out.append({"type": "send_to_caravan", "source": "supply"})
-        return out
-    if phase == PLACE:
-        return [
-            {"type": "place_cube", "shop": sh} for sh in market_targets(s, seat, s.place_quarter)
-        ]
-    if phase == AFTER:
-        out = card_commands(s, seat)
-        out.extend(_build_command(b, cards) for b, cards in build_options(s, seat))
-        out.append({"type": "end_turn"})
-        return out
-    return []
 
 
 # ----------------------------------------------------------------------------- emitting
@@ -275,25 +100,9 @@ def _draw(out: _Out, seat: int, row: int | None, reason: str) -> None:
     out.emit({"type": "CardDrawn", "seat": seat, "card": card, "row": row, "reason": reason})
 
 
-def caravan_points(s: State) -> list[int]:
-    """ "(počet jeho kostiček v karavaně) * (číslo sekce jeho naposledy umístěné kostičky)"."""
-    per = D.caravan_per_section(s.n)
-    pts = [0] * s.n
-    for seat in range(s.n):
-        last = -1
-        count = 0
-        for i, who in enumerate(s.caravan):
-            if who == seat:
-                count += 1
-                last = i
-        if count:
-            pts[seat] = count * (last // per + 1)
-    return pts
-
-
-def _enter_caravan(out: _Out, seat: int, source: str, shop: int) -> None:
+def _enter_caravan(out: _Out, seat: int, source: str, shop: int, *, draw: bool = True) -> None:
     s = out.s
-    per = D.caravan_per_section(s.n)
+    per = caravan_per_section(s)
     section = len(s.caravan) // per + 1
     points = D.CARAVAN_ENTRY_POINTS[s.options["caravan_entry_points"]][section - 1]
     out.emit(
@@ -309,7 +118,7 @@ def _enter_caravan(out: _Out, seat: int, source: str, shop: int) -> None:
     s = out.s
     if len(s.caravan) == per * D.CARAVAN_SECTIONS:
         out.emit({"type": "CaravanScored", "reason": "full", "points": caravan_points(s)})
-    if has_building(out.s, seat, D.B_CARD) and not out.s.out[seat]:
+    if draw and has_building(out.s, seat, D.B_CARD) and not out.s.out[seat]:
         # Building 4: "při nasazení své kostičky do karavany lízne navíc kartu".
         _draw(out, seat, None, "building")
 
@@ -333,24 +142,6 @@ def _maybe_end_turn(out: _Out) -> None:
     s = out.s
     if s.phase == AFTER and len(legal_commands(s, s.actor())) == 1:
         finish_turn(out)
-
-
-def round_order(
-    n: int, out: list[bool], vp: list[int], prev_first: int, epoch: int, day: int, first: int
-) -> list[int]:
-    """The turn order of a new round; its first seat is the first player."""
-    if n == 4 and epoch == D.EPOCHS and day == D.DAYS_PER_EPOCH:
-        # Last round with 4 players: fewest points first, "v případě rovnosti ten z nich, který
-        # je blíže proti směru hodinových ručiček počátečnímu hráči z předposledního kola" -
-        # counting from the seat that would normally start (prev_first - 1) onwards.
-        alive = [seat for seat in range(n) if not out[seat]]
-        return sorted(alive, key=lambda x: (vp[x], (prev_first - 1 - x) % n))
-    order = [(first + i) % n for i in range(n)]
-    order = [x for x in order if not out[x]]
-    if n == 2 and len(order) == 2:
-        # Published 2-player rules (BGA): the first player takes the 1st and 3rd actions.
-        order.append(order[0])
-    return order
 
 
 def finish_turn(out: _Out) -> None:
@@ -379,7 +170,7 @@ def finish_turn(out: _Out) -> None:
         first = (s.first - 1) % s.n
         while s.out[first]:
             first = (first - 1) % s.n
-        order = round_order(s.n, s.out, s.vp, s.first, epoch, day, first)
+        order = round_order(s.n, s.out, s.vp, s.first, epoch, day, first, published_two_player(s))
         nxt = {"epoch": epoch, "day": day, "first": order[0], "order": order}
     out.emit(
         {
@@ -394,20 +185,6 @@ def finish_turn(out: _Out) -> None:
     )
     if nxt is None:
         out.emit({"type": "GameEnded", "scores": out.s.vp[:]})
-
-
-def market_points(s: State) -> dict[str, Any]:
-    """ "každý hráč si připočte vítězné body za každý svými kostičkami zaplněný bazar"; building
-    5 adds 2 per completed souk."""
-    pts = [0] * s.n
-    souks: list[list[Any]] = []
-    for souk, souk_shops in enumerate(D.SOUK_SHOPS):
-        owner = s.owner[souk_shops[0]]
-        if owner >= 0 and all(s.owner[sh] == owner for sh in souk_shops):
-            gain = D.SOUK_POINTS[souk] + (2 if has_building(s, owner, D.B_POINTS) else 0)
-            pts[owner] += gain
-            souks.append([D.SOUK_IDS[souk], owner, gain])
-    return {"points": pts, "souks": souks}
 
 
 # ----------------------------------------------------------------------------- execute
@@ -480,7 +257,11 @@ def _cmd_roll(s: State, seat: int, cmd: Command, out: _Out) -> None:
 
 
 def _cmd_play_card(s: State, seat: int, cmd: Command, out: _Out) -> None:
-    if s.phase not in (ROLL, ACTION, AFTER):
+    if not cards_playable(s, seat):
+        if s.phase == CARAVAN:
+            raise IllegalCommand(
+                NOT_YOUR_OWN_TURN, "Cards are played in your own turn, not in the mover's."
+            )
         raise _wrong_phase("Playing a card")
     card = _card_index(cmd["card"])
     _need_card(s, seat, card)
@@ -670,11 +451,11 @@ def _cmd_build(s: State, seat: int, cmd: Command, out: _Out) -> None:
         raise Malformed("The cards of a build are card ids.")
     if s.phase not in (ACTION, AFTER):
         raise _wrong_phase("Building")
-    if s.n == 2 and s.phase == AFTER:
+    if published_two_player(s) and s.phase == AFTER:
         raise IllegalCommand(
             ONE_BUILDING_PER_TURN, "With two players, building replaces your action of the turn."
         )
-    if s.n > 2 and s.phase == ACTION:
+    if not published_two_player(s) and s.phase == ACTION:
         raise _wrong_phase("Building before your action")
     if s.built:
         raise IllegalCommand(ONE_BUILDING_PER_TURN, "You may build only one building a turn.")
@@ -757,18 +538,31 @@ def execute(s: State, seat: int, command: Command, rng: random.Random) -> list[E
 
 
 def forfeit(s: State, seat: int) -> list[Event]:
-    """The seat leaves: its cubes stay where they are (a leaving owner's inspected cube simply
-    stays), it never acts again, and it ranks last."""
+    """The seat leaves: its cubes stay on the board, it never acts again, and it ranks last.
+
+    Its cubes stay subject to inspection like everyone's ("každý hráč, který má na s figurkou
+    sousedícím poli tržiště svou kostičku, umístí buď tuto kostičku, nebo za 1 velblouda svou
+    kostičku ze zásoby"): nobody pays a camel for a departed owner, so the shop's cube itself
+    goes to the caravan, as for an owner without camels - also a cube whose choice was pending
+    when its owner left (rules version 2; version 1 let the cubes under inspection at that
+    moment stay in their shops). A departed owner draws no card for building 4, so a forfeit
+    never draws and nothing random happens here."""
     if s.phase == OVER or s.out[seat]:
         return []
     own_turn = s.phase in (ACTION, INSPECT, CARAVAN, PLACE, AFTER) and s.actor() == seat
     out = _Out(s, None)
+    pending = s.phase == CARAVAN and s.owner[s.inspecting] == seat
+    if pending and s.rules_version >= 2:
+        _enter_caravan(out, seat, "shop", s.inspecting, draw=False)
     out.emit({"type": "SeatForfeited", "seat": seat})
     if sum(not x for x in out.s.out) <= 1:
         out.emit({"type": "GameEnded", "scores": out.s.vp[:]})
         return out.events
     if own_turn:
+        # The mover leaves: the turn ends there, an inspection under way with it.
         finish_turn(out)
-    # Otherwise a lapsed caravan choice leaves the mover to name the next inspected shop (if
-    # any) with choose_inspection: forfeits draw no cards, so nothing random happens here.
+    elif pending and s.rules_version >= 2:
+        # The mover names the next inspected shop with choose_inspection, or, if nothing is
+        # left to do, the turn ends by itself (never a draw here: no randomness in a forfeit).
+        _maybe_end_turn(out)
     return out.events

@@ -47,6 +47,9 @@ class State:
     inspecting: int  # shop whose owner is choosing now, or -1
     built: bool  # a building was built this turn
     out: list[bool]  # forfeited seats
+    # The engine's rules version when the match began (GameStarted; none there: version 1).
+    # Snapshots written before version 2 lack the field and load as version 1.
+    rules_version: int = 1
 
     def actor(self) -> int:
         return self.order[self.turn]
@@ -83,10 +86,15 @@ class State:
             self.inspecting,
             self.built,
             self.out[:],
+            self.rules_version,
         )
 
 
 FIELD_NAMES = tuple(f.name for f in fields(State))
+
+
+def clone(state: State) -> State:
+    return state.clone()
 
 
 def state_to_json(state: State) -> dict[str, Any]:
@@ -106,4 +114,4 @@ def state_to_json(state: State) -> dict[str, Any]:
 
 
 def state_from_json(data: dict[str, Any]) -> State:
-    return State(**{name: data[name] for name in FIELD_NAMES}).clone()
+    return State(**{name: data[name] for name in FIELD_NAMES if name in data}).clone()

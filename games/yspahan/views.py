@@ -1,12 +1,16 @@
-"""What each seat may see. Hidden: every hand (others see its size) and the deck order."""
+"""What each seat may see and know. Hidden: every hand (others see its size) and the deck order.
+``determinize`` is the bots' fair view of what a seat cannot see."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from games.base import Event
 from games.yspahan import data as D
-from games.yspahan.rules import active_seats, caravan_points
+from games.yspahan.legal import caravan_per_section
+from games.yspahan.rules import active_seats
+from games.yspahan.scoring import caravan_points
 from games.yspahan.state import State, state_to_json
 
 
@@ -15,7 +19,7 @@ def _hand(counts: list[int]) -> dict[str, int]:
 
 
 def view(s: State, seat: int | None) -> dict[str, Any]:
-    per = D.caravan_per_section(s.n)
+    per = caravan_per_section(s)
     return {
         "n_players": s.n,
         "options": dict(s.options),
@@ -105,3 +109,26 @@ def redact(event: Event, seat: int | None) -> Event:
         # Nobody may know the order of the deck.
         return {"type": kind, "count": event["count"]}
     return event
+
+
+def determinize(s: State, seat: int, rng: random.Random) -> State:
+    """Re-deal the deck and the other hands: ``seat`` knows its own hand, the played cards and
+    how many cards everybody holds, nothing else."""
+    c = s.clone()
+    pool = list(c.deck)
+    for p in range(c.n):
+        if p != seat:
+            for card, k in enumerate(c.hands[p]):
+                pool.extend([card] * k)
+    pool.sort()  # the same information set gives the same re-deal, whatever the true cards
+    rng.shuffle(pool)
+    for p in range(c.n):
+        if p != seat:
+            size = sum(c.hands[p])
+            hand = [0] * D.N_CARD_TYPES
+            for card in pool[:size]:
+                hand[card] += 1
+            del pool[:size]
+            c.hands[p] = hand
+    c.deck = pool
+    return c

@@ -2,8 +2,10 @@
 
     .venv/bin/python -m tests.corpus.record [--games 2]
 
-Run it once when a game lands; never to "fix" a failing corpus test (that failure means a rules
-change would break stored matches: add an upcaster or pin the rules version deliberately).
+Run it once when a game lands and after bumping a game's ``rules_version`` (the new version's
+matches are recorded beside the old ones); never to "fix" a failing corpus test (that failure
+means a rules change would break stored matches: make the engine read the old rules from the
+match's first event, deliberately).
 """
 
 from __future__ import annotations
@@ -24,7 +26,10 @@ def record(games: int) -> None:
         folder.mkdir(exist_ok=True)
         for n in range(engine.min_players, engine.max_players + 1):
             for seed in range(games):
-                path = folder / f"{n}p-seed{seed}.json"
+                # Version 1 files keep their first names; a bumped rules version records its own
+                # files beside them (old matches must go on replaying).
+                suffix = "" if engine.rules_version == 1 else f"-v{engine.rules_version}"
+                path = folder / f"{n}p-seed{seed}{suffix}.json"
                 if path.exists():
                     continue
                 game = play_random_game(engine, n, seed=seed)

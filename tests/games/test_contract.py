@@ -165,3 +165,22 @@ def test_bots_only_choose_legal_commands(slug: str, level: str) -> None:
         assert canonical(command) in legal
         for event in engine.execute(state, seat, command, rng):
             state = engine.apply(state, event)
+
+
+@pytest.mark.parametrize("slug", ENGINES)
+def test_bots_leave_the_state_they_are_given_unchanged(slug: str) -> None:
+    """Callers hand bots the live state, not a copy (``manage.py simulate``, issue 24): every
+    level only reads it."""
+    engine = engine_of(slug)
+    rng = random.Random(4)
+    for level in engine.bot_levels:
+        opts = engine.validate_options(engine.min_players, {})
+        state = fold(engine, engine.setup(engine.min_players, opts, rng))
+        for _ in range(5):
+            if engine.outcome(state) is None:
+                seat = min(engine.active_seats(state))
+                before = canonical(engine.state_to_json(state))
+                command = engine.bot_command(state, seat, level, rng, 0.03)
+                assert canonical(engine.state_to_json(state)) == before, level
+                for event in engine.execute(state, seat, command, rng):
+                    state = engine.apply(state, event)

@@ -11,9 +11,9 @@ import pytest
 
 from games.base import IllegalCommand
 from games.catan import ENGINE
-from games.catan.awards import refresh_largest_army, refresh_longest_road
-from games.catan.board import EDGE_INDEX, HEX_INDEX, HEX_NODES
 from games.catan.data import DEV_INDEX, RES_INDEX
+from games.catan.data_board import EDGE_INDEX, HEX_INDEX, HEX_NODES
+from games.catan.events_awards import refresh_largest_army, refresh_longest_road
 from games.catan.state import MAIN, ROLL, State
 from games.testing import canonical
 

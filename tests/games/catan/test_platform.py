@@ -8,8 +8,7 @@ import random
 import pytest
 
 from games.catan import ENGINE
-from games.catan.events import EVENT_TEXTS
-from games.catan.fold import HANDLERS
+from games.catan.events import EVENT_TEXTS, HANDLERS
 from games.catan.state import MAIN, OVER, ROLL
 from games.testing import canonical, fold, play_random_game
 from tests.games.catan.support import (

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from games.catan import ENGINE
-from games.catan.awards import longest_road_of
-from games.catan.board import EDGE_NODES
 from games.catan.data import DEV_DECK_COUNTS, KNIGHT, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS
-from games.catan.engine import VARIANT_RULES
+from games.catan.data_board import EDGE_NODES
+from games.catan.events_awards import longest_road_of
+from games.catan.options import CLARIFICATIONS, VARIANT_RULES
 from games.catan.state import State
 from games.testing import canonical, fold, play_random_game
 
@@ -34,6 +34,8 @@ def options_for(seed: int) -> tuple[int, dict[str, Any]]:
     if variant:
         for name in VARIANT_RULES:
             opts[name] = rng.random() < 0.4
+        for name in CLARIFICATIONS:
+            opts[name] = rng.random() < 0.75
         opts["victory_points"] = rng.choice([0, 10, 12])
     return n, opts
 

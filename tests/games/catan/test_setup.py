@@ -10,8 +10,8 @@ import pytest
 from games.base import IllegalCommand
 from games.catan import ENGINE
 from games.catan import commands as C
-from games.catan.board import HEX_NEIGHBOURS, NODE_EDGES, NODE_HEXES
 from games.catan.data import DEV_INDEX, RESOURCES
+from games.catan.data_board import HEX_NEIGHBOURS, NODE_EDGES, NODE_HEXES
 from games.catan.state import ROLL, SETUP_ROAD, SETUP_SETTLEMENT, START_CHOICE
 from tests.games.catan.support import corner, hex_id, new_game, refused, run
 

@@ -3,11 +3,16 @@ that wait asynchronously until the player on turn ends it."""
 
 from __future__ import annotations
 
+import random
+
 from games.base import NOT_YOUR_TURN
 from games.catan import ENGINE
 from games.catan import commands as C
 from games.catan.state import MAIN, State
+from games.testing import fold
 from tests.games.catan.support import give, legal_types, new_game, refused, run, skip_setup
+
+DRAFTING = frozenset({"draft_offer", "draft_add", "send_offer", "cancel_draft"})
 
 
 def _offer(s: State, seat: int, give_cards: list[str], get_cards: list[str]) -> None:
@@ -119,3 +124,27 @@ def test_a_responder_answers_once() -> None:
     _offer(s, 0, ["ore"], ["brick"])
     run(s, 1, {"type": "answer_offer", "accept": False})
     refused(s, 1, {"type": "answer_offer", "accept": True}, NOT_YOUR_TURN)
+
+
+def test_the_random_bot_makes_small_offers_and_two_player_games_stay_short() -> None:
+    """Issue 23: a random walk over single cards made random two-player games run 6,600-11,800
+    commands, mostly offer drafting. The random bot now sends a small offer now and then."""
+    longest = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = fold(ENGINE, ENGINE.setup(2, ENGINE.validate_options(2, {}), rng))
+        commands = drafting = offers = 0
+        while ENGINE.outcome(state) is None:
+            seat = min(ENGINE.active_seats(state))
+            command = ENGINE.bot_command(state, seat, "random", rng, 0.01)
+            drafting += command["type"] in DRAFTING
+            for event in ENGINE.execute(state, seat, command, rng):
+                if event["type"] in ("OfferMade", "CounterOffered"):
+                    offers += 1
+                    assert 2 <= sum(event["give"]) + sum(event["get"]) <= 4
+                state = ENGINE.apply(state, event)
+            commands += 1
+        assert offers > 0
+        assert drafting < 0.15 * commands
+        longest = max(longest, commands)
+    assert longest < 6000  # random play to 12 points is long by itself

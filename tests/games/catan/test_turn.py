@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from games.catan import ENGINE
 from games.catan import commands as C
-from games.catan.board import NODE_EDGES, NODE_NEIGHBOURS
 from games.catan.data import DEV_INDEX, RES_INDEX
+from games.catan.data_board import NODE_EDGES, NODE_NEIGHBOURS
 from games.catan.state import DISCARD, MAIN, OVER, ROAD_BUILDING, ROBBER, ROLL
 from tests.games.catan.support import (
     FixedDice,
@@ -229,7 +229,7 @@ def test_maritime_trade_four_three_and_two_to_one() -> None:
     run(s, 0, {"type": "trade_bank", "give": "brick", "get": "ore"})
     assert s.res[0] == [0, 0, 0, 2, 1]
     # beginners' map: a grain 2:1 harbour on the coast of (1, -2), a 3:1 one on (0, -2)
-    from games.catan.board import HARBOUR_SLOT_NODES
+    from games.catan.data_board import HARBOUR_SLOT_NODES
 
     slot = s.harbours.index(RES_INDEX["grain"])
     put(s, 0, HARBOUR_SLOT_NODES[slot][0])

@@ -7,8 +7,8 @@ import pytest
 from games.base import IllegalCommand
 from games.catan import ENGINE
 from games.catan import commands as C
-from games.catan.board import HARBOUR_SLOT_HEX, HARBOUR_SLOT_NODES
 from games.catan.data import DEV_INDEX, RES_INDEX
+from games.catan.data_board import HARBOUR_SLOT_HEX, HARBOUR_SLOT_NODES
 from games.catan.state import DISCARD, MAIN, OVER, ROBBER
 from tests.games.catan.support import (
     FixedDice,

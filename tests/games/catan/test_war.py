@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.catan import ENGINE
 from games.catan import commands as C
 from games.catan.data import DEV_INDEX
-from games.catan.rules import war_bonus
+from games.catan.legal import war_bonus
 from games.catan.state import MAIN, ROLL, WAR_DEFEND, WAR_PAY, WAR_ROBBER, WAR_TAKE, State
 from tests.games.catan.support import (
     FixedDice,

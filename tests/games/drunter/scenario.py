@@ -33,13 +33,15 @@ def start(
     goals: list[list[str]] | None = None,
     tiles: list[Event] | None = None,
     first: int = 0,
+    **options: Any,
 ) -> State:
-    """A game with chosen hands and secrets, optional tiles already on the board."""
+    """A game with chosen hands and secrets, optional tiles already on the board; ``options``
+    are further match options (``shrug_with_others=True``...)."""
     events: list[Event] = [
         {
             "type": "GameStarted",
             "players": n,
-            "options": {"extended": extended, "goal_deal": "balanced"},
+            "options": {"extended": extended, "goal_deal": "balanced", **options},
             "tiles": hands or [plenty() for _ in range(n)],
             "first": first,
         }

@@ -7,8 +7,9 @@ import random
 import pytest
 
 from games.drunter import ENGINE
-from games.drunter.bots import determinize, pruned_votes
+from games.drunter.bots import pruned_votes
 from games.drunter.state import VOTE
+from games.drunter.views import determinize
 from games.testing import canonical, fold
 from tests.games.drunter.scenario import act, place, start, tile
 from tests.games.drunter.test_voting import at_vote, vote

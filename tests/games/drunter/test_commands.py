@@ -72,5 +72,10 @@ def test_the_engine_declares_its_commands_and_options() -> None:
         "declare_jein",
         "choose_goal",
     }
-    assert {o.name for o in ENGINE.options} == {"extended", "goal_deal"}
-    assert ENGINE.rules_version == 1 and (ENGINE.min_players, ENGINE.max_players) == (2, 4)
+    assert {o.name for o in ENGINE.options} == {
+        "extended",
+        "goal_deal",
+        "shrug_with_others",
+        "tunnel_keeps_builder",
+    }
+    assert ENGINE.rules_version == 2 and (ENGINE.min_players, ENGINE.max_players) == (2, 4)

@@ -8,8 +8,10 @@ import pytest
 
 from games.base import NOT_YOUR_TURN, IllegalCommand, InvalidOptions
 from games.drunter import ENGINE
+from games.drunter.commands import GOAL_NOT_HELD
 from games.drunter.data import BOARD
-from games.drunter.rules import GOAL_NOT_HELD, goal_score, route_blocked
+from games.drunter.placement import route_blocked
+from games.drunter.scoring import goal_score
 from games.drunter.state import to_json
 from games.testing import canonical, fold
 from tests.games.drunter.scenario import act, hand, place, start, tile, types
@@ -18,8 +20,13 @@ TYPES = {t: i for i, t in enumerate(BOARD.building_types)}
 CARDS = {c: i for i, c in enumerate(BOARD.goal_cards)}
 
 
-def test_options_default_to_the_basic_game_with_the_balanced_deal() -> None:
-    assert ENGINE.validate_options(3, {}) == {"extended": False, "goal_deal": "balanced"}
+def test_options_default_to_the_basic_game_with_the_texts_random_deal() -> None:
+    assert ENGINE.validate_options(3, {}) == {
+        "extended": False,
+        "goal_deal": "random",
+        "shrug_with_others": False,
+        "tunnel_keeps_builder": True,
+    }
     with pytest.raises(InvalidOptions):
         ENGINE.validate_options(3, {"goal_deal": "fair"})
 
@@ -32,9 +39,11 @@ def test_extended_rule_3_outhouses_are_covered_without_a_vote() -> None:
     assert ENGINE.view(state, 0)["secrets"]["vote_cards"] == []
 
 
-def test_extended_rule_4_the_balanced_deal_gives_one_building_and_one_special_card() -> None:
+def test_extended_rule_4_translators_note_balanced_deal_gives_one_building_one_special() -> None:
+    """ "Při zkušební hře se mi zdálo vyváženější, pokud každý hráč dostane právě jednu zvláštní
+    kartu ... a právě jednu s budovou" (the translator's note): the option ``balanced``."""
     for seed in range(20):
-        opts = ENGINE.validate_options(4, {"extended": True})
+        opts = ENGINE.validate_options(4, {"extended": True, "goal_deal": "balanced"})
         events = ENGINE.setup(4, opts, random.Random(seed))
         pairs = [e["cards"] for e in events if e["type"] == "GoalsDealt"]
         assert len(pairs) == 4
@@ -43,10 +52,13 @@ def test_extended_rule_4_the_balanced_deal_gives_one_building_and_one_special_ca
         assert len({c for p in pairs for c in p}) == 8
 
 
-def test_extended_rule_4_the_random_deal_gives_two_of_all_ten_cards() -> None:
+def test_extended_rule_4_by_default_each_player_gets_two_of_the_ten_cards_at_random() -> None:
+    """ "Na začátku se 10 karet budov zamíchá a každý hráč dostane skrytě 2 karty": the text's
+    deal is the default, so a player may get two buildings or two special cards."""
     mixes = set()
     for seed in range(40):
-        opts = ENGINE.validate_options(2, {"extended": True, "goal_deal": "random"})
+        opts = ENGINE.validate_options(2, {"extended": True})
+        assert opts["goal_deal"] == "random"
         events = ENGINE.setup(2, opts, random.Random(seed))
         for e in events:
             if e["type"] == "GoalsDealt":

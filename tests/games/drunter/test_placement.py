@@ -8,8 +8,7 @@ import pytest
 
 from games.base import IllegalCommand
 from games.drunter import ENGINE
-from games.drunter.data import BOARD
-from games.drunter.rules import (
+from games.drunter.commands import (
     BAD_DIRECTION,
     BAD_LENGTH,
     COVERS_TILE,
@@ -18,10 +17,10 @@ from games.drunter.rules import (
     ROUTE_CLOSED,
     UNKNOWN_ROUTE,
     WRONG_PHASE,
-    route_dead,
-    start_cell,
 )
-from games.drunter.state import FREE, TUNNEL_EW, TUNNEL_NS, to_json
+from games.drunter.data import BOARD
+from games.drunter.placement import route_dead, start_cell
+from games.drunter.state import FREE, TUNNEL_EW, TUNNEL_NS, State, to_json
 from games.testing import canonical, fold
 from tests.games.drunter.scenario import act, builder, cell, hand, place, start, tile, types
 
@@ -250,3 +249,71 @@ def test_illegal_placements_are_refused_and_change_nothing(command, code) -> Non
         ENGINE.execute(state, 0, command, random.Random(0))
     assert err.value.code == code and err.value.message
     assert canonical(to_json(state)) == before
+
+
+def _pocket(**options: bool) -> State:
+    """The street's builder at (5,5), closed in on three sides; a tunnel east of it leads on to
+    the free cell (7,5)."""
+    state = start(**options)
+    for x, y in ((5, 4), (5, 6), (4, 5)):
+        state.cells[cell(x, y)] = 1
+    state.cells[cell(6, 5)] = TUNNEL_NS
+    state.ends[0] = cell(5, 5)
+    return state
+
+
+def _elsewhere(state: State) -> dict:
+    """A placement on another route than the street (the check runs after every placement)."""
+    return next(c for c in ENGINE.legal_commands(state, 0) if c["route"] != "street")
+
+
+def test_rule_6_dokud_se_zednik_nachazi_the_way_past_a_tunnel_lasts_while_the_builder_stands() -> (
+    None
+):
+    """ "Pokud se koncové pole dostane vedle ... tunelů, platí: dokud se zedník nachází na tomto
+    koncovém poli, může být cesta prodloužena také na poli za tunelem." The way is read from the
+    builder's cell as it stands: once the builder moves on it is gone, and a tunnel laid later
+    beside a standing builder opens it too (the end space "gets beside" it either way)."""
+    state = start(tiles=[tile(0, "street", 1, "E", 1, 0)])
+    assert builder(state, "street") == [1, 0]
+    # A tile laid later, east-west across (0..2,1), puts a tunnel under the standing builder:
+    # going south, the street now starts beyond it, at (1,2).
+    state.cells[cell(0, 1)] = state.cells[cell(2, 1)] = 1
+    state.cells[cell(1, 1)] = TUNNEL_EW
+    state, events = act(state, 0, place("street", 1, "S"))
+    assert events[0]["cells"] == [[1, 2]] and builder(state, "street") == [1, 2]
+    # The builder at (5,5) beside a tunnel at (6,5) may go on at (7,5) ...
+    state = start()
+    state.cells[cell(6, 5)] = TUNNEL_NS
+    state.ends[0] = cell(5, 5)
+    _, events = act(ENGINE.clone(state), 0, place("street", 1, "E"))
+    assert events[0]["cells"] == [[7, 5]]
+    # ... but once it has moved on (north to (5,4)), the cell beyond the tunnel is out of reach.
+    state, _ = act(state, 0, place("street", 1, "N"))
+    assert builder(state, "street") == [5, 4]
+    starts = {
+        tuple(ENGINE.execute(state, 1, c, random.Random(0))[0]["cells"][0])
+        for c in ENGINE.legal_commands(state, 1)
+        if c["route"] == "street"
+    }
+    assert starts and (7, 5) not in starts
+
+
+def test_rule_5_a_builder_beside_a_tunnel_with_a_free_cell_beyond_is_not_removed() -> None:
+    """Rule 5 removes the builder "protože už nemá žádnou možnost, kam tuto cestu prodloužit":
+    a way past a tunnel (rule 6) is such a possibility, so the builder stays (default)."""
+    state = _pocket()
+    assert not route_dead(state, 0)
+    state, events = act(state, 0, _elsewhere(state))
+    assert not any(e["type"] == "BuilderRemoved" and e["route"] == "street" for e in events)
+    assert builder(state, "street") == [5, 5]
+
+
+def test_rule_5_to_the_letter_three_covered_sides_remove_a_builder_beside_a_tunnel() -> None:
+    """Option ``tunnel_keeps_builder`` off: the tunnel is a tile, three covered sides remove the
+    builder (rule 5), and with it the way under the tunnel (rule 6: only while it stands)."""
+    state = _pocket(tunnel_keeps_builder=False)
+    assert route_dead(state, 0)
+    state, events = act(state, 0, _elsewhere(state))
+    assert {"type": "BuilderRemoved", "route": "street"} in events
+    assert builder(state, "street") is None

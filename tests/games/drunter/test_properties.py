@@ -6,9 +6,8 @@ import json
 import random
 
 from games.drunter import ENGINE
-from games.drunter.commands import vote_masks
 from games.drunter.data import BOARD
-from games.drunter.flow import final_scores
+from games.drunter.scoring import final_scores
 from games.drunter.state import (
     ALL_VOTE_CARDS,
     FREE,
@@ -18,6 +17,7 @@ from games.drunter.state import (
     State,
     clone,
 )
+from games.drunter.voting import vote_masks
 from games.testing import canonical, fold, play_random_game
 
 CONFIGS = [

@@ -8,7 +8,7 @@ import pytest
 
 from games.base import NOT_YOUR_TURN, IllegalCommand
 from games.drunter import ENGINE
-from games.drunter.rules import (
+from games.drunter.commands import (
     BAD_SIDE,
     CARD_NOT_IN_HAND,
     DUPLICATE_CARD,
@@ -227,3 +227,34 @@ def test_equal_scores_are_broken_by_the_votes_left_in_hand() -> None:
     assert outcome["scores"] == [15.0, 15.0]
     assert outcome["details"]["votes_left"] == [13, 14]
     assert outcome["ranks"] == [2, 1] and outcome["tiebreak"] == "votes_left"
+
+
+def test_vote_the_shrug_komu_je_to_jedno_is_played_alone_by_default() -> None:
+    """ "Komu je to jedno, použije kartu s občanem, jenž neříká nic a jen krčí rameny": the shrug
+    is the whole vote of one who does not care, never beside a yes or a no."""
+    state = at_vote(n=2)
+    listed = [c["cards"] for c in ENGINE.legal_commands(state, 0)]
+    assert ["shrug"] in listed
+    assert all(cards == ["shrug"] or "shrug" not in cards for cards in listed)
+    assert len(listed) == 1 + 127  # the shrug alone, or any non-empty set of the other seven
+
+
+def test_vote_the_shrug_beside_other_cards_with_the_option_adds_no_vote() -> None:
+    state = at_vote(n=2, shrug_with_others=True)
+    listed = [c["cards"] for c in ENGINE.legal_commands(state, 0)]
+    assert ["JA", "shrug"] in [sorted(c) for c in listed] and len(listed) == 255
+    state, _ = act(state, 0, vote("JA", "shrug"))
+    assert ENGINE.view(state, 1)["vote"]["cast"] == {"0": 2}  # two cards face down
+    state, events = act(state, 1, vote("NE"))
+    decided = next(e for e in events if e["type"] == "VoteDecided")
+    assert (decided["yes"], decided["no"]) == (1, 1)
+    assert "shrug" in ENGINE.view(state, 0)["secrets"]["vote_cards"]  # it goes back
+
+
+def test_a_match_of_rules_version_1_plays_the_shrug_alone() -> None:
+    """Older matches have no ``shrug_with_others`` in their options: the rule they began with."""
+    state = at_vote(n=2)
+    assert state.shrug_with_others is False
+    data = to_json(state)
+    del data["shrug_with_others"], data["tunnel_keeps_builder"]
+    assert ENGINE.state_from_json(data).shrug_with_others is False

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from games.java.bots import determinize, random_command
+from games.java.bots import random_command
+from games.java.views import determinize
 from games.testing import canonical, play_random_game
 from tests.games.java.helpers import ENGINE
 

@@ -9,6 +9,7 @@ from games.java.bots import random_command
 from games.java.data import COMPONENTS
 from games.java.geometry import settlements
 from games.java.state import PALACE, RICE, VILLAGE, WATER
+from games.java.turn import duty_open
 from games.testing import canonical, fold, play_random_game
 from tests.games.java.helpers import ENGINE
 
@@ -19,9 +20,35 @@ class Invariants:
     def __init__(self) -> None:
         self.scores: list[int] = []
         self.count = 0
+        self.turns = 0
+        self.turns_without_land = 0
+        self._turn_start(None)
+
+    def _turn_start(self, s) -> None:
+        self.laid = False
+        self.final_round = s is not None and s.trigger >= 0
+        self.could_lay = s is not None and not s.over and duty_open(s, s.turn)
+
+    def land_duty(self, s, event) -> None:
+        """ "Hráč musí za svůj tah položit alespoň jeden nový díl krajiny": every turn outside
+        the final round lays land, unless at no moment of it could a tile be laid."""
+        kind = event["type"]
+        if kind == "LandLaid":
+            self.laid = True
+        elif kind == "TurnEnded":
+            self.turns += 1
+            if not self.final_round and not self.laid:
+                assert not self.could_lay, "a turn ended without land although a tile fitted"
+                assert event["stalled"]
+                self.turns_without_land += 1
+        if kind in ("GameSetUp", "TurnEnded"):
+            self._turn_start(s)
+        elif not s.over and s.festival is None and not self.laid:
+            self.could_lay = self.could_lay or duty_open(s, s.turn)
 
     def __call__(self, s, event) -> None:
         self.count += 1
+        self.land_duty(s, event)
         if event["type"] == "GameSetUp":
             self.scores = [0] * s.n
         elif event["type"] in SCORING and event["seat"] is not None:
@@ -61,9 +88,12 @@ class Invariants:
 
 
 def test_three_hundred_random_games_end_validly_with_invariants_and_replay() -> None:
+    turns = without_land = 0
     for seed in range(300):
         n = 2 + seed % 3
         options = {"token_timing": "start_of_turn" if seed % 2 else "any_time"}
+        if seed % 3 == 0:
+            options["whole_moves"] = True
         check = Invariants()
         game = play_random_game(
             ENGINE, n, options, seed=seed, after_event=check, choose=random_command
@@ -78,6 +108,17 @@ def test_three_hundred_random_games_end_validly_with_invariants_and_replay() -> 
             assert canonical(ENGINE.state_to_json(replayed)) == live
             restored = ENGINE.state_from_json(json.loads(live))
             assert canonical(ENGINE.state_to_json(restored)) == live
+        turns += check.turns
+        without_land += check.turns_without_land
+    # Turns excused because no tile fitted are rare (about one in a thousand).
+    assert without_land * 100 < turns
+
+
+def test_hrac_musi_polozit_dil_krajiny_in_every_turn_of_uniformly_random_games() -> None:
+    for seed in range(2):
+        check = Invariants()
+        game = play_random_game(ENGINE, 2 + seed, seed=seed, after_event=check)
+        assert game.finished and check.turns > 20
 
 
 def test_uniform_random_games_over_all_legal_commands_end() -> None:
@@ -129,6 +170,7 @@ def test_undo_barriers_are_draws_reveals_and_turn_ends() -> None:
     assert ENGINE.is_undo_barrier({"type": "TurnEnded"})
     assert ENGINE.is_undo_barrier({"type": "CardTaken"})
     assert ENGINE.is_undo_barrier({"type": "FestivalCalled"})
+    assert ENGINE.is_undo_barrier({"type": "IslandCompleted"})
     assert not ENGINE.is_undo_barrier({"type": "LandLaid"})
     assert not ENGINE.is_undo_barrier({"type": "FigureMoved"})
 

@@ -34,9 +34,8 @@ def test_the_land_duty_keeps_the_last_action_point_for_a_tile() -> None:
 
 def test_an_action_token_gives_a_seventh_point_once_per_turn() -> None:
     s = new_game()
-    s = run(s, 0, land("rice", [(9, 4)]))
     s = run(s, 0, {"type": "use_token"})
-    assert s.ap == 6 and s.supply[0][1] == 2
+    assert s.ap == 7 and s.supply[0][1] == 2
     refused(s, 0, {"type": "use_token"}, rules.TOKEN_UNAVAILABLE)
 
 
@@ -46,10 +45,25 @@ def test_three_tokens_per_game() -> None:
     refused(s, 0, {"type": "use_token"}, rules.TOKEN_UNAVAILABLE)
 
 
-def test_the_official_timing_allows_the_token_only_at_the_start_of_the_turn() -> None:
-    s = new_game(token_timing="start_of_turn")
+def test_zeton_na_zacatku_tahu_the_official_timing_is_the_default() -> None:
+    # "V oficiálních českých pravidlech se praví, že hráč musí akční žeton použít na začátku
+    # svého tahu": the rule, so the default; the author's proposal is the option any_time.
+    assert ENGINE.validate_options(2, {})["token_timing"] == "start_of_turn"
+    s = new_game()
     assert run(s, 0, {"type": "use_token"}).ap == 7
     s = run(s, 0, land("rice", [(9, 4)]))
+    refused(s, 0, {"type": "use_token"}, rules.TOKEN_UNAVAILABLE)
+    s = run(new_game(), 0, {"type": "take_card", "source": "deck"})
+    refused(s, 0, {"type": "use_token"}, rules.TOKEN_UNAVAILABLE)
+
+
+def test_zeton_kdykoli_behem_tahu_the_authors_proposal_is_an_option() -> None:
+    # "navrhuji, aby tuto možnost měl hráč kdykoli během tahu"
+    s = new_game(token_timing="any_time")
+    s = run(s, 0, land("rice", [(9, 4)]))
+    s = run(s, 0, {"type": "take_card", "source": "deck"})
+    s = run(s, 0, {"type": "use_token"})
+    assert s.ap == 5 and s.supply[0][1] == 2
     refused(s, 0, {"type": "use_token"}, rules.TOKEN_UNAVAILABLE)
 
 

@@ -153,12 +153,25 @@ def test_leaving_the_island_costs_like_entering() -> None:
     assert run(s, 0, {"type": "remove_figure", "from": [5, 1]}).supply[0][0] == 12
 
 
-def test_a_figure_moves_once_between_board_changes_by_its_cheapest_way() -> None:
+def test_figurky_se_pohybuji_libovolne_a_figure_may_move_again_by_default() -> None:
+    # "Po polích stejné barvy se figurky pohybují libovolně daleko zdarma": the text has no
+    # limit on moving one figure twice, so neither has the default.
     s = new_game()
     put(s, [(4, 4), (5, 4), (6, 4)])
     stand(s, 0, 4, 4)
     s = run(s, 0, {"type": "move_figure", "from": [4, 4], "to": [5, 4]})
+    s = run(s, 0, {"type": "move_figure", "from": [5, 4], "to": [6, 4]})
+    s = run(s, 0, {"type": "move_figure", "from": [6, 4], "to": [4, 4]})
+    assert s.figure[cell(4, 4)] == 0 and s.ap == 6
+
+
+def test_whole_moves_option_a_figure_moves_once_between_board_changes() -> None:
+    s = new_game(whole_moves=True)
+    put(s, [(4, 4), (5, 4), (6, 4)])
+    stand(s, 0, 4, 4)
+    s = run(s, 0, {"type": "move_figure", "from": [4, 4], "to": [5, 4]})
     refused(s, 0, {"type": "move_figure", "from": [5, 4], "to": [6, 4]}, rules.FIGURE_ALREADY_MOVED)
+    refused(s, 0, {"type": "remove_figure", "from": [5, 4]}, rules.FIGURE_ALREADY_MOVED)
     s = run(s, 0, land("rice", [(9, 4)]))
     assert is_legal(s, 0, {"type": "move_figure", "from": [5, 4], "to": [6, 4]})
 

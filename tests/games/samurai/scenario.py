@@ -12,9 +12,18 @@ from games.samurai.state import State
 DEFAULT_HAND = ["samurai1", "samurai2", "ship1", "ronin1", "helmet2"]
 
 
-def started(n: int = 2, options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+def started(
+    n: int = 2, options: dict[str, Any] | None = None, rules_version: int | None = None
+) -> list[dict[str, Any]]:
+    """The opening events; ``rules_version=1`` makes them look like those of a match begun before
+    version 2 (its GameStarted names no version)."""
     opts = ENGINE.validate_options(n, options or {})
-    return ENGINE.setup(n, opts, random.Random(0))
+    events = ENGINE.setup(n, opts, random.Random(0))
+    if rules_version == 1:
+        del events[0]["rules_version"]
+    elif rules_version is not None:
+        events[0]["rules_version"] = rules_version
+    return events
 
 
 def chosen(n: int, hands: list[list[str]] | None = None) -> list[dict[str, Any]]:
@@ -60,9 +69,10 @@ def play_state(
     hands: list[list[str]] | None = None,
     layout: dict[int, list[str]] | None = None,
     options: dict[str, Any] | None = None,
+    rules_version: int | None = None,
 ) -> State:
     state = None
-    for event in started(n, options) + chosen(n, hands) + figure_events(n, layout):
+    for event in started(n, options, rules_version) + chosen(n, hands) + figure_events(n, layout):
         state = ENGINE.apply(state, event)
     assert state is not None and state.phase == "play", state.phase
     return state

@@ -104,7 +104,7 @@ def test_turn_ends_draws_and_captures_are_undo_barriers_but_placed_tiles_are_not
 def test_options_are_validated():
     assert ENGINE.validate_options(2, {}) == {
         "random_starting_tiles": False,
-        "capture_timing": "after_placing",
+        "capture_timing": "per_tile",
         "captured_figures": "auto",
     }
     for bad in ({"capture_timing": "never"}, {"random_starting_tiles": 1}, {"colour": "red"}):
@@ -112,7 +112,7 @@ def test_options_are_validated():
             ENGINE.validate_options(2, bad)
 
 
-def test_a_figure_swap_may_name_the_two_figures_in_either_order():
+def test_vymena_figur_may_name_the_two_figures_in_either_order():
     from tests.games.samurai.scenario import play_state
 
     state = play_state(2, hands=[["figure_exchange", "samurai1", "ship1", "ship1", "ship2"]] * 2)

@@ -10,7 +10,7 @@ from games.base import GAME_OVER, MALFORMED, NOT_YOUR_TURN, IllegalCommand
 from games.samurai import ENGINE
 from games.samurai import rules as r
 from games.samurai.data import board, full_tile_set
-from games.samurai.state import to_json
+from games.samurai.state import state_to_json
 from games.testing import canonical, fold
 from tests.games.samurai.scenario import chosen, figure_events, play_state, put, run, started
 
@@ -21,12 +21,12 @@ VILLAGE2, V2_LAND = 100, (82, 101)
 
 
 def refused(state, seat, command, code):
-    before = canonical(to_json(state))
+    before = canonical(state_to_json(state))
     with pytest.raises(IllegalCommand) as err:
         ENGINE.execute(state, seat, command, random.Random(0))
     assert err.value.code == code, err.value
     assert err.value.message
-    assert canonical(to_json(state)) == before
+    assert canonical(state_to_json(state)) == before
     return err.value
 
 
@@ -108,7 +108,7 @@ def test_the_choice_ends_when_the_last_player_has_chosen():
     assert ENGINE.active_seats(state) == {0}
 
 
-def test_random_starting_tiles_option_deals_five_to_each_player():
+def test_vychozi_postaveni_random_starting_tiles_option_deals_five_to_each_player():
     events = started(4, {"random_starting_tiles": True})
     state = fold(ENGINE, events)
     assert state.phase == "place_figures"
@@ -142,7 +142,7 @@ def test_a_city_never_holds_two_figures_of_one_kind():
     )
 
 
-def test_players_set_figures_in_turn_and_the_youngest_starts_play():
+def test_vychozi_postaveni_seat_0_is_the_youngest_and_starts_both_setup_and_play():
     state = fold(ENGINE, started(3) + chosen(3))
     seen = []
     for event in figure_events(3):
@@ -247,7 +247,7 @@ def test_only_the_player_on_turn_may_act_and_nothing_after_the_end():
 # --- the exchange tiles -----------------------------------------------------------------------
 
 
-def test_figure_exchange_swaps_any_two_figures_and_leaves_the_game():
+def test_vymena_figur_counts_as_the_tile_of_the_turn_and_leaves_the_game():
     state = play_state(2, hands=[["figure_exchange", "samurai1", "ship1", "ship1", "ship2"]] * 2)
     a, b = VILLAGE, VILLAGE2  # a buddha and a helmet, far apart
     assert state.figures[a] == [1] and state.figures[b] == [0]
@@ -268,7 +268,7 @@ def test_figure_exchange_swaps_any_two_figures_and_leaves_the_game():
     assert "figure_exchange" not in {t for _, t in state.tiles.values()}
 
 
-def test_figure_exchange_keeps_the_city_rule():
+def test_vymena_figur_keeps_the_city_rule():
     state = play_state(2, hands=[["figure_exchange", "samurai1", "ship1", "ship1", "ship2"]] * 2)
     city = board(2).cities[0]  # helmet + buddha
     assert state.figures[city] == [0, 1]
@@ -283,18 +283,6 @@ def test_figure_exchange_keeps_the_city_rule():
             "second_kind": "buddha",
         },
         r.SAME_KIND_IN_CITY,
-    )
-    refused(
-        state,
-        0,
-        {
-            "type": "swap_figures",
-            "first_hex": VILLAGE,
-            "first_kind": "buddha",
-            "second_hex": 139,
-            "second_kind": "buddha",
-        },
-        r.SWAP_CHANGES_NOTHING,
     )
     refused(
         state,
@@ -381,6 +369,15 @@ def test_samurai_ship_and_ronin_influence_all_three_kinds():
         assert influence(state, VILLAGE, kind) == [3, 3]
 
 
+def place_and_end(state, seat, *placements):
+    """Place ``(tile, space)`` pairs, end the turn, return every event (captures come with the
+    placing tile by default, at the end of the turn with ``after_placing``)."""
+    events = []
+    for tile, space in placements:
+        events += run(state, seat, {"type": "place_tile", "tile": tile, "hex": space})
+    return events + run(state, seat, {"type": "end_turn"})
+
+
 def test_a_surrounded_figure_goes_to_the_largest_influence():
     # The text's picture: blue gets the helmet with influence 3, red has only 2.
     state = play_state(
@@ -389,9 +386,7 @@ def test_a_surrounded_figure_goes_to_the_largest_influence():
         hands=[["samurai1", "helmet3", "ship1", "ship1", "ship2"]] * 2,
     )
     put(state, 47, 1, "samurai2")
-    run(state, 0, {"type": "place_tile", "tile": "helmet3", "hex": 46})
-    assert state.figures[VILLAGE] == [0]  # not before the end of the placing (step 2)
-    events = run(state, 0, {"type": "end_turn"})
+    events = place_and_end(state, 0, ("helmet3", 46))
     captured = [e for e in events if e["type"] == "FigureCaptured"]
     assert captured == [
         {
@@ -406,7 +401,7 @@ def test_a_surrounded_figure_goes_to_the_largest_influence():
     assert state.captured[0][0] == 1 and state.figures[VILLAGE] == []
 
 
-def test_sea_spaces_need_not_be_filled_but_ships_count():
+def test_jak_se_privlastnuji_figury_sea_spaces_need_not_be_filled_but_ships_count():
     state = play_state(
         2,
         layout={VILLAGE: ["buddha"]},
@@ -414,8 +409,7 @@ def test_sea_spaces_need_not_be_filled_but_ships_count():
     )
     put(state, 47, 1, "samurai2")
     put(state, 33, 0, "ship2")
-    run(state, 0, {"type": "place_tile", "tile": "samurai1", "hex": 46})
-    events = run(state, 0, {"type": "end_turn"})
+    events = place_and_end(state, 0, ("samurai1", 46))
     assert [e["seat"] for e in events if e["type"] == "FigureCaptured"] == [0]
 
 
@@ -426,21 +420,19 @@ def test_a_tie_for_largest_influence_sets_the_figure_beside_the_board():
         hands=[["samurai2", "ship1", "ship1", "ship2", "ronin1"]] * 2,
     )
     put(state, 47, 1, "samurai2")
-    run(state, 0, {"type": "place_tile", "tile": "samurai2", "hex": 46})
-    events = run(state, 0, {"type": "end_turn"})
+    events = place_and_end(state, 0, ("samurai2", 46))
     assert [e["type"] for e in events if e["type"].startswith("Figure")] == ["FigureSetAside"]
     assert state.beside == [0, 0, 1] and state.captured == [[0, 0, 0], [0, 0, 0]]
 
 
-def test_a_figure_nobody_influences_counts_as_a_tie():
+def test_zvlastni_pripad_a_figure_nobody_influences_counts_as_a_tie():
     state = play_state(
         2,
         layout={VILLAGE: ["rice_field"]},
         hands=[["helmet2", "ship1", "ship1", "ship2", "ronin1"]] * 2,
     )
     put(state, 47, 1, "buddha3")
-    run(state, 0, {"type": "place_tile", "tile": "helmet2", "hex": 46})
-    events = run(state, 0, {"type": "end_turn"})
+    events = place_and_end(state, 0, ("helmet2", 46))
     assert next(e for e in events if e["type"] == "FigureSetAside")["influence"] == [0, 0]
 
 
@@ -454,19 +446,20 @@ def test_every_figure_of_a_city_goes_to_its_own_largest_influence():
     put(state, 46, 1, "helmet3")
     put(state, 52, 1, "samurai1")
     put(state, 59, 0, "samurai1")
-    run(state, 0, {"type": "place_tile", "tile": "buddha4", "hex": 60})
-    events = run(state, 0, {"type": "end_turn"})
+    events = place_and_end(state, 0, ("buddha4", 60))
     got = {e["kind"]: e["seat"] for e in events if e["type"] == "FigureCaptured"}
     assert got == {"helmet": 1, "buddha": 0}
 
 
-def test_per_tile_option_takes_a_figure_as_soon_as_a_tile_surrounds_it():
+def test_jak_se_privlastnuji_figury_by_default_a_figure_falls_as_soon_as_a_tile_surrounds_it():
+    # "Když jsou všechna pozemní pole sousedící s figurou obsazena kartami, figura se odebere"
+    # - at that moment, as the publisher's FAQ and NOTES.md §1 read it: the default.
     state = play_state(
         2,
         layout={VILLAGE: ["helmet"]},
         hands=[["samurai1", "ship2", "ship1", "ship1", "ronin1"]] * 2,
-        options={"capture_timing": "per_tile"},
     )
+    assert state.options["capture_timing"] == "per_tile"
     put(state, 47, 1, "samurai2")
     events = run(state, 0, {"type": "place_tile", "tile": "samurai1", "hex": 46})
     assert [e["type"] for e in events] == ["TilePlaced", "FigureCaptured"]
@@ -476,14 +469,18 @@ def test_per_tile_option_takes_a_figure_as_soon_as_a_tile_surrounds_it():
     assert state.captured[1][0] == 1
 
 
-def test_after_placing_option_counts_tiles_placed_later_in_the_turn():
+def test_tah_vypada_takto_after_placing_option_counts_tiles_placed_later_in_the_turn():
+    # The option reads "Tah vypadá takto" literally: step 2 (taking figures) after step 1
+    # (placing all of the turn's tiles).
     state = play_state(
         2,
         layout={VILLAGE: ["helmet"]},
         hands=[["samurai1", "ship2", "ship1", "ship1", "ronin1"]] * 2,
+        options={"capture_timing": "after_placing"},
     )
     put(state, 47, 1, "samurai2")
     run(state, 0, {"type": "place_tile", "tile": "samurai1", "hex": 46})
+    assert state.figures[VILLAGE] == [0]  # still there until the tiles are all placed
     run(state, 0, {"type": "place_tile", "tile": "ship2", "hex": 33})
     run(state, 0, {"type": "end_turn"})
     assert state.captured[0][0] == 1
@@ -502,7 +499,7 @@ def test_the_player_draws_back_to_five_at_random_and_the_next_player_follows():
     assert state.current == 1 and state.placed == 0
 
 
-def test_a_player_who_cannot_place_any_tile_is_skipped():
+def test_tah_vypada_takto_a_player_who_cannot_place_any_tile_is_skipped():
     state = play_state(
         2,
         hands=[
@@ -513,7 +510,8 @@ def test_a_player_who_cannot_place_any_tile_is_skipped():
     state.supplies[1] = []
     for space in board(2).sea:
         put(state, space, 0, "ship1")
-    state.figures = {h: (k if h == board(2).edo else []) for h, k in state.figures.items()}
+    # One figure left on the map: the figure exchange has no two figures to swap.
+    state.figures = {h: ([0] if h == board(2).edo else []) for h in state.figures}
     run(state, 0, {"type": "place_tile", "tile": "samurai1", "hex": 101})
     events = run(state, 0, {"type": "end_turn"})
     assert [e["type"] for e in events][-2:] == ["TurnEnded", "TurnSkipped"]
@@ -523,7 +521,7 @@ def test_a_player_who_cannot_place_any_tile_is_skipped():
 # --- Konec hry --------------------------------------------------------------------------------
 
 
-def test_the_game_ends_when_the_last_figure_of_a_kind_leaves_the_board():
+def test_konec_hry_when_the_last_figure_of_a_kind_leaves_the_turn_ends_without_a_draw():
     state = play_state(
         2,
         layout={VILLAGE: ["helmet"]},
@@ -533,9 +531,11 @@ def test_the_game_ends_when_the_last_figure_of_a_kind_leaves_the_board():
         if h != VILLAGE and 0 in kinds:
             kinds.remove(0)
     put(state, 47, 1, "samurai1")
-    run(state, 0, {"type": "place_tile", "tile": "samurai3", "hex": 46})
-    events = run(state, 0, {"type": "end_turn"})
+    events = place_and_end(state, 0, ("samurai3", 46))
+    # "aktuální tah se ještě dohraje do konce. Poté hra ihned končí": step 3 (drawing) is part
+    # of no turn that follows, so nobody draws after the end is reached.
     assert events[-1] == {"type": "GameEnded", "reason": "figures"}
+    assert "TilesDrawn" not in [e["type"] for e in events]
     assert ENGINE.outcome(state) is not None
 
 
@@ -552,7 +552,7 @@ def test_the_game_ends_when_a_fourth_figure_stands_beside_the_board():
     assert state.phase == "over" and sum(state.beside) == 4
 
 
-def test_with_per_tile_captures_the_current_turn_is_finished_before_the_end():
+def test_konec_hry_with_per_tile_captures_the_current_turn_is_finished_first():
     state = play_state(
         2,
         layout={VILLAGE: ["helmet"]},
@@ -571,7 +571,7 @@ def test_with_per_tile_captures_the_current_turn_is_finished_before_the_end():
 # --- forfeit ----------------------------------------------------------------------------------
 
 
-def test_a_forfeiting_player_is_skipped_and_ranks_last():
+def test_leaving_the_game_the_player_is_skipped_and_ranks_last():
     state = play_state(3)
     for event in ENGINE.forfeit(state, 0):
         ENGINE.apply(state, event)

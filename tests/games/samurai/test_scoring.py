@@ -74,7 +74,7 @@ def test_only_players_with_a_majority_can_win():
     assert result["ranks"] == [1, 2, 2]
 
 
-def test_a_seat_that_left_ranks_last_and_its_figures_count_for_no_majority():
+def test_leaving_the_game_won_figures_count_for_no_majority_and_the_seat_ranks_last():
     captured = [kinds(5, 0, 0), kinds(1, 1, 1), kinds(0, 0, 0)]
     result = score(captured, [False, True, True])
     assert majorities(captured, [False, True, True])[1] == [0, 1, 2]

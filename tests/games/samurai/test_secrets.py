@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from games.samurai import ENGINE
-from games.samurai.bots import determinize
 from games.samurai.capture import screened_captures
 from games.samurai.state import clone
+from games.samurai.views import determinize
 from games.testing import canonical, fold, play_random_game
 from tests.games.samurai.scenario import started
 
@@ -52,7 +52,7 @@ def test_a_seat_sees_its_own_hand_and_supply():
     assert "hand" not in view["players"][1] and view["players"][1]["hand_count"] == 5
 
 
-def test_choices_and_draws_are_redacted_for_the_others():
+def test_vychozi_postaveni_choices_and_draws_are_redacted_for_the_others():
     game = play_random_game(ENGINE, 3, {}, seed=5)
     secret = [e for e in game.events if e["type"] in ("TileChosen", "TilesDrawn")]
     assert secret
@@ -66,7 +66,7 @@ def test_choices_and_draws_are_redacted_for_the_others():
                 assert shown["seat"] == event["seat"]
 
 
-def test_screened_captures_hide_the_kind_from_the_others_only():
+def test_jak_se_privlastnuji_figury_screened_captures_hide_the_kind_from_the_others_only():
     game = play_random_game(ENGINE, 4, {}, seed=6)
     captures = [e for e in game.events if e["type"] == "FigureCaptured"]
     assert captures and all(e["screened"] for e in captures)
@@ -77,7 +77,7 @@ def test_screened_captures_hide_the_kind_from_the_others_only():
     assert all(p["captured"]["kinds"] is not None for p in view["players"])
 
 
-def test_two_player_captures_are_open_by_default():
+def test_jak_se_privlastnuji_figury_two_player_captures_are_open_by_default():
     game = play_random_game(ENGINE, 2, {}, seed=7)
     assert not any(e.get("screened") for e in game.events)
 

@@ -9,17 +9,32 @@ from games.base import Event
 from games.testing import canonical
 from games.yspahan import ENGINE
 from games.yspahan import data as D
-from games.yspahan.rules import round_order
+from games.yspahan.setup import round_order
 from games.yspahan.state import State
 
 
-def start(n: int = 3, first: int = 0, deck: list[int] | None = None, **options: Any) -> State:
+def start(
+    n: int = 3,
+    first: int = 0,
+    deck: list[int] | None = None,
+    rules_version: int | None = None,
+    **options: Any,
+) -> State:
+    """A match at its first roll. ``rules_version=1`` gives the opening event of a match begun
+    before version 2 (it names no version); by default the engine's current version."""
     opts = ENGINE.validate_options(n, options)
-    order = round_order(n, [False] * n, [0] * n, first, 1, 1, first)
-    state = ENGINE.apply(
-        None,
-        {"type": "GameStarted", "n_players": n, "options": opts, "first": first, "order": order},
-    )
+    published = opts["two_player_rules"] == "published"
+    order = round_order(n, [False] * n, [0] * n, first, 1, 1, first, published)
+    started: dict[str, Any] = {
+        "type": "GameStarted",
+        "n_players": n,
+        "options": opts,
+        "first": first,
+        "order": order,
+    }
+    if rules_version != 1:
+        started["rules_version"] = rules_version or ENGINE.rules_version
+    state = ENGINE.apply(None, started)
     cards = deck if deck is not None else [c for c in range(9) for _ in range(2)]
     return ENGINE.apply(state, {"type": "DeckShuffled", "order": cards, "count": len(cards)})
 

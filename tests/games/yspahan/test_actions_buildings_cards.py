@@ -54,7 +54,7 @@ def test_the_gold_row_gives_one_gold_per_die_and_building_2_two_more() -> None:
     assert state.money[0] == 2 + 1 + 2
 
 
-def test_each_discarded_card_raises_the_row_action_by_one() -> None:
+def test_ad_2_each_card_discarded_before_the_row_action_raises_it_by_one() -> None:
     state = rolled(start(3), ROLL)
     give(state, 0, "3_gold", "swap_camels_gold")
     state, _ = do(state, 0, {"type": "discard_for_bonus", "card": "3_gold"})
@@ -103,7 +103,7 @@ def test_no_cube_goes_into_a_souk_another_player_has_begun() -> None:
     )
 
 
-def test_placing_stops_when_no_shop_is_left() -> None:
+def test_ad_2_a_market_action_without_room_places_what_fits() -> None:
     state = rolled(start(3), [1, 1, 1, 2, 2, 3, 3, 3, 6])
     for souk in D.QUARTER_SOUKS[0]:
         for sh in D.SOUK_SHOPS[souk][1:]:
@@ -159,7 +159,7 @@ def _build_all(option: str) -> list[int]:
     return gained
 
 
-def test_building_points_follow_the_text_by_default_and_the_published_game_as_option() -> None:
+def test_ad_4_building_points_follow_the_text_by_default_and_the_published_game_as_option() -> None:
     # "1 budova - nic, 2 až 5 budov - 5 bodů, všech 6 budov - 10 bodů"
     assert _build_all("text") == [0, 5, 5, 5, 5, 10]
     assert _build_all("published") == [0, 0, 5, 5, 5, 10]
@@ -177,7 +177,7 @@ def test_one_building_per_turn_after_the_action_and_never_twice_the_same() -> No
     refused(state, 0, {"type": "build", "building": "extra_camel"}, BUILDING_ALREADY_BUILT)
 
 
-def test_with_two_players_building_replaces_the_action() -> None:
+def test_tah_hrace_two_players_published_building_replaces_the_action() -> None:
     state = rolled(start(2), ROLL)
     state.camels[0] = 2
     state, events = do(state, 0, {"type": "build", "building": "extra_camel"})
@@ -218,7 +218,7 @@ def test_card_a_gives_three_camels_and_card_b_three_gold() -> None:
     refused(state, 0, {"type": "play_card", "card": "3_gold"}, CARD_NOT_IN_HAND)
 
 
-def test_card_d_puts_a_cube_on_any_empty_shop_not_begun_by_another() -> None:
+def test_prehled_karet_d_puts_a_cube_on_any_empty_shop_not_begun_by_another() -> None:
     state = rolled(start(3), ROLL)
     give(state, 0, "cube_to_souk")
     state.owner[souk_shops("vase_2")[0]] = 1
@@ -264,7 +264,7 @@ def test_card_g_buys_two_points_per_camel_at_most_four() -> None:
     assert state.camels[0] == 2 and state.vp[0] == 8
 
 
-def test_the_first_player_may_play_cards_before_the_roll() -> None:
+def test_tah_hrace_the_first_player_may_play_cards_before_the_roll() -> None:
     state = start(3)
     give(state, 0, "3_gold")
     assert {"type": "play_card", "card": "3_gold"} in ENGINE.legal_commands(state, 0)

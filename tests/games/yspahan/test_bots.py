@@ -6,8 +6,9 @@ import random
 
 from games.testing import canonical, fold, play_random_game
 from games.yspahan import ENGINE
-from games.yspahan.bots import determinize, greedy_command, search_command
+from games.yspahan.bots import greedy_command, search_command
 from games.yspahan.state import OVER
+from games.yspahan.views import determinize
 
 
 def test_every_bot_level_chooses_a_legal_command_in_every_phase() -> None:

@@ -12,12 +12,19 @@ from games.base import IllegalCommand
 from games.testing import canonical, fold, play_random_game
 from games.yspahan import ENGINE
 from games.yspahan import data as D
-from games.yspahan.bots import determinize
+from games.yspahan.legal import caravan_per_section
 from games.yspahan.state import OVER, State
+from games.yspahan.views import determinize
 
 OPTION_SETS = [
-    dict(zip(("building_points", "caravan_entry_points", "souk_clearing"), combo, strict=True))
-    for combo in itertools.product(("text", "published"), repeat=3)
+    dict(
+        zip(
+            ("building_points", "caravan_entry_points", "souk_clearing", "two_player_rules"),
+            combo,
+            strict=True,
+        )
+    )
+    for combo in itertools.product(("text", "published"), repeat=4)
 ]
 
 
@@ -54,7 +61,7 @@ class Checker:
         assert min(s.money) >= 0 and min(s.camels) >= 0
         for shops in D.SOUK_SHOPS:
             assert len({s.owner[sh] for sh in shops} - {-1}) <= 1
-        assert len(s.caravan) <= 3 * D.caravan_per_section(s.n)
+        assert len(s.caravan) <= 3 * caravan_per_section(s)
         if s.phase != OVER:
             seats = ENGINE.active_seats(s)
             assert len(seats) == 1
@@ -109,7 +116,7 @@ def _redeal_all(s: State, rng: random.Random) -> State:
     return c
 
 
-def test_no_view_or_redacted_event_shows_another_seats_cards_or_the_deck_order() -> None:
+def test_ad_3_no_view_or_redacted_event_shows_another_seats_cards_or_the_deck_order() -> None:
     for n in (2, 3, 4):
         game = play_random_game(ENGINE, n, seed=77 + n)
         rng = random.Random(n)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from games.base import MALFORMED, NOT_YOUR_TURN, IllegalCommand
-from games.yspahan import ENGINE, rules
+from games.yspahan import ENGINE, legal, rules
 from games.yspahan.state import State
 
 from .helpers import do, give, rolled, snapshot, start
@@ -62,7 +62,7 @@ def test_a_malformed_caravan_source_is_refused() -> None:
 
 def test_unknown_rows_cards_buildings_and_shops_are_refused() -> None:
     state = rolled(start(3), ROLL)
-    refused(state, 0, {"type": "take_row", "row": 6}, rules.NO_SUCH_ROW)
+    refused(state, 0, {"type": "take_row", "row": 6}, legal.NO_SUCH_ROW)
     refused(state, 0, {"type": "play_card", "card": "joker"}, rules.UNKNOWN_CARD)
     give(state, 0, "cube_to_souk")
     refused(state, 0, {"type": "play_card", "card": "cube_to_souk", "shop": 99}, rules.NO_SUCH_SHOP)
@@ -88,7 +88,8 @@ def test_with_two_players_there_is_no_extra_building_after_the_action() -> None:
 def test_every_error_code_of_the_rules_is_exercised_by_a_test() -> None:
     codes = {
         name
-        for name, value in vars(rules).items()
+        for module in (rules, legal)
+        for name, value in vars(module).items()
         if name.isupper() and isinstance(value, str) and value.islower() and "_" in value
     }
     sources = "".join(p.read_text() for p in pathlib.Path(__file__).parent.glob("test_*.py"))

@@ -11,14 +11,8 @@ from games.testing import fold
 from games.yspahan import ENGINE
 from games.yspahan import data as D
 from games.yspahan.events import tower_rows
-from games.yspahan.rules import (
-    NOT_ENOUGH_GOLD,
-    ROW_ALREADY_USED,
-    ROW_EMPTY,
-    ROW_ONLY_YELLOW,
-    ROW_REQUIRED,
-    TOO_MANY_YELLOW,
-)
+from games.yspahan.legal import ROW_ALREADY_USED, ROW_EMPTY, ROW_ONLY_YELLOW
+from games.yspahan.rules import NOT_ENOUGH_GOLD, ROW_REQUIRED, TOO_MANY_YELLOW
 from games.yspahan.state import ACTION, AFTER, ROLL
 
 from .helpers import do, end, rolled, snapshot, start, types
@@ -58,7 +52,7 @@ def test_buying_yellow_dice_beyond_three_or_beyond_ones_gold_is_refused() -> Non
     assert snapshot(state) == before
 
 
-def test_groups_go_bottom_up_by_value_and_the_highest_group_always_on_top() -> None:
+def test_prubeh_kola_groups_go_bottom_up_and_the_highest_group_always_on_top() -> None:
     # 1,1,1,2,2,3,3,3,6: three camels, two dice for the bag row, three for the barrel row,
     # one die of gold; chest and vase rows stay empty.
     rows = tower_rows([1, 1, 1, 2, 2, 3, 3, 3, 6], [])
@@ -76,7 +70,7 @@ def test_yellow_dice_join_the_groups_of_their_value() -> None:
     assert rows[0] == (2, 2, 1) and rows[1] == (5, 7, 0) and rows[5] == (6, 0, 1)
 
 
-def test_only_the_first_player_counts_yellow_dice_and_uses_a_yellow_only_row() -> None:
+def test_ad_2_only_the_first_player_counts_yellow_dice_and_uses_a_yellow_only_row() -> None:
     state = rolled(start(3), [2, 2, 5, 5, 5, 5, 5, 5, 5], [2, 6])
     state, events = do(state, 0, {"type": "take_row", "row": 0})
     assert events[0]["value"] == 3 and state.camels[0] == 3
@@ -143,15 +137,15 @@ def test_turns_go_clockwise_and_the_first_player_moves_counter_clockwise() -> No
     assert state.supervisor == D.HUB and state.phase == ROLL
 
 
-def test_with_two_players_the_first_player_acts_first_and_third() -> None:
+def test_prubeh_kola_two_players_published_the_first_player_acts_first_and_third() -> None:
     state = start(2, first=1)
     assert state.order == [1, 0, 1]
 
 
-def test_the_last_round_with_four_players_goes_by_fewest_points() -> None:
+def test_prubeh_kola_the_last_round_with_four_players_goes_by_fewest_points() -> None:
     # Seats 1 and 3 tie on 5 points; the previous first player was 2, so the seat that would
     # normally start next is 1, which wins the tie.
-    from games.yspahan.rules import round_order
+    from games.yspahan.setup import round_order
 
     order = round_order(4, [False] * 4, [9, 5, 7, 5], 2, 3, 7, 1)
     assert order == [1, 3, 2, 0]

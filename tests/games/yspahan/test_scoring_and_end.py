@@ -23,7 +23,7 @@ def last_turn(epoch: int, day: int, **options: str):  # type: ignore[no-untyped-
     return state
 
 
-def test_the_epoch_ends_with_marketplace_then_caravan_scoring() -> None:
+def test_prubeh_hry_the_epoch_ends_with_marketplace_then_caravan_scoring_the_caravan_kept() -> None:
     state = last_turn(1, 7)
     for sh in souk_shops("vase_2"):
         state.owner[sh] = 1
@@ -43,7 +43,7 @@ def test_the_epoch_ends_with_marketplace_then_caravan_scoring() -> None:
     assert (state.epoch, state.day, state.first) == (2, 1, 2)
 
 
-def test_at_the_end_of_each_round_unfinished_souks_return_their_cubes() -> None:
+def test_prubeh_kola_unfinished_souks_return_their_cubes_at_the_end_of_each_round() -> None:
     state = last_turn(1, 3)
     for sh in souk_shops("vase_2"):
         state.owner[sh] = 1
@@ -56,14 +56,14 @@ def test_at_the_end_of_each_round_unfinished_souks_return_their_cubes() -> None:
     assert state.supervisor == D.HUB and state.day == 4
 
 
-def test_the_published_option_keeps_unfinished_souks_until_the_epoch_ends() -> None:
+def test_prubeh_kola_published_option_keeps_unfinished_souks_until_the_epoch_ends() -> None:
     state = last_turn(1, 3, souk_clearing="published")
     state.owner[souk_shops("bag_0")[0]] = 2
     state, events = do(state, 2, {"type": "end_turn"})
     assert events[-1]["returned"] == [] and state.owner[souk_shops("bag_0")[0]] == 2
 
 
-def test_the_game_ends_after_three_epochs_and_equal_points_share_the_place() -> None:
+def test_zaverecne_vyhodnoceni_after_three_epochs_equal_points_share_the_place() -> None:
     state = last_turn(3, 7)
     state.vp = [20, 20, 7]
     state, events = do(state, 2, {"type": "end_turn"})
@@ -78,7 +78,7 @@ def test_the_game_ends_after_three_epochs_and_equal_points_share_the_place() -> 
     assert err.value.code == GAME_OVER
 
 
-def test_a_forfeited_seat_is_skipped_and_ranks_last() -> None:
+def test_leaving_the_game_the_seat_is_skipped_and_ranks_last() -> None:
     state = rolled(start(3), ROLL)
     for event in ENGINE.forfeit(state, 1):
         state = ENGINE.apply(state, event)
@@ -92,7 +92,7 @@ def test_a_forfeited_seat_is_skipped_and_ranks_last() -> None:
     )
 
 
-def test_forfeiting_on_ones_own_turn_passes_the_turn() -> None:
+def test_leaving_the_game_on_ones_own_turn_passes_the_turn() -> None:
     state = rolled(start(4), ROLL)
     events = ENGINE.forfeit(state, 0)
     assert types(events) == ["SeatForfeited", "TurnEnded"]
@@ -101,17 +101,17 @@ def test_forfeiting_on_ones_own_turn_passes_the_turn() -> None:
     assert ENGINE.active_seats(state) == {1}
 
 
-def test_a_first_player_who_leaves_before_rolling_hands_the_roll_on() -> None:
+def test_leaving_the_game_a_first_player_leaving_before_the_roll_hands_it_on() -> None:
     state = start(4, first=2)
     for event in ENGINE.forfeit(state, 2):
         state = ENGINE.apply(state, event)
     assert state.first == 3 and state.order == [3, 0, 1] and ENGINE.active_seats(state) == {3}
 
 
-def test_an_owner_who_leaves_during_the_caravan_choice_keeps_the_cube_in_the_shop() -> None:
+def test_leaving_the_game_rules_version_1_kept_the_cube_of_an_owner_leaving_mid_choice() -> None:
     from .helpers import shop
 
-    state = rolled(start(3), ROLL)
+    state = rolled(start(3, rules_version=1), ROLL)
     state.owner[shop("bag_2#1")] = 1
     state.owner[shop("barrel_0#0")] = 2
     state.camels[1] = state.camels[2] = 1

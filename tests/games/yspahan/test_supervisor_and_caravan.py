@@ -9,15 +9,15 @@ import pytest
 from games.base import IllegalCommand
 from games.yspahan import ENGINE
 from games.yspahan import data as D
+from games.yspahan.legal import move_cost
 from games.yspahan.rules import (
     NO_SUCH_CELL,
     NOT_ENOUGH_CAMELS,
     NOT_ENOUGH_GOLD,
     SHOP_NOT_INSPECTED,
     SUPERVISOR_SAME_CELL,
-    caravan_points,
-    move_cost,
 )
+from games.yspahan.scoring import caravan_points
 from games.yspahan.state import CARAVAN, INSPECT
 
 from .helpers import do, rolled, shop, snapshot, start, types
@@ -50,7 +50,7 @@ def test_a_move_beyond_ones_gold_is_refused() -> None:
     assert snapshot(state) == before
 
 
-def test_the_supervisor_may_not_end_where_it_started() -> None:
+def test_ad_1_the_supervisor_may_not_end_where_it_started() -> None:
     state = rolled(start(3), ROLL)
     with pytest.raises(IllegalCommand) as err:
         ENGINE.execute(
@@ -63,20 +63,20 @@ def test_the_supervisor_may_not_end_where_it_started() -> None:
     assert all(c.get("to") != D.HUB for c in ENGINE.legal_commands(state, 0))
 
 
-def test_the_walk_passes_through_the_hub_onto_another_arm() -> None:
+def test_ad_1_the_walk_passes_through_the_hub_onto_another_arm() -> None:
     state = rolled(start(3), ROLL)
     state.supervisor = 9  # west arm, 1 step from the hub
     assert D.DISTANCE[9][23] == 2 and move_cost(state, 0, 1, 23) == 0  # value 2 row (bag)
 
 
-def test_building_3_adjusts_the_move_by_up_to_three_for_free() -> None:
+def test_ad_1_building_3_adjusts_the_move_by_up_to_three_for_free() -> None:
     state = rolled(start(3), ROLL)
     state.buildings[0] |= 1 << D.B_MOVE
     assert move_cost(state, 0, 2, 4) == 0  # 6 steps instead of 3
     assert move_cost(state, 0, 2, 2) == 2  # 8 steps instead of 3: 5 off, 3 free
 
 
-def test_a_shop_cube_next_to_the_supervisor_goes_to_the_caravan_with_section_points() -> None:
+def test_ad_1_a_shop_cube_goes_to_the_caravan_at_once_when_its_owner_has_no_choice() -> None:
     state = rolled(start(3), ROLL)
     state.owner[shop("bag_2#0")] = 1  # next to cell 7
     state, events = do(state, 0, {"type": "move_supervisor", "row": 2, "to": 7})
@@ -95,7 +95,7 @@ def test_a_shop_cube_next_to_the_supervisor_goes_to_the_caravan_with_section_poi
     assert state.owner[shop("bag_2#0")] == -1 and state.caravan == [1] and state.vp[1] == 1
 
 
-def test_an_owner_with_a_camel_chooses_shop_cube_or_a_supply_cube_for_one_camel() -> None:
+def test_ad_1_an_owner_with_a_camel_chooses_shop_cube_or_a_supply_cube_for_one_camel() -> None:
     state = rolled(start(3), ROLL)
     state.owner[shop("bag_2#0")] = 1
     state.camels[1] = 2
@@ -111,7 +111,7 @@ def test_an_owner_with_a_camel_chooses_shop_cube_or_a_supply_cube_for_one_camel(
     assert state.turn == 1 and ENGINE.active_seats(state) == {1}
 
 
-def test_the_mover_chooses_the_order_of_several_inspected_shops() -> None:
+def test_ad_1_the_mover_chooses_the_order_of_several_inspected_shops() -> None:
     state = rolled(start(3), ROLL)
     # cell 23 (one step south) touches bag_2#1 and barrel_0#0
     state.owner[shop("bag_2#1")] = 1
@@ -135,7 +135,7 @@ def test_the_mover_chooses_the_order_of_several_inspected_shops() -> None:
     assert [(e["seat"], e["section"], e["points"]) for e in entered] == [(2, 1, 1), (1, 2, 2)]
 
 
-def test_caravan_entry_points_follow_the_option() -> None:
+def test_ad_1_caravan_entry_points_follow_the_option_also_for_card_c() -> None:
     for option, expected in (("text", [1, 2, 3]), ("published", [2, 1, 0])):
         got = []
         for filled in (0, 3, 6):
@@ -162,7 +162,7 @@ def test_a_full_caravan_is_scored_and_emptied() -> None:
     assert state.vp == [vp[0] + 3 + 3, vp[1] + 12, vp[2] + 12]
 
 
-def test_the_caravan_has_four_spaces_per_section_with_four_players() -> None:
+def test_herni_material_the_caravan_has_four_spaces_per_section_with_four_players() -> None:
     state = start(4)
     state.caravan = [0, 1, 1, 1, 2]
     assert caravan_points(state) == [1, 3 * 1, 1 * 2, 0]
@@ -171,7 +171,7 @@ def test_the_caravan_has_four_spaces_per_section_with_four_players() -> None:
     assert caravan_points(state3) == [1, 3 * 2, 1 * 2]
 
 
-def test_building_4_draws_a_card_when_ones_cube_enters_the_caravan() -> None:
+def test_ad_4_building_4_draws_a_card_when_ones_cube_enters_the_caravan() -> None:
     state = rolled(start(3), ROLL)
     state.buildings[1] |= 1 << D.B_CARD
     state.owner[shop("bag_2#0")] = 1

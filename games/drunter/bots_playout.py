@@ -1,4 +1,4 @@
-"""A fast, simplified playout for the search bot's leaf evaluation.
+"""A fast, simplified playout for the search bot's leaf evaluation (``bots.search_move``).
 
 It works directly on a (determinised) State copy without building events or command dicts:
 each player places a random tile that spares its own buildings when it can, votes are waved
@@ -12,18 +12,8 @@ import math
 import random
 
 from games.drunter.data import BOARD
-from games.drunter.rules import (
-    BUILDING_AT,
-    N_ROUTES,
-    first_cell,
-    goal_score,
-    placements,
-    route_blocked,
-    route_dead,
-    tally,
-    uncovered_buildings,
-    vote_power,
-)
+from games.drunter.placement import N_ROUTES, first_cell, placements, route_blocked, route_dead
+from games.drunter.scoring import goal_score, uncovered_buildings, vote_power
 from games.drunter.state import (
     COVERED,
     DECLARE,
@@ -37,8 +27,10 @@ from games.drunter.state import (
     clone,
     tile_index,
 )
+from games.drunter.voting import tally
 
 STEP = BOARD.step
+BUILDING_AT = BOARD.building_at
 N_TYPES = len(BOARD.building_types)
 TRIES = 4  # random picks before accepting one that covers an own building
 

@@ -1,5 +1,8 @@
 """The fixed geometry of the base-game island: 19 land hexes, 54 corners (nodes), 72 edges.
 
+Part of the data layer (it only turns the data file's harbour slots and the hex grid into
+constants): the state, the fold and the rules all read it.
+
 Ids are small integers; every adjacency the rules need is precomputed once as tuples, so the hot
 paths (legal moves, production, longest road) only index lists.
 
@@ -84,3 +87,12 @@ HARBOUR_SLOT_NODES: tuple[tuple[int, int], ...] = tuple(
 HARBOUR_SLOT_HEX: tuple[int, ...] = tuple(HEX_INDEX[land] for land, _ in HARBOUR_SLOTS)
 
 assert N_HEXES == 19 and N_NODES == 54 and N_EDGES == 72
+
+
+def harbour_node_ports(harbours: list[int]) -> list[int]:
+    """Harbour kind at each corner (-1 none), from the harbour kind of each slot."""
+    ports = [-1] * N_NODES
+    for slot, (a, b) in enumerate(HARBOUR_SLOT_NODES):
+        ports[a] = harbours[slot]
+        ports[b] = harbours[slot]
+    return ports

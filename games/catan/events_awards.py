@@ -1,18 +1,42 @@
-"""Points, Longest Road, Largest Army and the end of the game.
+"""What the fold keeps up to date beside the plain fields: the road network (Longest Road, the
+edges a road may still go to), Largest Army, points and the end of the game.
 
-Longest Road is recomputed only for the players whose network changed: the builder of a road, or
-the owners of roads through a node where someone just settled (a settlement breaks a road).
+Part of the events layer: ``events.apply`` calls it after the events that change a network, an
+army or the points. Longest Road is recomputed only for the players whose network changed: the
+builder of a road, or the owners of roads through a node where someone just settled (a
+settlement breaks a road).
 """
 
 from __future__ import annotations
 
-from games.catan.board import EDGE_NODES, NODE_EDGES
 from games.catan.data import VICTORY_POINT
+from games.catan.data_board import EDGE_NODES, NODE_EDGES
 from games.catan.state import OVER, SETUP_ROAD, SETUP_SETTLEMENT, START_CHOICE, State
 
 LONGEST_ROAD_MIN = 5  # standard rules: at least 5 connected roads
 LARGEST_ARMY_MIN = 3  # standard rules: at least 3 knights
 SPECIAL_CARD_POINTS = 2
+
+
+def road_edges(s: State, seat: int) -> list[int]:
+    """Empty edges connected to ``seat``'s network: through its own building, or through its own
+    road at a corner without an opponent's building (standard rules: a building breaks a road)."""
+    owner = s.edge_owner
+    node_owner = s.node_owner
+    seen: set[int] = set()
+    out: list[int] = []
+    for e, holder in enumerate(owner):
+        if holder != seat:
+            continue
+        for n in EDGE_NODES[e]:
+            at = node_owner[n]
+            if at != -1 and at != seat:
+                continue
+            for x in NODE_EDGES[n]:
+                if owner[x] == -1 and x not in seen:
+                    seen.add(x)
+                    out.append(x)
+    return out
 
 
 def longest_road_of(s: State, seat: int) -> int:
@@ -22,67 +46,71 @@ def longest_road_of(s: State, seat: int) -> int:
     of the player's roads, or one holding an opponent's building (an optimal trail starting at an
     open two-road corner either extends backwards or is a closed loop that can be entered
     anywhere). A component that is a plain loop has no such corner: its length is its road count.
+    A trail over every road ends the search (nothing is longer).
     """
-    owner = s.edge_owner
-    own = [e for e in range(len(owner)) if owner[e] == seat]
-    if not own:
-        return 0
+    adj: dict[int, list[tuple[int, int]]] = {}  # corner -> (road bit, other corner) of own roads
+    count = 0
+    for e, holder in enumerate(s.edge_owner):
+        if holder == seat:
+            count += 1
+            a, b = EDGE_NODES[e]
+            bit = 1 << e
+            if a in adj:
+                adj[a].append((bit, b))
+            else:
+                adj[a] = [(bit, b)]
+            if b in adj:
+                adj[b].append((bit, a))
+            else:
+                adj[b] = [(bit, a)]
+    if count <= 1:
+        return count
     node_owner = s.node_owner
-    degree: dict[int, int] = {}
-    for e in own:
-        a, b = EDGE_NODES[e]
-        degree[a] = degree.get(a, 0) + 1
-        degree[b] = degree.get(b, 0) + 1
+    passable = {n: node_owner[n] == -1 or node_owner[n] == seat for n in adj}
 
     def walk(node: int, used: int, length: int) -> int:
         top = length
-        if node_owner[node] not in (-1, seat):
+        if not passable[node]:
             return top
-        for e in NODE_EDGES[node]:
-            bit = 1 << e
-            if owner[e] == seat and not used & bit:
-                a, b = EDGE_NODES[e]
-                got = walk(b if a == node else a, used | bit, length + 1)
+        for bit, other in adj[node]:
+            if not used & bit:
+                got = walk(other, used | bit, length + 1)
                 if got > top:
                     top = got
         return top
 
     best = 0
-    reached = 0  # edges in components that have a start corner
-    for n, d in degree.items():
-        if d == 2 and node_owner[n] in (-1, seat):
+    reached = 0  # roads in components that have a start corner
+    for n, roads in adj.items():
+        if len(roads) == 2 and passable[n]:
             continue
-        for e in NODE_EDGES[n]:
-            if owner[e] != seat:
-                continue
-            a, b = EDGE_NODES[e]
-            got = walk(b if a == n else a, 1 << e, 1)
+        for bit, other in roads:
+            got = walk(other, bit, 1)
             if got > best:
                 best = got
-        reached |= _component(owner, seat, n)
-    for e in own:
-        if not reached >> e & 1:  # a plain loop
-            loop = _component(owner, seat, EDGE_NODES[e][0])
+        if best == count:
+            return best
+        if not reached & roads[0][0]:  # the corner's component, once per component
+            reached |= _component(adj, n)
+    for n, roads in adj.items():
+        if not reached & roads[0][0]:  # a plain loop
+            loop = _component(adj, n)
             reached |= loop
             best = max(best, bin(loop).count("1"))
     return best
 
 
-def _component(owner: list[int], seat: int, start: int) -> int:
-    """Bitmask of the player's roads connected to corner ``start``."""
+def _component(adj: dict[int, list[tuple[int, int]]], start: int) -> int:
+    """Bitmask of the roads connected to corner ``start`` (``adj``: one player's roads)."""
     mask = 0
     stack = [start]
     seen = {start}
     while stack:
-        node = stack.pop()
-        for e in NODE_EDGES[node]:
-            if owner[e] == seat:
-                mask |= 1 << e
-                a, b = EDGE_NODES[e]
-                other = b if a == node else a
-                if other not in seen:
-                    seen.add(other)
-                    stack.append(other)
+        for bit, other in adj[stack.pop()]:
+            mask |= bit
+            if other not in seen:
+                seen.add(other)
+                stack.append(other)
     return mask
 
 
@@ -91,14 +119,16 @@ def _award(s: State, values: list[int], holder: int, minimum: int) -> int:
 
     Standard rules: the holder keeps it on a tie; it moves only to a strictly greater value; when
     the holder falls behind and the leaders tie (or nobody reaches the minimum) it is set aside.
-    Variant clarification: whenever players tie for the top value the card goes to the bank.
+    Variant clarification "V případě, že hráči mají stejně dlouhou cestu nebo stejně velikou
+    armádu, putuje karta ... do banku" (option ``tied_awards_to_bank``): whenever players tie for
+    the top value the card goes to the bank.
     """
     live = [p for p in range(s.n) if not s.forfeited[p]]
     top = max((values[p] for p in live), default=0)
     if top < minimum:
         return -1
     leaders = [p for p in live if values[p] == top]
-    if s.variant:
+    if s.options["tied_awards_to_bank"]:
         return leaders[0] if len(leaders) == 1 else -1
     if holder != -1 and not s.forfeited[holder] and values[holder] == top:
         return holder
@@ -153,20 +183,31 @@ def check_end(s: State) -> None:
     if s.phase in _NO_WIN_PHASES:
         return
     cur = s.current
-    if s.forfeited.count(False) == 1:
-        _finish(s, s.forfeited.index(False))
+    forfeited = s.forfeited
+    if forfeited.count(False) == 1:
+        finish(s, forfeited.index(False))
         return
-    if not s.forfeited[cur] and total_points(s, cur) >= s.target:
-        _finish(s, cur)
+    target = s.target
+    if not forfeited[cur] and total_points(s, cur) >= target:
+        finish(s, cur)
         return
     if s.variant:
+        # public_points, spelled out: this runs after most events.
+        settlements, cities, laid = s.settlements, s.cities, s.laid_vp
+        lr, la = s.lr_holder, s.la_holder
         for p in range(s.n):
-            if not s.forfeited[p] and public_points(s, p) >= s.target:
-                _finish(s, p)
+            points = settlements[p] + 2 * cities[p] + laid[p]
+            if p == lr:
+                points += SPECIAL_CARD_POINTS
+            if p == la:
+                points += SPECIAL_CARD_POINTS
+            if points >= target and not forfeited[p]:
+                finish(s, p)
                 return
 
 
-def _finish(s: State, winner: int) -> None:
+def finish(s: State, winner: int) -> None:
+    """The game is over: ``winner`` wins, the final points are fixed."""
     s.winner = winner
     s.phase = OVER
     points = [total_points(s, p) for p in range(s.n)]

@@ -1,0 +1,96 @@
+"""The Drunter und Drüber engine: ``META`` and the contract of ``games/base.py`` wired to this
+package's modules (thin glue, no rules of its own)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from games.base import Command, Event, EventText, GameMeta, Outcome, check_player_count
+from games.base import validate_options_against as _validate
+from games.drunter import bots, events, legal, rules, scoring, setup, state, views
+from games.drunter import commands as cmds
+from games.drunter.state import State
+
+META = GameMeta(
+    slug="drunter",
+    name="Drunter und Drüber",
+    min_players=2,
+    max_players=4,
+    # 2: the extended rules deal goal cards at random by default (extended rule 4), options
+    # shrug_with_others and tunnel_keeps_builder (missing in an older match: its rules).
+    rules_version=2,
+    bot_levels=("random", "greedy", "search"),
+)
+
+
+class DrunterEngine:
+    slug = META.slug
+    name = META.name
+    min_players = META.min_players
+    max_players = META.max_players
+    rules_version = META.rules_version
+    options = cmds.OPTIONS
+    commands = cmds.COMMANDS
+    event_texts: Mapping[str, EventText] = events.EVENT_TEXTS
+    bot_levels = META.bot_levels
+
+    def validate_options(self, n_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        check_player_count(self.name, self.min_players, self.max_players, n_players)
+        return _validate(self.options, options)
+
+    def setup(self, n_players: int, options: Mapping[str, Any], rng: random.Random) -> list[Event]:
+        return setup.setup(n_players, options, rng)
+
+    def apply(self, s: State | None, event: Event) -> State:
+        return events.apply(s, event)
+
+    def active_seats(self, s: State) -> frozenset[int]:
+        return legal.active_seats(s)
+
+    def legal_commands(self, s: State, seat: int) -> list[Command]:
+        return legal.legal_commands(s, seat)
+
+    def execute(self, s: State, seat: int, command: Command, rng: random.Random) -> list[Event]:
+        return rules.execute(s, seat, command)
+
+    def forfeit(self, s: State, seat: int) -> list[Event]:
+        return rules.forfeit(s, seat)
+
+    def view(self, s: State, seat: int | None) -> Any:
+        return views.view(s, seat)
+
+    def admin_view(self, s: State) -> Any:
+        return views.admin_view(s)
+
+    def redact(self, event: Event, seat: int | None) -> Event | None:
+        return views.redact(event, seat)
+
+    def is_undo_barrier(self, event: Event) -> bool:
+        # Every command either ends the turn, involves the other players (votes, goals) or
+        # deals/reveals secrets, so nothing is ever taken back.
+        return True
+
+    def outcome(self, s: State) -> Outcome | None:
+        return scoring.outcome(s)
+
+    def clone(self, s: State) -> State:
+        return state.clone(s)
+
+    def state_to_json(self, s: State) -> Any:
+        return state.to_json(s)
+
+    def state_from_json(self, data: Any) -> State:
+        return state.from_json(data)
+
+    def determinize(self, s: State, seat: int, rng: random.Random) -> State:
+        return views.determinize(s, seat, rng)
+
+    def bot_command(
+        self, s: State, seat: int, level: str, rng: random.Random, budget_s: float
+    ) -> Command:
+        return bots.bot_command(self, s, seat, level, rng, budget_s)  # type: ignore[arg-type]
+
+
+ENGINE = DrunterEngine()

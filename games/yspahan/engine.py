@@ -1,0 +1,99 @@
+"""The Yspahan engine: ``META`` and the contract of ``games/base.py`` wired to this package's
+modules (thin glue, no rules of its own)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from games.base import (
+    Command,
+    Event,
+    GameMeta,
+    Outcome,
+    check_player_count,
+    validate_options_against,
+)
+from games.yspahan import bots, events, rules, views
+from games.yspahan import state as state_module
+from games.yspahan.commands import COMMANDS, OPTIONS
+from games.yspahan.state import State
+
+META = GameMeta(
+    slug="yspahan",
+    name="Yspahan",
+    min_players=2,
+    max_players=4,
+    rules_version=2,
+    bot_levels=("random", "greedy", "search"),
+)
+
+
+class YspahanEngine:
+    slug = META.slug
+    name = META.name
+    min_players = META.min_players
+    max_players = META.max_players
+    rules_version = META.rules_version
+    options = OPTIONS
+    commands = COMMANDS
+    event_texts = events.EVENT_TEXTS
+    bot_levels = META.bot_levels
+
+    def validate_options(self, n_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        check_player_count(self.name, self.min_players, self.max_players, n_players)
+        return validate_options_against(self.options, options)
+
+    def setup(self, n_players: int, options: Mapping[str, Any], rng: random.Random) -> list[Event]:
+        return rules.setup(n_players, options, rng, META.rules_version)
+
+    def apply(self, state: State | None, event: Event) -> State:
+        return events.apply(state, event)
+
+    def active_seats(self, state: State) -> frozenset[int]:
+        return rules.active_seats(state)
+
+    def legal_commands(self, state: State, seat: int) -> list[Command]:
+        return rules.legal_commands(state, seat)
+
+    def execute(self, state: State, seat: int, command: Command, rng: random.Random) -> list[Event]:
+        return rules.execute(state, seat, command, rng)
+
+    def forfeit(self, state: State, seat: int) -> list[Event]:
+        return rules.forfeit(state, seat)
+
+    def view(self, state: State, seat: int | None) -> Any:
+        return views.view(state, seat)
+
+    def admin_view(self, state: State) -> Any:
+        return views.admin_view(state)
+
+    def redact(self, event: Event, seat: int | None) -> Event | None:
+        return views.redact(event, seat)
+
+    def is_undo_barrier(self, event: Event) -> bool:
+        return events.is_undo_barrier(event)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return rules.outcome(state)
+
+    def clone(self, state: State) -> State:
+        return state_module.clone(state)
+
+    def state_to_json(self, state: State) -> Any:
+        return state_module.state_to_json(state)
+
+    def state_from_json(self, data: Any) -> State:
+        return state_module.state_from_json(data)
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        return views.determinize(state, seat, rng)
+
+    def bot_command(
+        self, state: State, seat: int, level: str, rng: random.Random, budget_s: float
+    ) -> Command:
+        return bots.bot_command(state, seat, level, rng, budget_s)
+
+
+ENGINE = YspahanEngine()
