@@ -1,0 +1,89 @@
+"""Tournaments in the admin: the read models to browse, the event stream read-only (as the
+database keeps it). Changes go through the services, which record them as events, so nothing
+here edits a row: the one action runs what is due (``tournament_advance``, as the sweep would)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+
+from core.tournaments.models import Entrant, Tournament, TournamentEvent, TournamentMatch
+from core.tournaments.services import tournament_advance
+
+
+class _ReadOnly:
+    def has_add_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
+
+
+class EntrantInline(_ReadOnly, admin.TabularInline):
+    model = Entrant
+    extra = 0
+    fields = ["number", "name", "user", "bot_level", "seed", "withdrawn", "registered_at"]
+    readonly_fields = fields
+
+
+class TournamentMatchInline(_ReadOnly, admin.TabularInline):
+    model = TournamentMatch
+    extra = 0
+    fields = ["round", "table", "match", "seats", "result_recorded"]
+    readonly_fields = fields
+
+
+class TournamentEventInline(_ReadOnly, admin.TabularInline):
+    model = TournamentEvent
+    extra = 0
+    fields = ["seq", "type", "payload", "actor", "created_at"]
+    readonly_fields = fields
+    ordering = ["seq"]
+
+
+@admin.register(Tournament)
+class TournamentAdmin(_ReadOnly, admin.ModelAdmin):
+    list_display = ["id", "name", "game", "format", "status", "round", "entrant_count", "private"]
+    list_filter = ["status", "format", "game", "private"]
+    search_fields = ["id", "name", "organiser__username"]
+    readonly_fields = [
+        "name",
+        "game",
+        "format",
+        "players_per_table",
+        "private",
+        "organiser",
+        "status",
+        "round",
+        "round_finished",
+        "round_deadline",
+        "starts_at",
+        "entrant_count",
+        "config",
+        "standings",
+        "version",
+        "head_hash",
+        "created_at",
+        "started_at",
+        "finished_at",
+    ]
+    inlines = [EntrantInline, TournamentMatchInline, TournamentEventInline]
+    actions = ["run_what_is_due"]
+
+    @admin.action(description="Run what is due now (results, round deadline, next round)")
+    def run_what_is_due(self, request: Any, queryset: Any) -> None:
+        for tournament in queryset:
+            outcome = tournament_advance(tournament_id=tournament.pk)
+            self.message_user(request, f"{tournament}: {outcome}")
+
+
+@admin.register(TournamentEvent)
+class TournamentEventAdmin(_ReadOnly, admin.ModelAdmin):
+    list_display = ["tournament", "seq", "type", "actor", "created_at"]
+    list_filter = ["type"]
+    search_fields = ["tournament__id", "tournament__name"]
+    ordering = ["tournament", "seq"]

@@ -1,0 +1,515 @@
+"""Tournaments API: list and create, one tournament, its rounds and history, registration, the
+organiser's actions.
+
+One thin view per endpoint: parse input with a serializer, call one service or selector, shape
+the output. Every refusal is ``{code, message}`` with a 4xx status, and writes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.api import fields as strict
+from core.api.pagination import Pagination
+from core.tournaments import selectors, services
+from core.tournaments.models import Tournament
+
+
+class ErrorOut(serializers.Serializer):
+    class Meta:
+        ref_name = "TournamentError"
+
+    code = serializers.CharField()
+    message = serializers.CharField()
+
+
+def _errors(*statuses: int) -> dict[int, OpenApiResponse]:
+    what = {
+        400: "Malformed input.",
+        401: "Not logged in.",
+        403: "Not allowed (not the organiser, not invited, entry conditions unmet).",
+        404: "No such tournament (or a private one you are not part of), round, table or entrant.",
+        409: "Not now (registration closed, already registered or withdrawn, round running...).",
+        422: "A configuration the game or the rules refuse.",
+    }
+    return {s: OpenApiResponse(ErrorOut, description=what[s]) for s in (401, *statuses)}
+
+
+# --- output -----------------------------------------------------------------------------------
+
+
+class TournamentSummaryOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    game = serializers.CharField()
+    format = serializers.ChoiceField(choices=Tournament.Format.choices)
+    players_per_table = serializers.IntegerField()
+    private = serializers.BooleanField()
+    status = serializers.ChoiceField(choices=Tournament.Status.choices)
+    round = serializers.IntegerField(help_text="The current round; 0 before the start.")
+    entrant_count = serializers.IntegerField()
+    organiser = serializers.CharField(allow_null=True)
+    starts_at = serializers.DateTimeField(allow_null=True)
+    registration_closes_at = serializers.DateTimeField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class TournamentPageOut(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = TournamentSummaryOut(many=True)
+
+
+class EntrantOut(serializers.Serializer):
+    entrant = serializers.IntegerField(help_text="The entrant's number in this tournament.")
+    name = serializers.CharField()
+    username = serializers.CharField(allow_null=True, help_text="Null for a bot.")
+    bot_level = serializers.CharField(allow_null=True)
+    rating = serializers.FloatField(allow_null=True, help_text="At the start (or registration).")
+    seed = serializers.IntegerField(allow_null=True)
+    withdrawn = serializers.BooleanField()
+
+
+class StandingOut(serializers.Serializer):
+    rank = serializers.IntegerField()
+    entrant = serializers.IntegerField()
+    name = serializers.CharField()
+    username = serializers.CharField(allow_null=True)
+    bot_level = serializers.CharField(allow_null=True)
+    withdrawn = serializers.BooleanField()
+    points = serializers.FloatField()
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    game_points = serializers.FloatField(help_text="The sum of the in-game scores.")
+    adjustments = serializers.FloatField(help_text="The organiser's bonuses and penalties.")
+    tiebreaks = serializers.DictField(
+        child=serializers.FloatField(),
+        help_text="buchholz and sonneborn_berger (two players), game_points and head_to_head "
+        "(tables of three or more).",
+    )
+    out_in_round = serializers.IntegerField(
+        allow_null=True, help_text="Single elimination: the round one went out in."
+    )
+
+
+class MeOut(serializers.Serializer):
+    entrant = serializers.IntegerField()
+    withdrawn = serializers.BooleanField()
+
+
+class TournamentOut(TournamentSummaryOut):
+    version = serializers.IntegerField(help_text="Events in the tournament's history.")
+    rounds_planned = serializers.IntegerField(
+        allow_null=True, help_text="Null before the start, and in single elimination."
+    )
+    round_deadline = serializers.DateTimeField(allow_null=True)
+    config = serializers.DictField(help_text="The whole configuration, defaults filled in.")
+    entrants = EntrantOut(many=True)
+    standings = StandingOut(many=True)
+    me = MeOut(allow_null=True)
+    is_organiser = serializers.BooleanField()
+    can_register = serializers.BooleanField()
+    can_withdraw = serializers.BooleanField()
+
+
+class SeatOut(serializers.Serializer):
+    seat = serializers.IntegerField(help_text="0 moves first.")
+    entrant = serializers.IntegerField(allow_null=True, help_text="Null: a bot fills the seat.")
+    name = serializers.CharField()
+
+
+class ResultOut(serializers.Serializer):
+    ranks = serializers.ListField(child=serializers.IntegerField(), help_text="Per seat.")
+    scores = serializers.ListField(child=serializers.FloatField(), help_text="Per seat.")
+    forfeits = serializers.ListField(child=serializers.IntegerField())
+    how = serializers.CharField(help_text="finished, aborted, round_deadline or adjusted.")
+    reason = serializers.CharField(allow_null=True, help_text="The organiser's, if adjusted.")
+
+
+class TableOut(serializers.Serializer):
+    table = serializers.IntegerField()
+    match = serializers.IntegerField(allow_null=True)
+    match_status = serializers.CharField(allow_null=True)
+    seats = SeatOut(many=True)
+    result = ResultOut(allow_null=True)
+
+
+class ByeOut(serializers.Serializer):
+    entrant = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField()
+
+
+class RoundOut(serializers.Serializer):
+    round = serializers.IntegerField()
+    deadline = serializers.DateTimeField(allow_null=True)
+    finished = serializers.BooleanField()
+    tables = TableOut(many=True)
+    byes = ByeOut(many=True)
+
+
+class RoundsOut(serializers.Serializer):
+    results = RoundOut(many=True)
+
+
+class EventOut(serializers.Serializer):
+    seq = serializers.IntegerField()
+    type = serializers.CharField()
+    payload = serializers.DictField()
+    actor = serializers.CharField(allow_null=True, help_text="Who acted; null: the system.")
+    created_at = serializers.DateTimeField()
+
+
+class EventsOut(serializers.Serializer):
+    results = EventOut(many=True)
+
+
+# --- views ------------------------------------------------------------------------------------
+
+
+def _detail(tournament_id: int, request: Request, status: int = 200) -> Response:
+    t = selectors.tournament_get(tournament_id=tournament_id, user=request.user)
+    return Response(selectors.tournament_detail(tournament=t, user=request.user), status=status)
+
+
+class TournamentListApi(APIView):
+    class Filters(serializers.Serializer):
+        class Meta:
+            ref_name = "TournamentListFilters"
+
+        status = strict.QueryChoiceField(choices=Tournament.Status.choices, required=False)
+        game = strict.QueryCharField(required=False, max_length=32)
+        mine = serializers.BooleanField(
+            required=False, default=False, help_text="Only those I organise or entered."
+        )
+
+    class Input(serializers.Serializer):
+        class Meta:
+            ref_name = "TournamentCreateInput"
+
+        name = serializers.CharField(max_length=100)
+        game = serializers.CharField(max_length=32)
+        format = serializers.ChoiceField(choices=Tournament.Format.choices)
+        players_per_table = serializers.IntegerField(min_value=2, max_value=16)
+        options = serializers.DictField(required=False, default=dict)
+        time_control = serializers.DictField(
+            required=False, allow_null=True, default=None, help_text="As for a match."
+        )
+        rated = serializers.BooleanField(required=False, default=True)
+        private = serializers.BooleanField(required=False, default=False)
+        rounds = serializers.IntegerField(required=False, allow_null=True, default=None)
+        games = serializers.IntegerField(required=False, default=3, help_text="Series only.")
+        advance = serializers.IntegerField(
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="Single elimination at tables of 3+: the top K of each table go through.",
+        )
+        placement_points = serializers.DictField(
+            child=serializers.ListField(child=serializers.FloatField()),
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text='Points per place by table size, e.g. {"4": [3, 2, 1, 0]}.',
+        )
+        bye_points = serializers.FloatField(required=False, allow_null=True, default=None)
+        series_scoring = serializers.ChoiceField(
+            choices=["placement", "score", "margin"], required=False, allow_null=True, default=None
+        )
+        min_rating = serializers.FloatField(required=False, allow_null=True, default=None)
+        min_finished_matches = serializers.IntegerField(required=False, default=0, min_value=0)
+        bots_allowed = serializers.BooleanField(required=False, default=False)
+        bot_level = serializers.CharField(
+            required=False, allow_null=True, default=None, max_length=16
+        )
+        round_start = serializers.ChoiceField(
+            choices=["auto", "manual"], required=False, default="auto"
+        )
+        round_hours = serializers.IntegerField(required=False, allow_null=True, default=None)
+        registration_closes_at = serializers.DateTimeField(
+            required=False, allow_null=True, default=None
+        )
+        starts_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
+        max_players = serializers.IntegerField(required=False, allow_null=True, default=None)
+        timeout_withdraws = serializers.BooleanField(required=False, default=False)
+
+    @extend_schema(
+        operation_id="tournaments_list",
+        parameters=[Filters],
+        responses={200: TournamentPageOut, **_errors(400)},
+    )
+    def get(self, request: Request) -> Response:
+        filters = self.Filters(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        qs = selectors.tournament_list(user=request.user, **filters.validated_data)
+        paginator = Pagination()
+        page = paginator.paginate_queryset(qs, request, view=self)
+        return paginator.get_paginated_response([selectors.tournament_summary(t) for t in page])
+
+    @extend_schema(
+        operation_id="tournaments_create",
+        request=Input,
+        responses={201: TournamentOut, **_errors(400, 404, 422)},
+    )
+    def post(self, request: Request) -> Response:
+        data = self.Input(data=request.data)
+        data.is_valid(raise_exception=True)
+        spec = services.TournamentSpec(**data.validated_data)
+        t = services.tournament_create(user=request.user, spec=spec)
+        return _detail(t.pk, request, status=201)
+
+
+class TournamentDetailApi(APIView):
+    @extend_schema(operation_id="tournaments_get", responses={200: TournamentOut, **_errors(404)})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        return _detail(tournament_id, request)
+
+
+class TournamentRoundsApi(APIView):
+    @extend_schema(
+        operation_id="tournaments_rounds",
+        responses={200: RoundsOut, **_errors(404)},
+        description="Every round's pairings: tables in seat order (seat 0 moves first), their "
+        "matches and results, and the byes.",
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        t = selectors.tournament_get(tournament_id=tournament_id, user=request.user)
+        return Response({"results": selectors.tournament_rounds(tournament=t)})
+
+
+class TournamentEventsApi(APIView):
+    class Filters(serializers.Serializer):
+        class Meta:
+            ref_name = "TournamentEventsFilters"
+
+        since = serializers.IntegerField(required=False, default=0, min_value=0)
+
+    @extend_schema(
+        operation_id="tournaments_events",
+        parameters=[Filters],
+        responses={200: EventsOut, **_errors(400, 404)},
+        description="The tournament's history (its event stream) after `since`.",
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        filters = self.Filters(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        t = selectors.tournament_get(tournament_id=tournament_id, user=request.user)
+        events = selectors.tournament_events(tournament=t, since=filters.validated_data["since"])
+        return Response({"results": events})
+
+
+class _Action(APIView):
+    """A POST that runs one service and answers with the tournament."""
+
+    def run(self, request: Request, tournament_id: int, data: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def handle(self, request: Request, tournament_id: int, serializer: Any = None) -> Response:
+        data: dict[str, Any] = {}
+        if serializer is not None:
+            parsed = serializer(data=request.data)
+            parsed.is_valid(raise_exception=True)
+            data = parsed.validated_data
+        self.run(request, tournament_id, data)
+        return _detail(tournament_id, request)
+
+
+class TournamentRegisterApi(_Action):
+    @extend_schema(
+        operation_id="tournaments_register",
+        request=None,
+        responses={200: TournamentOut, **_errors(403, 404, 409)},
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.handle(request, tournament_id)
+
+    def run(self, request: Request, tournament_id: int, data: dict[str, Any]) -> None:
+        services.tournament_register(tournament_id=tournament_id, user=request.user)
+
+
+class TournamentWithdrawApi(_Action):
+    @extend_schema(
+        operation_id="tournaments_withdraw",
+        request=None,
+        responses={200: TournamentOut, **_errors(404, 409)},
+        description="Before the start the registration is undone; after it you are paired no "
+        "more and your running matches are resigned.",
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.handle(request, tournament_id)
+
+    def run(self, request: Request, tournament_id: int, data: dict[str, Any]) -> None:
+        services.tournament_withdraw(tournament_id=tournament_id, user=request.user)
+
+
+class TournamentInviteApi(_Action):
+    class Input(serializers.Serializer):
+        class Meta:
+            ref_name = "TournamentInviteInput"
+
+        usernames = serializers.ListField(
+            child=serializers.CharField(max_length=150), min_length=1, max_length=256
+        )
+
+    @extend_schema(
+        operation_id="tournaments_invite",
+        request=Input,
+        responses={200: TournamentOut, **_errors(400, 403, 404, 409, 422)},
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.handle(request, tournament_id, self.Input)
+
+    def run(self, request: Request, tournament_id: int, data: dict[str, Any]) -> None:
+        services.tournament_invite(
+            tournament_id=tournament_id, user=request.user, usernames=data["usernames"]
+        )
+
+
+class TournamentBotsApi(_Action):
+    class Input(serializers.Serializer):
+        class Meta:
+            ref_name = "TournamentBotsInput"
+
+        count = serializers.IntegerField(min_value=1, max_value=256)
+        level = serializers.CharField(required=False, allow_null=True, default=None)
+
+    @extend_schema(
+        operation_id="tournaments_add_bots",
+        request=Input,
+        responses={200: TournamentOut, **_errors(400, 403, 404, 409, 422)},
+        description="The organiser enters bots (when the tournament allows bots).",
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.handle(request, tournament_id, self.Input)
+
+    def run(self, request: Request, tournament_id: int, data: dict[str, Any]) -> None:
+        services.tournament_add_bots(
+            tournament_id=tournament_id, user=request.user, count=data["count"], level=data["level"]
+        )
+
+
+class TournamentStartApi(_Action):
+    @extend_schema(
+        operation_id="tournaments_start",
+        request=None,
+        responses={200: TournamentOut, **_errors(403, 404, 409)},
+        description="The organiser closes registration, seeds and starts round 1.",
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.handle(request, tournament_id)
+
+    def run(self, request: Request, tournament_id: int, data: dict[str, Any]) -> None:
+        services.tournament_start(tournament_id=tournament_id, user=request.user)
+
+
+class TournamentNextRoundApi(_Action):
+    @extend_schema(
+        operation_id="tournaments_next_round",
+        request=None,
+        responses={200: TournamentOut, **_errors(403, 404, 409)},
+        description="The organiser starts the next round once the current one has finished "
+        "(tournaments with manual round start); after the last round, this finishes it.",
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.handle(request, tournament_id)
+
+    def run(self, request: Request, tournament_id: int, data: dict[str, Any]) -> None:
+        services.tournament_next_round(tournament_id=tournament_id, user=request.user)
+
+
+class TournamentPointsApi(_Action):
+    class Input(serializers.Serializer):
+        class Meta:
+            ref_name = "TournamentPointsInput"
+
+        entrant = serializers.IntegerField()
+        points = serializers.FloatField(
+            help_text="Added to the entrant's points (negative: a penalty)."
+        )
+        reason = serializers.CharField(max_length=500, allow_blank=True)
+
+    @extend_schema(
+        operation_id="tournaments_adjust_points",
+        request=Input,
+        responses={200: TournamentOut, **_errors(400, 403, 404, 409)},
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.handle(request, tournament_id, self.Input)
+
+    def run(self, request: Request, tournament_id: int, data: dict[str, Any]) -> None:
+        services.tournament_adjust_points(tournament_id=tournament_id, user=request.user, **data)
+
+
+class TournamentResultApi(_Action):
+    class Input(serializers.Serializer):
+        class Meta:
+            ref_name = "TournamentResultInput"
+
+        round = serializers.IntegerField(min_value=1)
+        table = serializers.IntegerField(min_value=1)
+        ranks = serializers.ListField(child=serializers.IntegerField(), help_text="Per seat.")
+        scores = serializers.ListField(
+            child=serializers.FloatField(), required=False, allow_null=True, default=None
+        )
+        reason = serializers.CharField(max_length=500, allow_blank=True)
+
+    @extend_schema(
+        operation_id="tournaments_set_result",
+        request=Input,
+        responses={200: TournamentOut, **_errors(400, 403, 404, 409)},
+        description="The organiser sets or corrects a table's result, with a reason.",
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.handle(request, tournament_id, self.Input)
+
+    def run(self, request: Request, tournament_id: int, data: dict[str, Any]) -> None:
+        services.tournament_set_result(tournament_id=tournament_id, user=request.user, **data)
+
+
+class TournamentRemoveApi(_Action):
+    class Input(serializers.Serializer):
+        class Meta:
+            ref_name = "TournamentRemoveInput"
+
+        entrant = serializers.IntegerField()
+        reason = serializers.CharField(max_length=500, allow_blank=True)
+
+    @extend_schema(
+        operation_id="tournaments_remove_entrant",
+        request=Input,
+        responses={200: TournamentOut, **_errors(400, 403, 404, 409)},
+        description="The organiser withdraws a player or a bot, with a reason.",
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.handle(request, tournament_id, self.Input)
+
+    def run(self, request: Request, tournament_id: int, data: dict[str, Any]) -> None:
+        services.tournament_remove_entrant(tournament_id=tournament_id, user=request.user, **data)
+
+
+class TournamentCancelApi(_Action):
+    class Input(serializers.Serializer):
+        class Meta:
+            ref_name = "TournamentCancelInput"
+
+        reason = serializers.CharField(max_length=500, allow_blank=True)
+
+    @extend_schema(
+        operation_id="tournaments_cancel",
+        request=Input,
+        responses={200: TournamentOut, **_errors(400, 403, 404, 409)},
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.handle(request, tournament_id, self.Input)
+
+    def run(self, request: Request, tournament_id: int, data: dict[str, Any]) -> None:
+        services.tournament_cancel(tournament_id=tournament_id, user=request.user, **data)
