@@ -9,8 +9,17 @@ PWA_INDEX = settings.BASE_DIR / "pwa" / "dist" / "index.html"
 
 
 def home(request: HttpRequest) -> HttpResponse:
+    """The app shell for ``/`` and every client-side route (``/matches/42``, ``/settings``...):
+    the PWA's router draws the screen. Never cached, so a new build shows on the next visit."""
+    if request.method not in ("GET", "HEAD"):
+        return HttpResponse(status=405, headers={"Allow": "GET, HEAD"})
+    if "." in request.path.rsplit("/", 1)[-1]:
+        # A file name that the built files (served by whitenoise) do not have.
+        return not_found(request)
     if PWA_INDEX.exists():
-        return FileResponse(PWA_INDEX.open("rb"), content_type="text/html")
+        response = FileResponse(PWA_INDEX.open("rb"), content_type="text/html; charset=utf-8")
+        response["Cache-Control"] = "no-cache"
+        return response
     return HttpResponse(
         "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>"
         "<title>Ludoteka</title><h1>Ludoteka</h1>"
@@ -18,6 +27,20 @@ def home(request: HttpRequest) -> HttpResponse:
         "<ul><li><a href=/api/docs/>API documentation</a></li>"
         "<li><a href=/api/games>Games</a></li><li><a href=/admin/>Admin</a></li></ul>"
     )
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """A request Django refused before any view (a bad Host header, an unreadable body)."""
+    if request.path.startswith("/api/"):
+        body = {"code": "bad_request", "message": "The request is malformed."}
+        return JsonResponse(body, status=400)
+    return HttpResponse("<!doctype html><title>Bad request</title><h1>Bad request</h1>", status=400)
+
+
+def forbidden(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if request.path.startswith("/api/"):
+        return JsonResponse({"code": "forbidden", "message": "You may not do that."}, status=403)
+    return HttpResponse("<!doctype html><title>Forbidden</title><h1>Forbidden</h1>", status=403)
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
@@ -28,8 +51,6 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    body = {
-        "code": "server_error",
-        "message": "Something went wrong on our side; nothing was saved.",
-    }
-    return JsonResponse(body, status=500)
+    from core.api.errors import server_error_body
+
+    return JsonResponse(server_error_body(request), status=500)

@@ -1,0 +1,141 @@
+import { describe, expect, it } from "vitest";
+import type { BoardModule } from "../boards/types";
+import type { MatchSocket, SocketHandlers } from "../socket";
+import type { Command, CommandResult, MatchDetail } from "../types";
+import { ApiError } from "../api";
+import { MatchCtrl, type MatchDeps } from "./ctrl";
+
+function detail(over: Partial<MatchDetail> = {}): MatchDetail {
+  return {
+    id: 7, game: "race", options: {}, n_players: 2, status: "active", version: 3, created_by: "me",
+    created_at: "", updated_at: "", outcome: null, rated: true, time_control: { kind: "none" }, deadline: null,
+    seats: [], seat: 0, view: { n: 3 }, active_seats: [0], ...over,
+  };
+}
+
+function harness(api: Partial<MatchDeps["api"]>) {
+  let handlers: SocketHandlers | null = null;
+  const fakeSocket = { known: 0, connect() {}, close() {}, wake() {} } as unknown as MatchSocket;
+  const deps: MatchDeps = {
+    api: {
+      match: async () => detail(),
+      events: async () => ({ version: 3, events: [{ seq: 1 }, { seq: 2 }, { seq: 3 }] }),
+      legal: async () => ({ version: 3, seat: 0, commands: [{ type: "add", amount: 1 }, { type: "add", amount: 2 }] }),
+      chat: async () => ({ next: null, results: [] }),
+      ...api,
+    } as MatchDeps["api"],
+    loadBoard: async () => ({ render: () => null }) as BoardModule,
+    loadGame: async () => ({ slug: "race", name: "Race", min_players: 2, max_players: 3, bot_levels: [], options: [], commands: [] }),
+    socket: (_id, h) => {
+      handlers = h;
+      return fakeSocket;
+    },
+    redraw: () => undefined,
+  };
+  return { ctrl: new MatchCtrl(7, deps), handlers: () => handlers!, socket: fakeSocket };
+}
+
+describe("match controller", () => {
+  it("loads the match, its log and this seat's legal commands, then listens", async () => {
+    const { ctrl, socket } = harness({});
+    await ctrl.load();
+    expect(ctrl.myTurn).toBe(true);
+    expect(ctrl.legal).toHaveLength(2);
+    expect(ctrl.logVersion).toBe(3);
+    expect(socket.known).toBe(3);
+  });
+
+  it("takes the view and legal commands from a command's answer: one request per move", async () => {
+    let legalCalls = 0;
+    const answer: CommandResult = {
+      version: 4, status: "active", view: { n: 4 }, active_seats: [0],
+      events: [{ seq: 4, type: "Added", actor: 0, data: { seat: 0, amount: 1 } }],
+      legal_commands: [{ type: "end_turn" }],
+    };
+    const sent: unknown[] = [];
+    const { ctrl } = harness({
+      legal: async () => {
+        legalCalls++;
+        return { version: 3, seat: 0, commands: [{ type: "add", amount: 1 }] };
+      },
+      command: async (_id: number, c: Command, cid: string, v?: number) => {
+        sent.push([c, cid, v]);
+        return answer;
+      },
+    });
+    await ctrl.load();
+    ctrl.propose({ type: "add", amount: 1 }, "add 1");
+    await ctrl.confirm();
+    expect(sent).toHaveLength(1);
+    expect((sent[0] as unknown[])[2]).toBe(3); // expected_version
+    expect(ctrl.detail?.view).toEqual({ n: 4 });
+    expect(ctrl.legal).toEqual([{ type: "end_turn" }]);
+    expect(ctrl.log.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+    expect(ctrl.preview).toBeNull();
+    expect(legalCalls).toBe(1); // only the first load asked
+  });
+
+  it("explains a refusal in the server's words and keeps the preview for another try", async () => {
+    const { ctrl } = harness({
+      command: async () => {
+        throw new ApiError(422, "ship_on_land", "Ships may only be placed on sea spaces.");
+      },
+    });
+    await ctrl.load();
+    ctrl.propose({ type: "add", amount: 2 });
+    await ctrl.confirm();
+    expect(ctrl.refusal).toEqual({ code: "ship_on_land", message: "Ships may only be placed on sea spaces." });
+    expect(ctrl.busy).toBe(false);
+  });
+
+  it("retries a command lost on the way with the same id, so it is applied once", async () => {
+    const ids: string[] = [];
+    const { ctrl } = harness({
+      command: async (_id: number, _c: Command, cid: string) => {
+        ids.push(cid);
+        if (ids.length === 1) throw new ApiError(0, "offline", "No connection to the server.");
+        return { version: 4, status: "active", view: {}, events: [], active_seats: [1], legal_commands: [] };
+      },
+    });
+    await ctrl.load();
+    await ctrl.submit({ type: "add", amount: 1 });
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toBe(ids[1]);
+    expect(ctrl.myTurn).toBe(false);
+  });
+
+  it("appends live events once, drops a preview no longer legal, and follows the turn", async () => {
+    const { ctrl, handlers } = harness({});
+    await ctrl.load();
+    ctrl.propose({ type: "add", amount: 2 });
+    handlers().events({ after: 3, events: [{ seq: 3 }, { seq: 4, type: "TurnEnded", actor: 0 }], view: { n: 5 }, status: "active", active_seats: [1], outcome: null }, 4);
+    await Promise.resolve();
+    expect(ctrl.log.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+    expect(ctrl.myTurn).toBe(false);
+    expect(ctrl.legal).toEqual([]);
+    expect(ctrl.preview).toBeNull();
+  });
+});
+
+describe("match controller races", () => {
+  it("keeps the newer state when the socket overtook a command's answer", async () => {
+    let release: (r: CommandResult) => void = () => undefined;
+    const { ctrl, handlers } = harness({
+      command: () => new Promise<CommandResult>((r) => (release = r)),
+      legal: async () => ({ version: 5, seat: 0, commands: [{ type: "add", amount: 3 }] }),
+    });
+    await ctrl.load();
+    const sent = ctrl.submit({ type: "add", amount: 1 });
+    // Our move (4) and the bot's answer (5) arrive over the socket before the HTTP answer.
+    handlers().events({ after: 3, events: [{ seq: 4, actor: 0 }], view: { n: 4 }, status: "active", active_seats: [1], outcome: null }, 4);
+    handlers().events({ after: 4, events: [{ seq: 5, actor: 1 }], view: { n: 5 }, status: "active", active_seats: [0], outcome: null }, 5);
+    await new Promise((r) => setTimeout(r, 0));
+    release({ version: 4, status: "active", view: { n: 4 }, events: [{ seq: 4, actor: 0 }], active_seats: [1], legal_commands: [] });
+    await sent;
+    expect(ctrl.detail?.version).toBe(5);
+    expect(ctrl.detail?.view).toEqual({ n: 5 });
+    expect(ctrl.myTurn).toBe(true);
+    expect(ctrl.legal).toEqual([{ type: "add", amount: 3 }]);
+    expect(ctrl.log.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
+  });
+});

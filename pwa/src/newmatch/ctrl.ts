@@ -1,0 +1,150 @@
+/** New match: game, players, options, seats, time control, rated, visibility. */
+
+import { api, ApiError } from "../api";
+import { redraw } from "../redraw";
+import { navigate } from "../router";
+import { loadGames } from "../session";
+import type { GameInfo, Json, TimeControl } from "../types";
+
+export type SeatKind = "me" | "bot" | "user" | "open";
+
+export interface SeatChoice {
+  kind: SeatKind;
+  level: string;
+  username: string;
+}
+
+export interface Form {
+  game: string;
+  players: number;
+  options: Record<string, Json>;
+  seats: SeatChoice[];
+  tc: "none" | "per_move" | "reserve";
+  moveHours: number;
+  reserveDays: number;
+  incrementHours: number;
+  policy: "bot_move" | "zombie" | "forfeit";
+  vacation: boolean;
+  rated: boolean;
+  visibility: "public" | "private";
+}
+
+/** Seats for `n` players: me first, bots of the game's first level in the others, keeping
+ * what was chosen for the seats that stay. */
+export function seatsFor(n: number, game: GameInfo, previous: readonly SeatChoice[] = []): SeatChoice[] {
+  const level = game.bot_levels[0] ?? "random";
+  return Array.from({ length: n }, (_, i) => previous[i] ?? (i === 0 ? { kind: "me", level, username: "" } : { kind: "bot", level, username: "" }));
+}
+
+export function defaultForm(game: GameInfo): Form {
+  const players = Math.max(game.min_players, Math.min(2, game.max_players));
+  return {
+    game: game.slug,
+    players,
+    options: Object.fromEntries(game.options.map((o) => [o.name, o.default])),
+    seats: seatsFor(players, game),
+    tc: "none",
+    moveHours: 24,
+    reserveDays: 3,
+    incrementHours: 12,
+    policy: "bot_move",
+    vacation: true,
+    rated: true,
+    visibility: "public",
+  };
+}
+
+/** The request body of POST /api/matches. */
+export function requestBody(f: Form): Record<string, unknown> {
+  let time_control: TimeControl = { kind: "none" };
+  if (f.tc === "per_move") time_control = { kind: "per_move", move_seconds: Math.round(f.moveHours * 3600), policy: f.policy, vacation: f.vacation };
+  if (f.tc === "reserve")
+    time_control = {
+      kind: "reserve",
+      reserve_seconds: Math.round(f.reserveDays * 86400),
+      increment_seconds: Math.round(f.incrementHours * 3600),
+      policy: f.policy,
+      vacation: f.vacation,
+    };
+  return {
+    game: f.game,
+    players: f.players,
+    options: f.options,
+    seats: f.seats.map((s) =>
+      s.kind === "bot" ? { kind: "bot", level: s.level } : s.kind === "user" ? { kind: "user", username: s.username.trim() } : { kind: s.kind },
+    ),
+    time_control,
+    rated: f.rated,
+    visibility: f.visibility,
+  };
+}
+
+export class NewMatchCtrl {
+  games: GameInfo[] = [];
+  form: Form | null = null;
+  error: string | null = null;
+  busy = false;
+
+  constructor(private readonly preselect?: string) {}
+
+  get game(): GameInfo | undefined {
+    return this.games.find((g) => g.slug === this.form?.game);
+  }
+
+  async load(): Promise<void> {
+    try {
+      this.games = await loadGames();
+      const first = this.games.find((g) => g.slug === this.preselect) ?? this.games[0];
+      if (first) this.form = defaultForm(first);
+    } catch (err) {
+      this.error = err instanceof Error ? err.message : String(err);
+    }
+    redraw();
+  }
+
+  chooseGame(slug: string): void {
+    const game = this.games.find((g) => g.slug === slug);
+    if (game) this.form = defaultForm(game);
+    redraw();
+  }
+
+  setPlayers(n: number): void {
+    const g = this.game;
+    if (!this.form || !g) return;
+    this.form.players = n;
+    this.form.seats = seatsFor(n, g, this.form.seats.slice(0, n));
+    redraw();
+  }
+
+  update(patch: Partial<Form>): void {
+    if (this.form) Object.assign(this.form, patch);
+    redraw();
+  }
+
+  setOption(name: string, value: Json): void {
+    if (this.form) this.form.options = { ...this.form.options, [name]: value };
+    redraw();
+  }
+
+  setSeat(i: number, patch: Partial<SeatChoice>): void {
+    if (!this.form) return;
+    this.form.seats = this.form.seats.map((s, j) => (j === i ? { ...s, ...patch } : s));
+    redraw();
+  }
+
+  async create(): Promise<void> {
+    if (!this.form || this.busy) return;
+    this.busy = true;
+    this.error = null;
+    redraw();
+    try {
+      const match = await api.createMatch(requestBody(this.form));
+      navigate({ name: "match", id: match.id });
+    } catch (err) {
+      this.error = err instanceof ApiError ? err.message : String(err);
+    } finally {
+      this.busy = false;
+      redraw();
+    }
+  }
+}

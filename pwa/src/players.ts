@@ -1,0 +1,27 @@
+/** The seats of a match as boards and lists show them: name, colour and symbol. */
+
+import { seatStyle } from "./boards/toolkit/pieces";
+import type { Player } from "./boards/types";
+import { t } from "./i18n";
+import type { MatchDetail, SeatInfo } from "./types";
+
+export function seatLabel(seat: SeatInfo): string {
+  if (seat.kind === "open") return "—";
+  if (seat.kind === "bot") return `${t("seat_bot")} (${seat.bot_level ?? ""})`;
+  return seat.name || seat.user || `#${seat.index + 1}`;
+}
+
+export function playersOf(detail: MatchDetail): Player[] {
+  return detail.seats.map((s) => {
+    const style = seatStyle(s.index);
+    return {
+      seat: s.index,
+      name: s.index === detail.seat ? `${seatLabel(s)} (${t("you").toLowerCase()})` : seatLabel(s),
+      colour: style.colour,
+      ink: style.ink,
+      symbol: style.symbol,
+      me: s.index === detail.seat,
+      active: detail.active_seats.includes(s.index),
+    };
+  });
+}

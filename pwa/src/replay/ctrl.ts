@@ -1,0 +1,99 @@
+/** Replay: the match as the viewer's seat saw it at each version, step by step. The views come
+ * from the server (GET /api/matches/<id>/replay?version=N), never rebuilt here. */
+
+import { api, ApiError } from "../api";
+import { loadBoard } from "../boards";
+import { Picker } from "../boards/toolkit/picker";
+import type { BoardModule } from "../boards/types";
+import { redraw } from "../redraw";
+import { loadGame } from "../session";
+import type { GameInfo, Json, MatchDetail, MatchEvent } from "../types";
+
+/** The versions worth stopping at: the end of every visible event's command batch. */
+export function stops(events: readonly MatchEvent[], version: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!;
+    const next = events[i + 1];
+    // Several events of one command (one actor, same moment) make one step.
+    const sameBatch = next && next.actor === e.actor && next.at === e.at && e.type !== undefined && next.type !== undefined;
+    if (!sameBatch) out.push(e.seq);
+  }
+  if (out.length === 0 || out[out.length - 1] !== version) out.push(version);
+  return [...new Set(out)].filter((v) => v >= 1 && v <= version);
+}
+
+export class ReplayCtrl {
+  detail: MatchDetail | null = null;
+  game: GameInfo | null = null;
+  board: BoardModule | null = null;
+  events: MatchEvent[] = [];
+  steps: number[] = [];
+  index = 0;
+  view: Json = null;
+  activeSeats: number[] = [];
+  error: string | null = null;
+  loading = false;
+  readonly picker = new Picker();
+  private cache = new Map<number, { view: Json; active_seats: number[] }>();
+
+  constructor(
+    readonly id: number,
+    private readonly start?: number,
+  ) {}
+
+  get version(): number {
+    return this.steps[this.index] ?? 0;
+  }
+
+  async load(): Promise<void> {
+    try {
+      this.detail = await api.match(this.id);
+      const [game, board, events] = await Promise.all([loadGame(this.detail.game), loadBoard(this.detail.game), api.events(this.id, 0)]);
+      this.game = game;
+      this.board = board;
+      this.events = events.events;
+      this.steps = stops(events.events, events.version);
+      const at = this.start !== undefined ? this.steps.findIndex((v) => v >= this.start!) : 0;
+      await this.go(at < 0 ? this.steps.length - 1 : at);
+    } catch (err) {
+      this.error = err instanceof ApiError ? err.message : String(err);
+      redraw();
+    }
+  }
+
+  async go(index: number): Promise<void> {
+    if (this.steps.length === 0) return;
+    this.index = Math.max(0, Math.min(this.steps.length - 1, index));
+    const v = this.version;
+    let r = this.cache.get(v);
+    if (!r) {
+      this.loading = true;
+      redraw();
+      try {
+        r = await api.viewAt(this.id, v);
+        this.cache.set(v, r);
+      } catch (err) {
+        this.error = err instanceof ApiError ? err.message : String(err);
+      } finally {
+        this.loading = false;
+      }
+    }
+    if (r && this.version === v) {
+      this.view = r.view;
+      this.activeSeats = r.active_seats;
+      history.replaceState(null, "", `/matches/${this.id}/replay?v=${v}`);
+    }
+    redraw();
+    // The next step is usually wanted next: fetch it ahead.
+    const nextV = this.steps[this.index + 1];
+    if (nextV !== undefined && !this.cache.has(nextV)) {
+      api.viewAt(this.id, nextV).then((x) => this.cache.set(nextV, x)).catch(() => undefined);
+    }
+  }
+
+  /** The log up to the shown version. */
+  get log(): MatchEvent[] {
+    return this.events.filter((e) => e.seq <= this.version);
+  }
+}

@@ -1,0 +1,92 @@
+import type { ComponentChild } from "preact";
+import { playersOf } from "../players";
+import type { BoardUi } from "../boards/types";
+import { eventText } from "../format";
+import { lang, t, type Key } from "../i18n";
+import { href } from "../router";
+import { Icon } from "../icons";
+import type { ReplayCtrl } from "./ctrl";
+
+export function replayView(ctrl: ReplayCtrl, gameName: string): ComponentChild {
+  const d = ctrl.detail;
+  if (ctrl.error && !d) return <main id="main" class="page"><p class="alert" role="alert">{ctrl.error}</p></main>;
+  if (!d || !ctrl.game) return <main id="main" class="page"><p class="muted">{t("loading")}</p></main>;
+  const shown = { ...d, active_seats: ctrl.activeSeats };
+  const ui: BoardUi = {
+    lang: lang(),
+    t: (k: Key, p?: Record<string, string | number>) => t(k, p),
+    tr: (en: string, cs: string) => (lang() === "cs" ? cs : en),
+    players: playersOf(shown),
+    game: ctrl.game,
+    picker: ctrl.picker,
+    preview: null,
+    propose: () => undefined,
+    submit: () => undefined,
+    cancel: () => undefined,
+    busy: false,
+    interactive: false,
+    redraw: () => undefined,
+  };
+  const total = ctrl.steps.length;
+  const log = ctrl.log.map((e) => ({ seq: e.seq, text: eventText(e, ctrl.game, d.seats, d.seat) })).filter((l) => l.text);
+  const last = log.slice(-8);
+  const mine = ctrl.board?.privateArea ? ctrl.board.privateArea(ctrl.view, d.seat, [], ui) : null;
+  return (
+    <main id="main" class="page match-page replay-page">
+      <header class="match-head">
+        <h1 class="match-title">
+          {t("replay_title")}: {gameName} <span class="muted">#{d.id}</span>
+        </h1>
+        <a class="btn" href={href({ name: "match", id: d.id })}>
+          {t("back")}
+        </a>
+      </header>
+      <nav class="replay-bar" aria-label={t("replay_title")}>
+        <button type="button" class="btn" onClick={() => void ctrl.go(0)} disabled={ctrl.index === 0} aria-label={t("first")}>
+          <Icon name="first" />
+        </button>
+        <button type="button" class="btn" onClick={() => void ctrl.go(ctrl.index - 1)} disabled={ctrl.index === 0} aria-label={t("prev")}>
+          <Icon name="prev" />
+        </button>
+        <span class="replay-pos" aria-live="polite">
+          {t("step", { n: ctrl.index + 1, total })}
+        </span>
+        <button type="button" class="btn" onClick={() => void ctrl.go(ctrl.index + 1)} disabled={ctrl.index >= total - 1} aria-label={t("next")}>
+          <Icon name="next" />
+        </button>
+        <button type="button" class="btn" onClick={() => void ctrl.go(total - 1)} disabled={ctrl.index >= total - 1} aria-label={t("last")}>
+          <Icon name="last" />
+        </button>
+      </nav>
+      <label class="sr-only" for="replay-range">
+        {t("replay_title")}
+      </label>
+      <input id="replay-range" class="replay-range" type="range" min={0} max={Math.max(0, total - 1)} value={ctrl.index} onInput={(e) => void ctrl.go(Number((e.currentTarget as HTMLInputElement).value))} />
+      <div class="match-grid">
+        <div class="match-main">
+          <section class="board-area" aria-label={t("board")} aria-busy={ctrl.loading ? "true" : "false"}>
+            {ctrl.board && ctrl.view !== null ? ctrl.board.render(ctrl.view, d.seat, [], ui) : <p class="muted">{t("loading")}</p>}
+          </section>
+          {mine && (
+            <section class="card private">
+              <h2 class="card-title">{t("your_area")}</h2>
+              {mine}
+            </section>
+          )}
+        </div>
+        <aside class="match-side">
+          <section class="card" aria-labelledby="replay-log">
+            <h2 id="replay-log" class="card-title">
+              {t("log")}
+            </h2>
+            <ol class="log" tabIndex={0}>
+              {last.map((l) => (
+                <li key={l.seq}>{l.text}</li>
+              ))}
+            </ol>
+          </section>
+        </aside>
+      </div>
+    </main>
+  );
+}

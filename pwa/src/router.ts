@@ -1,0 +1,106 @@
+/** Client-side routes. The server answers every one of these paths with the app shell. */
+
+export type Route =
+  | { name: "inbox" }
+  | { name: "login" }
+  | { name: "register" }
+  | { name: "new"; game?: string }
+  | { name: "match"; id: number }
+  | { name: "replay"; id: number; version?: number }
+  | { name: "profile"; username?: string }
+  | { name: "settings" }
+  | { name: "rules"; game: string }
+  | { name: "tournaments" }
+  | { name: "tournament"; id: number }
+  | { name: "tournament_new" }
+  | { name: "notfound"; path: string };
+
+export function parse(pathname: string, search = ""): Route {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  const query = new URLSearchParams(search);
+  const parts = path.split("/").filter(Boolean);
+  const id = (s: string | undefined) => (s && /^\d+$/.test(s) ? Number(s) : null);
+  if (path === "/") return { name: "inbox" };
+  if (path === "/login") return { name: "login" };
+  if (path === "/register") return { name: "register" };
+  if (path === "/new") {
+    const game = query.get("game");
+    return game ? { name: "new", game } : { name: "new" };
+  }
+  if (parts[0] === "matches" && parts.length === 2 && id(parts[1]) !== null)
+    return { name: "match", id: id(parts[1])! };
+  if (parts[0] === "matches" && parts[2] === "replay" && parts.length === 3 && id(parts[1]) !== null) {
+    const v = id(query.get("v") ?? undefined);
+    return v === null ? { name: "replay", id: id(parts[1])! } : { name: "replay", id: id(parts[1])!, version: v };
+  }
+  if (path === "/profile") return { name: "profile" };
+  if (parts[0] === "players" && parts.length === 2 && parts[1])
+    return { name: "profile", username: decodeURIComponent(parts[1]) };
+  if (path === "/settings") return { name: "settings" };
+  if (parts[0] === "rules" && parts.length === 2 && parts[1]) return { name: "rules", game: parts[1] };
+  if (path === "/tournaments") return { name: "tournaments" };
+  if (path === "/tournaments/new") return { name: "tournament_new" };
+  if (parts[0] === "tournaments" && parts.length === 2 && id(parts[1]) !== null)
+    return { name: "tournament", id: id(parts[1])! };
+  return { name: "notfound", path };
+}
+
+export function href(route: Route): string {
+  switch (route.name) {
+    case "inbox":
+      return "/";
+    case "login":
+      return "/login";
+    case "register":
+      return "/register";
+    case "new":
+      return route.game ? `/new?game=${encodeURIComponent(route.game)}` : "/new";
+    case "match":
+      return `/matches/${route.id}`;
+    case "replay":
+      return `/matches/${route.id}/replay${route.version !== undefined ? `?v=${route.version}` : ""}`;
+    case "profile":
+      return route.username ? `/players/${encodeURIComponent(route.username)}` : "/profile";
+    case "settings":
+      return "/settings";
+    case "rules":
+      return `/rules/${route.game}`;
+    case "tournaments":
+      return "/tournaments";
+    case "tournament":
+      return `/tournaments/${route.id}`;
+    case "tournament_new":
+      return "/tournaments/new";
+    case "notfound":
+      return route.path;
+  }
+}
+
+let listener: (route: Route) => void = () => {};
+
+export function onNavigate(fn: (route: Route) => void): void {
+  listener = fn;
+  window.addEventListener("popstate", () => listener(current()));
+  // Same-origin links become client-side navigations.
+  document.addEventListener("click", (ev) => {
+    if (ev.defaultPrevented || ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return;
+    const a = (ev.target as Element | null)?.closest?.("a");
+    if (!a || a.target || a.hasAttribute("download")) return;
+    const target = new URL(a.href, location.href);
+    if (target.origin !== location.origin || target.pathname.startsWith("/api/") || target.pathname.startsWith("/admin/")) return;
+    ev.preventDefault();
+    navigate(target.pathname + target.search);
+  });
+}
+
+export function current(): Route {
+  return parse(location.pathname, location.search);
+}
+
+export function navigate(to: string | Route, replace = false): void {
+  const path = typeof to === "string" ? to : href(to);
+  if (replace) history.replaceState(null, "", path);
+  else history.pushState(null, "", path);
+  listener(current());
+  window.scrollTo(0, 0);
+}

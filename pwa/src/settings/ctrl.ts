@@ -1,0 +1,66 @@
+/** Settings: language, Web Push on this device, and notification preferences per channel and
+ * kind, quiet hours, digest hour, time zone. */
+
+import { api, ApiError } from "../api";
+import { lang, setLang, type Lang } from "../i18n";
+import { disablePush, enablePush, pushState, type PushState } from "../push";
+import { redraw } from "../redraw";
+
+export interface Preferences {
+  channels: Record<string, Record<string, string>>;
+  timezone: string;
+  quiet_hours: { start: string; end: string } | null;
+  digest_hour: number;
+  webhook: { url: string; secret: string };
+  kinds: string[];
+  modes: string[];
+}
+
+export class SettingsCtrl {
+  prefs: Preferences | null = null;
+  push: PushState | "busy" = "off";
+  error: string | null = null;
+  saved = false;
+
+  async load(): Promise<void> {
+    try {
+      this.prefs = (await api.preferences()) as unknown as Preferences;
+    } catch (err) {
+      this.error = err instanceof ApiError ? err.message : String(err);
+    }
+    this.push = await pushState().catch(() => "unsupported" as const);
+    redraw();
+  }
+
+  setLanguage(next: Lang): void {
+    if (next === lang()) return;
+    setLang(next);
+    void api.updateMe({ language: next }).catch(() => undefined);
+    redraw();
+  }
+
+  async togglePush(): Promise<void> {
+    const was = this.push;
+    this.push = "busy";
+    redraw();
+    try {
+      this.push = was === "on" ? await disablePush() : await enablePush();
+    } catch (err) {
+      this.error = err instanceof Error ? err.message : String(err);
+      this.push = was;
+    }
+    redraw();
+  }
+
+  async save(patch: Record<string, unknown>): Promise<void> {
+    this.saved = false;
+    this.error = null;
+    try {
+      this.prefs = (await api.savePreferences(patch)) as unknown as Preferences;
+      this.saved = true;
+    } catch (err) {
+      this.error = err instanceof ApiError ? err.message : String(err);
+    }
+    redraw();
+  }
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { backoff, eventsAction, MatchSocket } from "./socket";
+import type { MatchDetail } from "./types";
+
+class FakeSocket {
+  readyState = 1;
+  sent: string[] = [];
+  onopen: ((ev: Event) => unknown) | null = null;
+  onclose: ((ev: CloseEvent) => unknown) | null = null;
+  onmessage: ((ev: MessageEvent) => unknown) | null = null;
+  onerror: ((ev: Event) => unknown) | null = null;
+  send(text: string) {
+    this.sent.push(text);
+  }
+  close() {
+    this.readyState = 3;
+  }
+}
+
+describe("match socket", () => {
+  it("applies contiguous frames, drops stale ones, resumes after a gap", () => {
+    expect(eventsAction(5, { after: 5 }, 7)).toBe("apply");
+    expect(eventsAction(5, { after: 3 }, 5)).toBe("stale");
+    expect(eventsAction(5, { after: 6 }, 8)).toBe("gap");
+  });
+
+  it("waits longer after each failure, up to half a minute", () => {
+    const mid = () => 0.5;
+    expect(backoff(0, mid)).toBe(500);
+    expect(backoff(3, mid)).toBe(4000);
+    expect(backoff(20, mid)).toBe(30000);
+  });
+
+  it("asks for the missing events with {resume: v} and hands over the rest in order", () => {
+    const fake = new FakeSocket();
+    const got: number[] = [];
+    const s = new MatchSocket("ws://x/ws/matches/1/", {
+      hello: () => undefined,
+      events: (_f, v) => {
+        got.push(v);
+        s.known = v;
+      },
+    }, () => fake);
+    s.connect();
+    s.known = 4;
+    s.receive(JSON.stringify({ t: "events", d: { after: 6, events: [] }, v: 8 }));
+    expect(fake.sent).toEqual([JSON.stringify({ resume: 4 })]);
+    s.receive(JSON.stringify({ t: "events", d: { after: 4, events: [] }, v: 8 }));
+    s.receive(JSON.stringify({ t: "events", d: { after: 4, events: [] }, v: 8 }));
+    expect(got).toEqual([8]);
+  });
+
+  it("resumes from its version when a new connection says hello further on", () => {
+    const fake = new FakeSocket();
+    let hello: MatchDetail | null = null;
+    const s = new MatchSocket("ws://x/", { hello: (d) => (hello = d), events: () => undefined }, () => fake);
+    s.connect();
+    s.known = 3;
+    s.receive(JSON.stringify({ t: "hello", d: { id: 1 }, v: 9 }));
+    expect(hello).toEqual({ id: 1 });
+    expect(fake.sent).toEqual([JSON.stringify({ resume: 3 })]);
+  });
+
+  it("reconnects by itself after a drop, but not after a refusal", async () => {
+    const opened: FakeSocket[] = [];
+    let refused = 0;
+    const s = new MatchSocket("ws://x/", { hello: () => undefined, events: () => undefined, refused: () => refused++ }, () => {
+      const f = new FakeSocket();
+      opened.push(f);
+      return f;
+    });
+    s.connect();
+    opened[0]!.onclose!({ code: 1006, reason: "" } as CloseEvent);
+    s.wake();
+    expect(opened).toHaveLength(2);
+    opened[1]!.onclose!({ code: 4403, reason: "no" } as CloseEvent);
+    s.wake();
+    expect(refused).toBe(1);
+    s.close();
+  });
+});

@@ -1,0 +1,165 @@
+/** The match socket (`/ws/matches/<id>/`, see realtime/protocol.py): `{t, d, v}` frames.
+ *
+ * The client keeps the version its log is complete up to. An `events` frame that does not start
+ * there is dropped and the gap asked for with `{"resume": v}`; a dropped connection comes back by
+ * itself with a growing pause and resumes the same way. */
+
+import type { Json, MatchDetail, MatchEvent, MatchStatus } from "./types";
+
+export interface EventsFrame {
+  after: number;
+  events: MatchEvent[];
+  view: Json;
+  status: MatchStatus;
+  active_seats: number[];
+  outcome: Json;
+}
+
+export interface SocketHandlers {
+  hello(detail: MatchDetail, version: number): void;
+  events(frame: EventsFrame, version: number): void;
+  presence?(users: { id: number; user: string; name: string; seat: number | null }[]): void;
+  status?(state: "open" | "closed"): void;
+  /** A refusal that reconnecting cannot fix (4401, 4403, 4404). */
+  refused?(code: number, reason: string): void;
+}
+
+export interface Frame {
+  t: string;
+  d?: unknown;
+  v?: number;
+}
+
+/** What to do with an `events` frame, given the version the log is complete up to. */
+export function eventsAction(
+  known: number,
+  frame: { after: number },
+  v: number,
+): "apply" | "stale" | "gap" {
+  if (v <= known) return "stale";
+  if (frame.after === known) return "apply";
+  if (frame.after < known) return "apply"; // overlaps what we have: the caller skips old events
+  return "gap";
+}
+
+/** Pause before reconnect attempt `n` (0-based): 0.5 s doubling to 30 s, with jitter. */
+export function backoff(n: number, random: () => number = Math.random): number {
+  const base = Math.min(30_000, 500 * 2 ** n);
+  return Math.round(base * (0.75 + random() * 0.5));
+}
+
+const FINAL_CODES = new Set([4401, 4403, 4404]);
+
+type SocketLike = Pick<WebSocket, "send" | "close" | "readyState"> & {
+  onopen: ((ev: Event) => unknown) | null;
+  onclose: ((ev: CloseEvent) => unknown) | null;
+  onmessage: ((ev: MessageEvent) => unknown) | null;
+  onerror: ((ev: Event) => unknown) | null;
+};
+
+export class MatchSocket {
+  private ws: SocketLike | null = null;
+  private attempts = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
+  /** The version the client's log is complete up to (set by the owner as it applies frames). */
+  known = 0;
+
+  constructor(
+    private readonly url: string,
+    private readonly handlers: SocketHandlers,
+    private readonly open: (url: string) => SocketLike = (u) => new WebSocket(u),
+  ) {}
+
+  static urlFor(matchId: number, token: string | null, loc: Location = window.location): string {
+    const scheme = loc.protocol === "https:" ? "wss:" : "ws:";
+    const query = token ? `?token=${encodeURIComponent(token)}` : "";
+    return `${scheme}//${loc.host}/ws/matches/${matchId}/${query}`;
+  }
+
+  connect(): void {
+    this.stopped = false;
+    const ws = this.open(this.url);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.attempts = 0;
+      this.handlers.status?.("open");
+    };
+    ws.onmessage = (ev: MessageEvent) => this.receive(String(ev.data));
+    ws.onclose = (ev: CloseEvent) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.handlers.status?.("closed");
+      if (FINAL_CODES.has(ev.code)) {
+        this.handlers.refused?.(ev.code, ev.reason);
+        return;
+      }
+      if (!this.stopped) this.schedule();
+    };
+    ws.onerror = () => {
+      /* onclose follows and reconnects */
+    };
+  }
+
+  private schedule(): void {
+    if (this.timer !== null) return;
+    const wait = backoff(this.attempts++);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (!this.stopped) this.connect();
+    }, wait);
+  }
+
+  /** Reconnect now (the browser came back online or the page became visible). */
+  wake(): void {
+    if (this.stopped || this.ws) return;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    this.attempts = 0;
+    this.connect();
+  }
+
+  resume(v: number): void {
+    this.send({ resume: v });
+  }
+
+  send(message: unknown): void {
+    if (this.ws && this.ws.readyState === 1) this.ws.send(JSON.stringify(message));
+  }
+
+  receive(text: string): void {
+    let frame: Frame;
+    try {
+      frame = JSON.parse(text) as Frame;
+    } catch {
+      return;
+    }
+    const v = frame.v ?? 0;
+    if (frame.t === "hello") {
+      this.handlers.hello(frame.d as MatchDetail, v);
+      // The hello brings the view; the log's missing events come with a resume.
+      if (this.known > 0 && v > this.known) this.resume(this.known);
+    } else if (frame.t === "events") {
+      const d = frame.d as EventsFrame;
+      const action = eventsAction(this.known, d, v);
+      if (action === "gap") this.resume(this.known);
+      else if (action === "apply") this.handlers.events(d, v);
+    } else if (frame.t === "presence") {
+      const d = frame.d as { users: { id: number; user: string; name: string; seat: number | null }[] };
+      this.handlers.presence?.(d.users);
+    }
+  }
+
+  close(): void {
+    this.stopped = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    const ws = this.ws;
+    this.ws = null;
+    ws?.close(1000);
+  }
+
+  get connected(): boolean {
+    return this.ws !== null && this.ws.readyState === 1;
+  }
+}

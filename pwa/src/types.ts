@@ -1,0 +1,138 @@
+/** The server's shapes, as the REST API and the sockets send them (see /api/schema/). */
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A command as the engines take it: a `type` and its fields. */
+export interface Command {
+  type: string;
+  [field: string]: Json | undefined;
+}
+
+export interface OptionSchema {
+  name: string;
+  kind: "bool" | "int" | "choice";
+  default: Json;
+  description: string;
+  choices?: Json[];
+  minimum?: number;
+  maximum?: number;
+}
+
+export interface FieldSchema {
+  name: string;
+  kind: string;
+  description: string;
+  required: boolean;
+}
+
+export interface CommandSchema {
+  type: string;
+  description: string;
+  fields: FieldSchema[];
+}
+
+export interface GameInfo {
+  slug: string;
+  name: string;
+  min_players: number;
+  max_players: number;
+  bot_levels: string[];
+  options: OptionSchema[];
+  commands: CommandSchema[];
+  rules?: string;
+  /** Event log templates per event type (`{seat}` etc. over the event's fields). */
+  events?: Record<string, { en: string; cs: string }>;
+}
+
+export interface SeatInfo {
+  index: number;
+  kind: "human" | "bot" | "open";
+  user: string | null;
+  name: string | null;
+  accepted: boolean;
+  bot_level: string | null;
+  status: "playing" | "forfeited" | "zombie";
+  to_move: boolean;
+  rank: number | null;
+  score: number | null;
+  reserve_seconds: number | null;
+  on_vacation_until?: string | null;
+}
+
+export interface TimeControl {
+  kind: "none" | "per_move" | "reserve";
+  move_seconds?: number;
+  reserve_seconds?: number;
+  increment_seconds?: number;
+  policy?: string;
+  vacation?: boolean;
+}
+
+export type MatchStatus = "lobby" | "active" | "finished" | "aborted";
+
+export interface MatchSummary {
+  id: number;
+  game: string;
+  options: Record<string, Json>;
+  n_players: number;
+  status: MatchStatus;
+  version: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  outcome: { ranks: number[]; scores: number[]; tiebreak: string | null } | null;
+  rated: boolean;
+  time_control: TimeControl;
+  deadline: string | null;
+  seats: SeatInfo[];
+}
+
+export interface MatchDetail extends MatchSummary {
+  seat: number | null;
+  view: Json;
+  active_seats: number[];
+  rating_changes?: Json;
+}
+
+/** One event as the viewer may see it; an invisible one has its `seq` alone. */
+export interface MatchEvent {
+  seq: number;
+  type?: string;
+  actor?: number | null;
+  at?: string;
+  data?: Record<string, Json>;
+  text?: { en: string; cs: string };
+}
+
+/** The answer of a command, undo or resignation: the new version, its events, the seat's
+ * view, and (from servers that send them) the active seats and this seat's legal commands. */
+export interface CommandResult {
+  version: number;
+  status: MatchStatus;
+  events: MatchEvent[];
+  view: Json;
+  active_seats?: number[];
+  legal_commands?: Command[];
+}
+
+export interface User {
+  id: number;
+  username: string;
+  display_name: string;
+  language: string;
+}
+
+export interface Page<T> {
+  count?: number;
+  next: string | null;
+  previous?: string | null;
+  results: T[];
+}
+
+export interface ChatMessage {
+  id: number;
+  user: string | null;
+  name: string | null;
+  text: string;
+  at: string;
+}

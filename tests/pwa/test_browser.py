@@ -1,0 +1,318 @@
+"""The PWA in a real browser against the real server: register, play every game against a bot
+on the generic screen, watch the bot answer live, a refusal explained, undo, reload, offline,
+replay, manifest and service worker, an accessibility scan of every screen, no console errors,
+and screenshots of every screen at phone and desktop sizes under var/screenshots/."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from typing import Any
+
+import pytest
+
+from tests.pwa.conftest import ROOT, SCREENSHOTS
+
+GAMES = ["samurai", "yspahan", "java", "catan", "drunter"]
+PHONE = {"width": 375, "height": 812}
+DESKTOP = {"width": 1280, "height": 800}
+AXE = ROOT / "pwa" / "node_modules" / "axe-core" / "axe.min.js"
+_names = itertools.count()
+
+
+class Tab:
+    """A page with its console watched: uncaught errors and console errors fail the test."""
+
+    def __init__(self, context: Any, base: str, size: str) -> None:
+        self.page = context.new_page()
+        self.base = base
+        self.size = size
+        self.errors: list[str] = []
+        self.expect_network_errors = False
+        self.page.on("pageerror", lambda err: self.errors.append(f"uncaught: {err}"))
+        self.page.on("console", self._console)
+        self.page.set_default_timeout(15_000)
+
+    def _console(self, msg: Any) -> None:
+        if msg.type != "error":
+            return
+        # The browser reports every non-2xx answer and dropped connection as a console error
+        # of its own; the app's refusals (4xx) and the offline phase are expected ones.
+        if "Failed to load resource" in msg.text or (
+            self.expect_network_errors and ("WebSocket" in msg.text or "net::" in msg.text)
+        ):
+            return
+        self.errors.append(msg.text)
+
+    def go(self, path: str) -> None:
+        self.page.goto(self.base + path)
+        self.page.wait_for_selector("#main")
+
+    def shot(self, name: str) -> None:
+        out = SCREENSHOTS / self.size / f"{name}.png"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        self.page.wait_for_timeout(150)  # a frame for the last redraw
+        # What the screen shows, as a player sees it; and the whole page, for long ones.
+        self.page.screenshot(path=str(out))
+        self.page.screenshot(path=str(out.with_name(f"{name}-full.png")), full_page=True)
+
+    def axe(self, screen: str) -> None:
+        """No serious or critical accessibility violations outside the board's drawing."""
+        if not self.page.evaluate("typeof window.axe !== 'undefined'"):
+            self.page.add_script_tag(path=str(AXE))
+        result = self.page.evaluate(
+            "async () => (await axe.run(document, {exclude: [['.board-svg']]})).violations"
+            ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
+            ".map(v => ({id: v.id, impact: v.impact, help: v.help,"
+            " nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))"
+        )
+        assert result == [], f"{screen}: {json.dumps(result, indent=1)}"
+
+    def check_console(self) -> None:
+        assert self.errors == [], self.errors
+
+
+def register(tab: Tab) -> str:
+    name = f"p{next(_names)}x{abs(hash(tab.base)) % 10000}"
+    tab.go("/register")
+    tab.page.fill("#username", name)
+    tab.page.fill("#display_name", name.capitalize())
+    tab.page.fill("#password", "a-long-pass-phrase")
+    tab.page.click("button[type=submit]")
+    tab.page.wait_for_url(tab.base + "/")
+    tab.page.wait_for_selector("h1")
+    return name
+
+
+def version(tab: Tab) -> int:
+    return int(tab.page.get_attribute("main.match-page", "data-version") or 0)
+
+
+def wait_my_turn(tab: Tab, timeout: float = 20_000) -> bool:
+    """Waits until the player may act (legal commands in); False if the match is over."""
+    try:
+        tab.page.wait_for_function(
+            "() => { const m = document.querySelector('main.match-page');"
+            " return m && (m.dataset.myTurn === 'true' || m.dataset.status !== 'active'); }",
+            timeout=timeout,
+        )
+    except Exception:
+        tab.shot("failed-waiting-for-my-turn")  # what the player saw, for the failure report
+        raise
+    return tab.page.get_attribute("main.match-page", "data-my-turn") == "true"
+
+
+def pick_until_preview(tab: Tab) -> None:
+    """Narrows the generic board's choices, first value each time, until the confirm bar."""
+    page = tab.page
+    page.locator(".choice-type").first.click()
+    for _ in range(12):
+        # Wait for the redraw after the last pick: a confirm bar, or the next step's choices.
+        page.wait_for_selector(".confirm-bar, .builder .step")
+        if page.locator(".confirm-bar").count():
+            return
+        step = page.locator(".builder .step legend strong, .builder .step label strong").first
+        name = step.inner_text()
+        select = page.locator(".builder select#step-select")
+        if select.count():
+            select.select_option(index=1)
+        else:
+            page.locator(".builder .step .choice").first.click()
+        page.wait_for_function(
+            "name => document.querySelector('.confirm-bar') || !document.querySelector("
+            "'.builder .step') || document.querySelector('.builder .step strong')?.innerText"
+            " !== name",
+            arg=name,
+        )
+    raise AssertionError("the generic board never reached a single command")
+
+
+def play_generic_move(tab: Tab) -> int:
+    """One legal move through the generic board's buttons; returns the version it reached."""
+    page = tab.page
+    before = version(tab)
+    pick_until_preview(tab)
+    page.locator(".confirm-bar .btn-primary").click()
+    page.wait_for_function(
+        f"() => Number(document.querySelector('main.match-page').dataset.version) > {before}"
+    )
+    return version(tab)
+
+
+def new_match_by_form(tab: Tab, game: str) -> int:
+    tab.go("/new")
+    tab.page.click(f"label.game-card.game-{game}")
+    tab.page.click("form.new-match button[type=submit]")
+    tab.page.wait_for_url(re.compile(r".*/matches/\d+$"))
+    return int(tab.page.url.rsplit("/", 1)[1])
+
+
+def api(tab: Tab, method: str, path: str, body: Any = None) -> Any:
+    """A request with the logged-in player's token, as the app sends them."""
+    token = tab.page.evaluate("localStorage.getItem('ludoteka.token')")
+    res = tab.page.request.fetch(
+        f"{tab.base}/api/{path}",
+        method=method,
+        headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
+        data=json.dumps(body) if body is not None else None,
+    )
+    assert res.ok, res.text()
+    return res.json() if res.status != 204 else None
+
+
+@pytest.fixture
+def phone(playwright_browser: Any, server: str) -> Any:
+    context = playwright_browser.new_context(viewport=PHONE, locale="en-GB", has_touch=True)
+    tab = Tab(context, server, "375x812")
+    yield tab
+    context.close()
+
+
+@pytest.fixture
+def desktop(playwright_browser: Any, server: str) -> Any:
+    context = playwright_browser.new_context(viewport=DESKTOP, locale="cs-CZ")
+    tab = Tab(context, server, "1280x800")
+    yield tab
+    context.close()
+
+
+def test_a_new_player_registers_and_plays_every_game_against_a_bot_live(phone: Tab) -> None:
+    tab = phone
+    tab.go("/")
+    tab.page.wait_for_url(tab.base + "/login")
+    tab.axe("login")
+    register(tab)
+    tab.page.wait_for_selector(".empty")
+    for game in GAMES:
+        match_id = new_match_by_form(tab, game)
+        wait_my_turn(tab)
+        theirs_at_load = tab.page.locator('.log li[data-actor="1"]').count()
+        moves = 0
+        # Play until the bot has answered one of our moves (Samurai's secret set-up picks are
+        # simultaneous: the bot's answer comes with the figures), at most ten moves.
+        while moves < 10 and wait_my_turn(tab):
+            play_generic_move(tab)
+            moves += 1
+            if moves >= 2 and tab.page.locator('.log li[data-actor="1"]').count() > theirs_at_load:
+                break
+        # The bot's events reached this page over the socket: it was never reloaded, and only
+        # the socket brings other seats' events (our own commands' answers carry only ours).
+        assert tab.page.locator('.log li[data-actor="1"]').count() > theirs_at_load, game
+        assert tab.page.locator(".log li.mine").count() >= moves >= 2, game
+        assert f"/matches/{match_id}" in tab.page.url
+        tab.axe(f"match {game}")
+    tab.go("/")
+    assert tab.page.locator(".match-row").count() == len(GAMES)
+    tab.axe("inbox")
+    tab.check_console()
+
+
+def test_refusal_undo_reload_offline_resign_and_replay(phone: Tab) -> None:
+    tab = phone
+    register(tab)
+    match_id = new_match_by_form(tab, "catan")
+    assert wait_my_turn(tab)
+    # Undo: a settlement of the set-up is the player's own until the road that follows.
+    before = tab.page.locator(".log li").count()
+    play_generic_move(tab)
+    tab.page.wait_for_selector(".log li.mine")
+    tab.page.click("button:has-text('Take back')")
+    tab.page.wait_for_selector(".log li:has-text('took back')")
+    assert wait_my_turn(tab)
+    assert tab.page.locator(".choice-type:has-text('Build settlement')").count() == 1
+    # Reload: the same match, the same version, the same log.
+    v, lines = version(tab), tab.page.locator(".log li").count()
+    assert lines > before
+    tab.page.reload()
+    assert wait_my_turn(tab)
+    assert version(tab) == v and tab.page.locator(".log li").count() == lines
+    # A refusal in words: a second window of the same player, cut off from live updates,
+    # tries a move after the match moved on in the first one.
+    cut_off = Tab(tab.page.context, tab.base, tab.size)
+    cut_off.page.route_web_socket(re.compile(r".*/ws/.*"), lambda ws: None)
+    cut_off.go(f"/matches/{match_id}")
+    assert wait_my_turn(cut_off)
+    play_generic_move(tab)
+    pick_until_preview(cut_off)
+    cut_off.page.locator(".confirm-bar .btn-primary").click()
+    alert = cut_off.page.locator(".alert-refusal")
+    alert.wait_for()
+    # The server's own words (a 409 stale version), not a code.
+    assert "reload and try again" in alert.inner_text()
+    cut_off.shot("match-refusal")
+    cut_off.check_console()
+    cut_off.page.close()
+    # Offline: the installed app opens on the last state it saw.
+    tab.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20_000)
+    seen = version(tab)
+    tab.expect_network_errors = True
+    tab.page.context.set_offline(True)
+    tab.page.reload()
+    tab.page.wait_for_selector(".alert-offline")
+    assert version(tab) == seen
+    tab.shot("match-offline")
+    tab.page.context.set_offline(False)
+    tab.page.reload()
+    tab.page.wait_for_selector(".live.on")
+    tab.expect_network_errors = False
+    # Resign ends a two-player match; its replay steps through what this seat saw.
+    tab.page.once("dialog", lambda d: d.accept())
+    tab.page.click("button:has-text('Resign')")
+    tab.page.wait_for_selector("main[data-status=finished]")
+    tab.page.click("a:has-text('Replay')")
+    tab.page.wait_for_selector(".replay-pos")
+    tab.page.wait_for_selector(".board-area .generic-board, .board-area svg")
+    first = tab.page.inner_text(".replay-pos")
+    tab.page.click("button[aria-label=Next]")
+    tab.page.wait_for_function(f"document.querySelector('.replay-pos').innerText !== {first!r}")
+    tab.page.click("button[aria-label=Last]")
+    tab.page.wait_for_function("() => document.querySelector('button[aria-label=Next]').disabled")
+    tab.axe("replay")
+    tab.shot("replay")
+    tab.check_console()
+
+
+SCREENS = ["inbox", "new", "profile", "settings", "rules"]
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_every_screen_installs_reads_well_and_passes_an_accessibility_scan(
+    size: str, request: pytest.FixtureRequest
+) -> None:
+    tab: Tab = request.getfixturevalue(size)
+    tab.go("/login")
+    tab.shot("login")
+    tab.go("/register")
+    tab.shot("register")
+    tab.axe("register")
+    register(tab)
+    # Installable: a manifest with icons, and a service worker in control.
+    manifest = tab.page.evaluate(
+        "fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())"
+    )
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "/"
+    assert {"192x192", "512x512"} <= {i["sizes"] for i in manifest["icons"]}
+    scope = tab.page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
+    assert scope == tab.base + "/"
+    ids = {}
+    for game in GAMES:
+        seats = [{"kind": "me"}, {"kind": "bot", "level": "random"}]
+        ids[game] = api(tab, "POST", "matches", {"game": game, "players": 2, "seats": seats})["id"]
+    for screen in SCREENS:
+        tab.go({"inbox": "/", "rules": "/rules/samurai"}.get(screen, f"/{screen}"))
+        tab.page.wait_for_load_state("networkidle")
+        tab.axe(screen)
+        tab.shot(screen)
+    for game, match_id in ids.items():
+        tab.go(f"/matches/{match_id}")
+        wait_my_turn(tab)
+        tab.page.wait_for_selector(".board-area > *")
+        tab.axe(f"match {game}")
+        tab.shot(f"match-{game}")
+    # Language: the switch changes the whole screen and is remembered.
+    tab.page.click("button.lang-switch")
+    lang = tab.page.evaluate("document.documentElement.lang")
+    tab.page.reload()
+    assert tab.page.evaluate("document.documentElement.lang") == lang
+    tab.check_console()
