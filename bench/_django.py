@@ -11,13 +11,37 @@ ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/ludoteka_bench"
 
 
+def bench_database_url() -> str:
+    """``LUDOTEKA_BENCH_DATABASE_URL`` if set, else ``DEFAULT_URL``: give your runs a database
+    name of your own, so that two people benchmarking at once never drop each other's."""
+    return os.environ.get("LUDOTEKA_BENCH_DATABASE_URL", DEFAULT_URL)
+
+
+def server_env(database_url: str) -> dict[str, str]:
+    """The environment for a server process on ``database_url``. ``sqlite:///path`` means the
+    embedded mode (no DATABASE_URL: WAL, immediate transactions) on that file."""
+    env = {**os.environ}
+    if database_url.startswith("sqlite:"):
+        env.pop("DATABASE_URL", None)
+        env["SQLITE_PATH"] = urlparse(database_url).path
+    else:
+        env["DATABASE_URL"] = database_url
+    return env
+
+
 def setup(database_url: str = DEFAULT_URL, *, fresh: bool = True) -> None:
     """Point Django at ``database_url`` (created and migrated; emptied when ``fresh``)."""
     sys.path.insert(0, str(ROOT))
-    os.environ["DATABASE_URL"] = database_url
+    env = server_env(database_url)
+    if "DATABASE_URL" not in env:
+        os.environ.pop("DATABASE_URL", None)
+    os.environ.update(env)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "core.settings.base")
     os.environ.setdefault("LOG_LEVEL", "WARNING")
     url = urlparse(database_url)
+    if url.scheme == "sqlite" and fresh:
+        for suffix in ("", "-wal", "-shm"):
+            Path(url.path + suffix).unlink(missing_ok=True)
     if url.scheme.startswith("postgres"):
         import psycopg
 

@@ -1,11 +1,28 @@
-"""Command round trips through the REST API on PostgreSQL, with many matches played at once.
+"""Command round trips through the real HTTP stack, many matches at once. Prints one JSON object.
 
-Starts uvicorn (``--workers``) on loopback against a fresh bench database, creates ``--matches``
-two-player matches, then one client task per match plays it with random legal moves
-(``GET /legal`` then ``POST /commands``) over keep-alive connections. Latency is measured on the
-POST only. Prints one JSON object.
+Starts the server as ``deploy/serve.sh`` does (uvicorn on ``core.asgi:application``,
+``--workers``) on a free loopback port against a fresh bench database, creates ``--matches``
+two-player matches between distinct users, and plays random legal moves over keep-alive
+connections, one connection per player:
 
-    .venv/bin/python bench/api_bench.py [--game samurai] [--matches 200] [--seconds 30]
+* ``--mode closed``: one loop per match, each sending its next command as soon as the last is
+  answered; the saturated throughput (commands/s) and the server's CPU per command.
+* ``--mode open --rate R``: commands arrive at R per second (Poisson) whatever the server does,
+  each on a match not already waiting for an answer; latency counts from the arrival, so queueing
+  in the server is in the figures (no coordinated omission).
+
+``--protocol one`` (default): a move is the POST alone (its answer carries the new version, view
+and legal commands); the player whose turn begins asks ``GET /legal`` as a phone would on the
+socket's announcement. ``--protocol three``: GET match, GET legal, POST for every move (clients of
+servers before one-request moves). Latency is the POST's (plus its queueing, open loop).
+
+CPU per command: the server's processes (user + system time of its process group), the
+PostgreSQL backends of the bench database, and the bench client itself, each over the timed
+window, divided by the commands answered in it. ``machine_busy_pct`` is the whole machine's,
+other users included; ``loadavg`` before and after says how disturbed the run was.
+
+    .venv/bin/python bench/api_bench.py --database-url postgres://postgres@127.0.0.1:5432/mine \
+        [--game samurai] [--matches 200] [--seconds 30] [--mode closed|open --rate 100]
 """
 
 from __future__ import annotations
@@ -15,12 +32,19 @@ import asyncio
 import json
 import os
 import random
+import resource
 import signal
+import socket
 import subprocess
 import sys
 import time
+import urllib.request
+from dataclasses import dataclass, field
+from typing import Any
 
-from _django import DEFAULT_URL, ROOT, percentile, setup
+from _django import ROOT, bench_database_url, percentile, server_env, setup
+
+TICKS = os.sysconf("SC_CLK_TCK")
 
 
 class Http:
@@ -31,15 +55,20 @@ class Http:
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
-    async def request(self, method: str, path: str, body: object = None) -> tuple[int, object]:
+    async def request(self, method: str, path: str, body: object = None) -> tuple[int, Any]:
         try:
             return await self._request(method, path, body)
-        except (ConnectionError, IndexError, asyncio.IncompleteReadError):
+        except (ConnectionError, IndexError, ValueError, asyncio.IncompleteReadError):
             # The server closed an idle keep-alive connection: reconnect once, as clients do.
-            self.writer = None
+            self.close()
             return await self._request(method, path, body)
 
-    async def _request(self, method: str, path: str, body: object) -> tuple[int, object]:
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.writer = None
+
+    async def _request(self, method: str, path: str, body: object) -> tuple[int, Any]:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         data = b"" if body is None else json.dumps(body).encode()
@@ -57,7 +86,7 @@ class Http:
             headers[k.strip().lower()] = v.strip()
         if "content-length" in headers:
             payload = await self.reader.readexactly(int(headers["content-length"]))
-        else:  # chunked
+        elif headers.get("transfer-encoding") == "chunked":
             parts = []
             while True:
                 size = int((await self.reader.readline()).strip(), 16)
@@ -67,76 +96,260 @@ class Http:
                 parts.append(await self.reader.readexactly(size))
                 await self.reader.readline()
             payload = b"".join(parts)
+        else:
+            payload = b""
         return status, json.loads(payload) if payload else None
 
 
-async def play(
-    port: int,
-    match_id: int,
-    tokens: list[str],
-    until: float,
-    rng: random.Random,
-    latencies: list[float],
-    errors: list[str],
-) -> int:
-    clients = [Http(port, t) for t in tokens]
-    done = 0
-    while time.perf_counter() < until:
-        status, detail = await clients[0].request("GET", f"/api/matches/{match_id}")
-        if status != 200 or detail["status"] != "active":
-            break
-        seat = detail["active_seats"][0]
-        status, legal = await clients[seat].request("GET", f"/api/matches/{match_id}/legal")
-        if status != 200 or not legal["commands"]:
-            errors.append(f"legal {status}")
-            break
+@dataclass
+class Game:
+    """One match as its two players' clients know it."""
+
+    match_id: int
+    clients: list[Http]
+    seat: int = -1  # the seat to move
+    legal: list[dict[str, Any]] = field(default_factory=list)
+    version: int = 0
+    active: bool = True
+    busy: bool = False
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    commands: int = 0  # answered inside the timed window
+    reads: int = 0
+    created: int = 0
+    skipped: int = 0  # open loop: arrivals that found every match busy
+    recording: bool = False
+
+
+class Bench:
+    def __init__(self, port: int, users: list[tuple[str, str]], args: argparse.Namespace) -> None:
+        self.port, self.users, self.args = port, users, args
+        self.tally = Tally()
+        self.rng = random.Random(7)
+        self.next_pair = 0
+
+    async def new_game(self) -> Game:
+        """A match between the next two users, created and joined through the API."""
+        (_, tok_a), (name_b, tok_b) = self.users[self.next_pair % len(self.users)]
+        self.next_pair += 1
+        a, b = Http(self.port, tok_a), Http(self.port, tok_b)
         body = {
-            "command": rng.choice(legal["commands"]),
-            "command_id": f"b{legal['version']}",
-            "expected_version": legal["version"],
+            "game": self.args.game,
+            "players": 2,
+            "seats": [{"kind": "me"}, {"kind": "user", "username": name_b}],
         }
-        t0 = time.perf_counter()
-        status, _ = await clients[seat].request("POST", f"/api/matches/{match_id}/commands", body)
-        latencies.append(time.perf_counter() - t0)
+        for _ in range(20):  # a busy server (503) is asked again after its Retry-After
+            status, match = await a.request("POST", "/api/matches", body)
+            if status != 503:
+                break
+            await asyncio.sleep(2)
+        assert status == 201, (status, match)
+        for _ in range(20):
+            status, joined = await b.request("POST", f"/api/matches/{match['id']}/join", {})
+            if status != 503:
+                break
+            await asyncio.sleep(2)
+        assert status == 200 and joined["status"] == "active", (status, joined)
+        game = Game(match["id"], [a, b])
+        await self.refresh(game)
+        return game
+
+    async def refresh(self, game: Game) -> None:
+        """What the player to move asks when their turn begins."""
+        status, detail = await game.clients[0].request("GET", f"/api/matches/{game.match_id}")
+        self.tally.reads += 1
+        if status != 200 or detail["status"] != "active":
+            game.active = False
+            return
+        game.seat = detail["active_seats"][0]
+        await self.fetch_legal(game)
+
+    async def fetch_legal(self, game: Game) -> None:
+        path = f"/api/matches/{game.match_id}/legal"
+        status, legal = await game.clients[game.seat].request("GET", path)
+        self.tally.reads += 1
         if status != 200:
-            errors.append(f"command {status}")
-        done += 1
-    for c in clients:
-        if c.writer:
-            c.writer.close()
-    return done
+            self.tally.errors.append(f"legal {status}")
+            game.active = False
+            return
+        game.legal, game.version = legal["commands"], legal["version"]
+
+    async def move(self, game: Game, rng: random.Random, arrived: float | None = None) -> None:
+        """One command on ``game``: its latency counts from ``arrived`` (open loop) or from
+        the moment it is sent (closed loop)."""
+        if self.args.protocol == "three":
+            started = time.perf_counter()
+            await self.refresh(game)
+            if not game.active:
+                return
+        if not game.legal:
+            self.tally.errors.append(f"no legal command for seat {game.seat}")
+            game.active = False
+            return
+        body = {
+            "command": rng.choice(game.legal),
+            "command_id": f"b{game.version}",
+            "expected_version": game.version,
+        }
+        started = time.perf_counter()
+        path = f"/api/matches/{game.match_id}/commands"
+        status, answer = await game.clients[game.seat].request("POST", path, body)
+        done = time.perf_counter()
+        if self.tally.recording:
+            self.tally.latencies.append(done - (arrived if arrived is not None else started))
+            self.tally.commands += 1
+            if status != 200:
+                self.tally.errors.append(f"command {status} {answer}")
+        if status in (409, 503):  # not applied: the player reloads and plays on
+            await self.refresh(game)
+            return
+        if status != 200:
+            game.active = False
+            return
+        if answer["status"] != "active":
+            game.active = False
+            return
+        if self.args.protocol == "one":
+            game.version = answer["version"]
+            mover = game.seat
+            game.seat = answer["active_seats"][0]
+            if game.seat == mover:
+                game.legal = answer["legal_commands"]
+            else:
+                await self.fetch_legal(game)
+
+    async def closed_loop(self, games: list[Game], until: float) -> None:
+        async def loop(game: Game, rng: random.Random) -> None:
+            while time.perf_counter() < until:
+                if not game.active:
+                    for c in game.clients:
+                        c.close()
+                    game = await self.new_game()
+                    self.tally.created += 1
+                    continue
+                await self.move(game, rng)
+
+        await asyncio.gather(*(loop(g, random.Random(self.rng.random())) for g in games))
+
+    async def open_loop(self, games: list[Game], until: float) -> None:
+        rng = random.Random(self.rng.random())
+        idle = set(range(len(games)))
+        tasks: set[asyncio.Task[None]] = set()
+
+        async def one(i: int, arrived: float) -> None:
+            game = games[i]
+            try:
+                if not game.active:
+                    for c in game.clients:
+                        c.close()
+                    games[i] = game = await self.new_game()
+                    self.tally.created += 1
+                await self.move(game, rng, arrived)
+            finally:
+                idle.add(i)
+
+        t = time.perf_counter()
+        while True:
+            t += rng.expovariate(self.args.rate)
+            if t >= until:
+                break
+            delay = t - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            if not idle:
+                self.tally.skipped += 1
+                continue
+            i = rng.choice(tuple(idle))
+            idle.discard(i)
+            task = asyncio.create_task(one(i, t))
+            tasks.add(task)
+            task.add_done_callback(tasks.discard)
+        if tasks:
+            await asyncio.wait(tasks)
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / TICKS
+
+
+def group_pids(pgid: int) -> list[int]:
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == pgid:
+                out.append(int(entry))
+    return out
+
+
+def machine_busy() -> tuple[float, float]:
+    with open("/proc/stat") as f:
+        values = [int(v) for v in f.readline().split()[1:]]
+    idle = values[3] + values[4]
+    return sum(values) - idle, sum(values)
+
+
+def postgres_pids(database_url: str) -> list[int]:
+    import psycopg
+
+    with psycopg.connect(database_url) as conn:
+        rows = conn.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+            "AND pid <> pg_backend_pid()"
+        ).fetchall()
+    return [r[0] for r in rows]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--database-url", default=DEFAULT_URL)
+    parser.add_argument("--database-url", default=bench_database_url())
     parser.add_argument("--game", default="samurai")
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--warmup", type=float, default=3, help="Seconds played before timing.")
+    parser.add_argument("--mode", choices=["closed", "open"], default="closed")
+    parser.add_argument("--rate", type=float, default=100, help="Open loop: commands/s.")
+    parser.add_argument("--protocol", choices=["one", "three"], default="one")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--app", default="core.asgi:application")
+    parser.add_argument("--server-arg", action="append", default=[], help="Extra uvicorn flag.")
     args = parser.parse_args()
+    load_before = os.getloadavg()
     setup(args.database_url)
     from core.accounts.models import User
     from core.accounts.services import user_token
-    from core.matches import services
 
-    users = [User.objects.create_user(username=f"b{i}") for i in range(args.matches * 2)]
-    tokens = [user_token(user=u) for u in users]
-    matches = []
-    for i in range(args.matches):
-        a, b = users[2 * i], users[2 * i + 1]
-        m = services.match_create(
-            user=a,
-            game=args.game,
-            n_players=2,
-            seats=[services.SeatSpec("me"), services.SeatSpec("user", username=b.username)],
-        )
-        services.match_join(match_id=m.pk, user=b)
-        matches.append((m.pk, [tokens[2 * i], tokens[2 * i + 1]]))
+    # Enough pairs for the matches and for the new ones that replace finished matches.
+    pairs = []
+    for i in range(args.matches * 3):
+        a = User.objects.create_user(username=f"a{i}")
+        b = User.objects.create_user(username=f"b{i}")
+        pairs.append(((a.username, user_token(user=a)), (b.username, user_token(user=b))))
+    port = free_port()
     env = {
-        **os.environ,
-        "DATABASE_URL": args.database_url,
+        **server_env(args.database_url),
         "LOG_LEVEL": "WARNING",
         "DJANGO_DEBUG": "false",
         "LUDOTEKA_THROTTLE_USER": "10000000/min",
@@ -146,67 +359,115 @@ def main() -> None:
             sys.executable,
             "-m",
             "uvicorn",
-            "core.asgi:application",
+            args.app,
             "--port",
-            str(args.port),
+            str(port),
             "--workers",
             str(args.workers),
             "--log-level",
             "warning",
             "--no-access-log",
+            *args.server_arg,
         ],
         cwd=ROOT,
         env=env,
         start_new_session=True,
     )
+    postgres = args.database_url.startswith("postgres")
     try:
-        deadline = time.time() + 30
-        while time.time() < deadline:
+        deadline = time.time() + 60
+        while True:
             try:
-                import urllib.request
-
-                urllib.request.urlopen(f"http://127.0.0.1:{args.port}/api/games", timeout=1)
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=2)
                 break
             except OSError:
+                if time.time() > deadline or server.poll() is not None:
+                    raise SystemExit("the server did not start") from None
                 time.sleep(0.3)
-        latencies: list[float] = []
-        errors: list[str] = []
+        bench = Bench(port, pairs, args)
+        window: dict[str, float] = {}
 
-        async def run() -> int:
-            until = time.perf_counter() + args.seconds
-            rng = random.Random(3)
-            counts = await asyncio.gather(
-                *(
-                    play(
-                        args.port, mid, toks, until, random.Random(rng.random()), latencies, errors
-                    )
-                    for mid, toks in matches
-                )
-            )
-            return sum(counts)
+        def pg_cpu() -> float:
+            return cpu_seconds(postgres_pids(args.database_url))
 
-        start = time.perf_counter()
-        total = asyncio.run(run())
-        elapsed = time.perf_counter() - start
+        async def run() -> None:
+            gate = asyncio.Semaphore(8)  # set-up is not what is measured: do not flood
+
+            async def gated() -> Game:
+                async with gate:
+                    return await bench.new_game()
+
+            games = list(await asyncio.gather(*(gated() for _ in range(args.matches))))
+            start = time.perf_counter()
+            until = start + args.warmup + args.seconds
+
+            async def mark() -> None:
+                await asyncio.sleep(args.warmup)
+                window["server"] = cpu_seconds(group_pids(server.pid))
+                window["postgres"] = pg_cpu() if postgres else 0
+                window["client"] = resource.getrusage(resource.RUSAGE_SELF).ru_utime
+                window["client"] += resource.getrusage(resource.RUSAGE_SELF).ru_stime
+                window["busy"], window["total"] = machine_busy()
+                window["t"] = time.perf_counter()
+                bench.tally.recording = True
+
+            marker = asyncio.create_task(mark())
+            if args.mode == "closed":
+                await bench.closed_loop(games, until)
+            else:
+                await bench.open_loop(games, until)
+            await marker
+            bench.tally.recording = False
+            window["elapsed"] = time.perf_counter() - window["t"]
+            window["server"] = cpu_seconds(group_pids(server.pid)) - window["server"]
+            if postgres:
+                window["postgres"] = pg_cpu() - window["postgres"]
+            usage = resource.getrusage(resource.RUSAGE_SELF)
+            window["client"] = usage.ru_utime + usage.ru_stime - window["client"]
+            busy, total = machine_busy()
+            window["busy_pct"] = 100 * (busy - window["busy"]) / max(1, total - window["total"])
+            for g in games:
+                for c in g.clients:
+                    c.close()
+
+        asyncio.run(run())
     finally:
         os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=10)
+        server.wait(timeout=20)
+    tally = bench.tally
+    n = max(1, tally.commands)
+    ms = [x * 1000 for x in tally.latencies]
     print(
         json.dumps(
             {
                 "bench": "api_command_round_trip",
-                "database": "postgresql" if args.database_url.startswith("postgres") else "sqlite",
+                "mode": args.mode,
+                "protocol": args.protocol,
+                "target_rate": args.rate if args.mode == "open" else None,
+                "database": "postgresql" if postgres else "sqlite",
                 "game": args.game,
                 "matches": args.matches,
-                "server_workers": args.workers,
-                "commands": total,
-                "seconds": round(elapsed, 2),
-                "commands_per_second": round(total / elapsed, 1),
-                "requests_per_second": round(3 * total / elapsed, 1),
-                "command_ms_p50": round(percentile(latencies, 50) * 1000, 2),
-                "command_ms_p99": round(percentile(latencies, 99) * 1000, 2),
-                "errors": len(errors),
-                "error_sample": errors[:5],
+                "server": " ".join(["uvicorn", args.app, "--workers", str(args.workers)]),
+                "http": os.environ.get("LUDOTEKA_HTTP", "threads"),
+                "seconds": round(window["elapsed"], 2),
+                "commands": tally.commands,
+                "commands_per_second": round(tally.commands / window["elapsed"], 1),
+                "reads": tally.reads,
+                "matches_created": tally.created,
+                "command_ms_p50": round(percentile(ms, 50), 2),
+                "command_ms_p90": round(percentile(ms, 90), 2),
+                "command_ms_p99": round(percentile(ms, 99), 2),
+                "command_ms_p99_9": round(percentile(ms, 99.9), 2),
+                "command_ms_max": round(max(ms, default=float("nan")), 2),
+                "server_cpu_ms_per_command": round(window["server"] * 1000 / n, 3),
+                "postgres_cpu_ms_per_command": round(window["postgres"] * 1000 / n, 3),
+                "client_cpu_ms_per_command": round(window["client"] * 1000 / n, 3),
+                "machine_busy_pct": round(window["busy_pct"], 1),
+                "open_loop_arrivals_skipped": tally.skipped,
+                "errors": len(tally.errors),
+                "error_sample": tally.errors[:5],
+                "loadavg_before": [round(x, 2) for x in load_before],
+                "loadavg_after": [round(x, 2) for x in os.getloadavg()],
             }
         )
     )

@@ -1,8 +1,13 @@
 """The append-only event store: one stream per match, chained by hashes, plus a global feed.
 
-``Event.position`` is the global feed order. It is taken from ``FeedCounter`` (a single row
-updated inside the appending transaction), so positions are handed out in commit order: a
-follower reading ``position > last_seen`` never skips a row that commits late.
+``Event.position`` is the global feed order. On PostgreSQL an event is written without one and
+given it after it has committed, by the feed sequencer (``store.sequence_feed``: under the lock
+of the ``FeedCounter`` row, to the committed events that have none, in insertion order), so a
+follower reading ``position > last_seen`` never skips a row that commits late, an event that
+committed before another was written comes first, and a match's events keep their order. The
+appends themselves then never wait on one another: a counter row updated inside each appending
+transaction held every writer behind the one before it until its commit reached the disk. On
+SQLite, a single writer, the position is taken in the appending transaction.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from django.db import models
 class Event(models.Model):
     match = models.ForeignKey("matches.Match", on_delete=models.PROTECT, related_name="events")
     seq = models.PositiveIntegerField()  # 1-based; the match version after this event
-    position = models.BigIntegerField(unique=True)
+    position = models.BigIntegerField(unique=True, null=True)  # None until sequenced
     type = models.CharField(max_length=64)
     payload = models.JSONField()
     actor = models.SmallIntegerField(null=True)  # seat, or null for the system
@@ -26,7 +31,13 @@ class Event(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["match", "seq"], name="event_match_seq")]
-        indexes = [models.Index(fields=["match", "type"], name="event_match_type")]
+        indexes = [
+            models.Index(fields=["match", "type"], name="event_match_type"),
+            # The sequencer's work list: the few events not yet in the feed.
+            models.Index(
+                fields=["id"], condition=models.Q(position__isnull=True), name="event_unsequenced"
+            ),
+        ]
 
     def as_engine_event(self) -> dict[str, Any]:
         return {"type": self.type, **self.payload}
@@ -57,7 +68,10 @@ class Snapshot(models.Model):
 
 
 class CommandRecord(models.Model):
-    """The first result of a command, so a retry with the same ``command_id`` appends nothing."""
+    """A command's first result, so a retry with the same ``command_id`` appends nothing.
+
+    ``response`` holds its version and status; the answer a retry gets is rebuilt from the
+    stream at that version (``matches.services._replayed_response``)."""
 
     match = models.ForeignKey("matches.Match", on_delete=models.CASCADE, related_name="commands")
     command_id = models.CharField(max_length=64)

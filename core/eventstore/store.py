@@ -62,32 +62,56 @@ _EVENT_COLUMNS = (
 _VALUE_ROW = (
     "(%s::int, %s::bigint, %s::int, %s::text, %s::jsonb, %s::smallint, %s::text, "
     "%s::timestamptz, %s::text, %s::text)"
-)
+)  # i, match_id, seq, type, payload, actor, command_id, created_at, prev_hash, hash
+
+
+@dataclass(frozen=True)
+class Also:
+    """One more write of the appending statement (PostgreSQL): the SQL of a data-modifying CTE
+    that must take effect only with the events, so it says ``EXISTS (SELECT 1 FROM moved)``
+    (``moved`` is the match's head moving from the expected version)."""
+
+    sql: str
+    params: list[Any]
 
 
 def _write_postgres(
-    match_id: int, expected: int, new_version: int, head: str, now: Any, rows: list[Event]
+    match_id: int,
+    expected: int,
+    new_version: int,
+    head: str,
+    now: Any,
+    rows: list[Event],
+    match_set: dict[str, Any] | None = None,
+    also: Sequence[Also] = (),
+    lock_wait_ms: int | None = None,
 ) -> None:
     """Move the head, take feed positions and insert the events in ONE statement: on this kind
     of machine a database round trip costs about 0.4 ms, more than the work itself. Nothing is
-    inserted unless the match was still at ``expected`` (the CTEs chain on ``moved``)."""
+    inserted unless the match was still at ``expected`` (the CTEs chain on ``moved``), and so
+    neither are the ``also`` writes nor the extra ``match_set`` columns of the match row."""
     from core.matches.models import Match
 
     values = ", ".join([_VALUE_ROW] * len(rows))
+    extra = match_set or {}
+    extra_sql = "".join(f", {column} = %s" for column in extra)
+    also_sql = "".join(f"also{i} AS ({a.sql}), " for i, a in enumerate(also))
+    # No feed position here: the sequencer gives one once the event has committed (see
+    # models), so concurrent appends commit side by side instead of one after another.
     sql = (
         f"WITH moved AS (UPDATE {Match._meta.db_table} SET version = %s, head_hash = %s, "
-        "updated_at = %s WHERE id = %s AND version = %s RETURNING id), "
-        f"pos AS (INSERT INTO {FeedCounter._meta.db_table} AS c (id, position) "
-        "SELECT 1, %s WHERE EXISTS (SELECT 1 FROM moved) "
-        "ON CONFLICT (id) DO UPDATE SET position = c.position + EXCLUDED.position "
-        "RETURNING position) "
-        f"INSERT INTO {Event._meta.db_table} ({_EVENT_COLUMNS}) "
-        "SELECT v.match_id, v.seq, pos.position - %s + v.i, v.type, v.payload, v.actor, "
+        f"updated_at = %s{extra_sql} WHERE id = %s AND version = %s RETURNING id), "
+        f"{also_sql}"
+        f"ins AS (INSERT INTO {Event._meta.db_table} ({_EVENT_COLUMNS}) "
+        "SELECT v.match_id, v.seq, NULL, v.type, v.payload, v.actor, "
         "v.command_id, v.created_at, v.prev_hash, v.hash "
-        f"FROM pos, (VALUES {values}) AS v(i, match_id, seq, type, payload, actor, command_id, "
-        "created_at, prev_hash, hash) ORDER BY v.i RETURNING id, position"
+        f"FROM (VALUES {values}) AS v(i, match_id, seq, type, payload, actor, command_id, "
+        "created_at, prev_hash, hash) WHERE EXISTS (SELECT 1 FROM moved) ORDER BY v.i "
+        "RETURNING id) SELECT id FROM ins ORDER BY id"
     )
-    params: list[Any] = [new_version, head, now, match_id, expected, len(rows), len(rows)]
+    params: list[Any] = [new_version, head, now, *extra.values(), match_id, expected]
+    for a in also:
+        params += a.params
     for i, row in enumerate(rows, start=1):
         params += [
             i,
@@ -102,12 +126,18 @@ def _write_postgres(
             row.hash,
         ]
     with connection.cursor() as cur:
-        cur.execute(sql, params)
+        if lock_wait_ms is None:
+            cur.execute(sql, params)
+        else:
+            # Sent with the statement (one round trip; the simple protocol runs both in one
+            # transaction): it waits for the match's row lock this long at most.
+            cur.execute(f"SET LOCAL lock_timeout = {int(lock_wait_ms)}; {sql}", params)
+            cur.nextset()
         written = cur.fetchall()
     if len(written) != len(rows):
-        raise _stale(match_id, expected)  # the caller's transaction rolls everything back
-    for row, (pk, position) in zip(rows, sorted(written, key=lambda r: r[1]), strict=True):
-        row.pk, row.position = pk, position
+        raise _stale(match_id, expected)  # nothing was written (every part hangs on ``moved``)
+    for row, (pk,) in zip(rows, written, strict=True):  # ids are taken in insertion order
+        row.pk, row.position = pk, None
 
 
 def append(
@@ -127,9 +157,52 @@ def append(
         raise RuntimeError("eventstore.append must run inside transaction.atomic()")
     if not events:
         return []
-    from core.matches.models import Match  # the stream's owner; imported late to avoid a cycle
+    rows = _chain(match, expected_version, events, actor, command_id, timezone.now())
+    _write(match, expected_version, rows)
+    return rows
 
-    now = timezone.now()
+
+def append_with(
+    *,
+    match: Any,
+    expected_version: int,
+    events: Sequence[dict[str, Any]],
+    actor: int | None,
+    command_id: str | None,
+    match_set: dict[str, Any],
+    also: Sequence[Also],
+    now: Any,
+    lock_wait_ms: int | None = None,
+) -> list[Event]:
+    """``append`` and, in the same single statement, ``match_set`` (more columns of the match
+    row) and the ``also`` writes: PostgreSQL only. Outside a transaction it is one round trip
+    that commits by itself (autocommit), all of it or nothing; ``StaleVersion`` when the match
+    was not at ``expected_version``. ``lock_wait_ms`` bounds its wait for the match's row lock
+    (else the session's ``lock_timeout``)."""
+    if connection.vendor != "postgresql":
+        raise RuntimeError("eventstore.append_with is PostgreSQL's single-statement append")
+    if not events:
+        raise ValueError("append_with needs at least one event")
+    rows = _chain(match, expected_version, events, actor, command_id, now)
+    new_version = expected_version + len(rows)
+    head = rows[-1].hash
+    _write_postgres(
+        match.pk, expected_version, new_version, head, now, rows, match_set, also, lock_wait_ms
+    )
+    match.version = new_version
+    match.head_hash = head
+    return rows
+
+
+def _chain(
+    match: Any,
+    expected_version: int,
+    events: Sequence[dict[str, Any]],
+    actor: int | None,
+    command_id: str | None,
+    now: Any,
+) -> list[Event]:
+    """The rows of ``events``, hashed onto the match's chain."""
     prev = match.head_hash or GENESIS
     rows: list[Event] = []
     for i, event in enumerate(events):
@@ -161,6 +234,14 @@ def append(
             )
         )
         prev = digest
+    return rows
+
+
+def _write(match: Any, expected_version: int, rows: list[Event]) -> None:
+    from core.matches.models import Match  # the stream's owner; imported late to avoid a cycle
+
+    now = rows[-1].created_at
+    prev = rows[-1].hash
     new_version = expected_version + len(rows)
     if connection.vendor == "postgresql":
         _write_postgres(match.pk, expected_version, new_version, prev, now, rows)
@@ -176,7 +257,6 @@ def append(
         Event.objects.bulk_create(rows)
     match.version = new_version
     match.head_hash = prev
-    return rows
 
 
 def read(match_id: int, *, after: int = 0, upto: int | None = None) -> list[Event]:
@@ -187,8 +267,40 @@ def read(match_id: int, *, after: int = 0, upto: int | None = None) -> list[Even
 
 
 def read_feed(*, after: int = 0, limit: int = 1000) -> list[Event]:
-    """The global feed in commit order, for projections (ratings, notifications)."""
+    """The global feed after position ``after``, for projections; every event committed before
+    the call is in it (sequenced first)."""
+    sequence_feed()
     return list(Event.objects.filter(position__gt=after).order_by("position")[:limit])
+
+
+def sequence_feed(*, limit: int = 50_000) -> int:
+    """Give the committed events that have no feed position yet theirs (PostgreSQL; SQLite's
+    appends take theirs), in insertion order after the last position handed out; returns how
+    many. Called by ``read_feed`` and every few seconds by Celery beat, so the feed lags the
+    events by that much at most for a follower that does not call it."""
+    if connection.vendor != "postgresql":
+        return 0
+    event, counter = Event._meta.db_table, FeedCounter._meta.db_table
+    with transaction.atomic(), connection.cursor() as cur:
+        # The lock in a statement of its own: the next one's snapshot, taken after it, sees
+        # every event committed before, those numbered by the sequencer we waited for included.
+        cur.execute(f"SELECT position FROM {counter} WHERE id = 1 FOR UPDATE")
+        row = cur.fetchone()
+        if row is None:
+            cur.execute(f"INSERT INTO {counter} (id, position) VALUES (1, 0)")
+            last = 0
+        else:
+            last = int(row[0])
+        cur.execute(
+            f"WITH todo AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM {event} "
+            "WHERE position IS NULL ORDER BY id LIMIT %s) "
+            f"UPDATE {event} AS e SET position = %s + todo.n FROM todo WHERE e.id = todo.id",
+            [limit, last],
+        )
+        count = cur.rowcount
+        if count:
+            cur.execute(f"UPDATE {counter} SET position = position + %s WHERE id = 1", [count])
+    return count
 
 
 def undone_seqs(events: Iterable[Event | dict[str, Any]]) -> set[int]:

@@ -1,0 +1,111 @@
+"""The global feed: positions given after commit by the sequencer, never skipped by a follower,
+gapless, each match's events in their order; the sequencer the only writer of an event's row."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+from django.db import DatabaseError, connection, connections, transaction
+
+from core.eventstore import store
+from core.eventstore.models import Event
+from tests.core.eventstore.test_store import new_match
+
+
+def _append(match: Any, n: int = 1) -> None:
+    with transaction.atomic():
+        store.append(
+            match=match,
+            expected_version=match.version,
+            events=[{"type": "E", "i": i} for i in range(n)],
+            actor=None,
+        )
+
+
+@pytest.mark.django_db
+def test_a_follower_never_misses_an_event_committed_after_its_last_read(
+    alice: Any, race_game: str
+) -> None:
+    a, b = new_match(alice, race_game), new_match(alice, race_game)
+    _append(a, 2)
+    first = store.read_feed()
+    _append(b)
+    _append(a)
+    later = store.read_feed(after=first[-1].position)
+    assert [(e.match_id, e.seq) for e in first] == [(a.pk, 1), (a.pk, 2)]
+    assert [(e.match_id, e.seq) for e in later] == [(b.pk, 1), (a.pk, 3)]
+    positions = [e.position for e in [*first, *later]]
+    assert positions == list(range(positions[0], positions[0] + 4))
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db
+def test_the_sequencer_is_the_one_writer_of_an_event_and_only_once(
+    alice: Any, race_game: str
+) -> None:
+    match = new_match(alice, race_game)
+    _append(match)
+    event = Event.objects.get(match=match)
+    assert event.position is None  # written without one: no writer waits on another
+    refused = [
+        "UPDATE eventstore_event SET type = 'X' WHERE id = %s",
+        "UPDATE eventstore_event SET position = 7, type = 'X' WHERE id = %s",
+    ]
+    for sql in refused:
+        with (
+            pytest.raises(DatabaseError, match="append-only"),
+            transaction.atomic(),
+            connection.cursor() as cur,
+        ):
+            cur.execute(sql, [event.pk])
+    assert store.sequence_feed() == 1
+    event.refresh_from_db()
+    assert event.position is not None and event.type == "E"
+    with (
+        pytest.raises(DatabaseError, match="append-only"),
+        transaction.atomic(),
+        connection.cursor() as cur,
+    ):
+        cur.execute("UPDATE eventstore_event SET position = position + 1 WHERE id = %s", [event.pk])
+    assert store.sequence_feed() == 0
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_writers_at_once_then_sequencers_at_once_give_a_gapless_feed_in_match_order(
+    alice: Any, race_game: str
+) -> None:
+    matches = [new_match(alice, race_game) for _ in range(4)]
+    barrier = threading.Barrier(4)
+
+    def write(match: Any) -> None:
+        try:
+            barrier.wait()
+            for _ in range(15):
+                _append(match, 2)
+        finally:
+            connections.close_all()
+
+    def sequence() -> None:
+        try:
+            barrier.wait()
+            for _ in range(10):
+                store.sequence_feed()
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=write, args=(m,)) for m in matches]
+    threads += [threading.Thread(target=sequence) for _ in range(4)]
+    barrier = threading.Barrier(len(threads))
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    feed = store.read_feed(limit=10_000)
+    assert len(feed) == 4 * 15 * 2
+    assert [e.position for e in feed] == list(range(1, len(feed) + 1))
+    for m in matches:
+        assert [e.seq for e in feed if e.match_id == m.pk] == list(range(1, 31))
+        assert store.verify_chain(m.pk).ok
