@@ -12,7 +12,7 @@ import os
 
 from celery import Celery
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "core.settings.base")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "core.settings.auto")
 
 
 def _sweep_seconds() -> float:
@@ -34,6 +34,13 @@ app.conf.beat_schedule = {
         "task": "core.notifications.tasks.dispatch_outbox",
         "schedule": _sweep_seconds(),
     },
+    # Tournaments with something due (a start, a round deadline, a result a lost task missed).
+    "sweep-tournaments": {
+        "task": "core.tournaments.tasks.sweep_tournaments",
+        "schedule": _sweep_seconds(),
+    },
+    # Feed positions for the events committed since (PostgreSQL; core/eventstore/models.py).
+    "sequence-feed": {"task": "core.eventstore.tasks.sequence_feed", "schedule": 5.0},
     # Each player's digest goes from their own hour on, so checking every few minutes is enough.
     "send-digests": {"task": "core.notifications.tasks.send_digests", "schedule": 300.0},
 }

@@ -10,19 +10,23 @@ PY=${PYTHON:-python3}
 .venv/bin/python manage.py migrate --noinput -v0
 .venv/bin/python manage.py demo_accounts
 .venv/bin/python manage.py collectstatic --noinput -v0
-if [ -f pwa/package.json ] && command -v npm >/dev/null; then
-  (cd pwa && npm ci --silent && npm run --silent build)
-fi
+bash deploy/build_pwa.sh  # the PWA, served at / (Node.js from PyPI when the machine has none)
 if [ -z "${REDIS_URL:-}" ]; then
   # No Celery beat without Redis: an in-process sweeper enforces deadlines and sends reminders.
   .venv/bin/python manage.py sweep_deadlines --every 60 >/dev/null 2>&1 &
   sweeper=$!
   trap 'kill $sweeper 2>/dev/null' EXIT
 fi
-if [ -z "${DATABASE_URL:-}" ] || [ -z "${REDIS_URL:-}" ]; then
-  echo "Ludoteka runs embedded: ${DATABASE_URL:+PostgreSQL}${DATABASE_URL:-SQLite (WAL) in var/}, ${REDIS_URL:+Redis}${REDIS_URL:-in-process channel layer and tasks}; set DATABASE_URL and REDIS_URL for production services."
+# The mode, as core/settings/auto.py picks it: explicit LUDOTEKA_MODE, else production services
+# mean production (which refuses to start without DJANGO_SECRET_KEY: README, Production).
+mode=${LUDOTEKA_MODE:-}
+if [ -z "$mode" ]; then
+  if [ -n "${DATABASE_URL:-}" ] && [ -n "${REDIS_URL:-}" ]; then mode=production; else mode=development; fi
+fi
+if [ "$mode" = production ]; then
+  echo "Ludoteka runs in production mode on DATABASE_URL and REDIS_URL, behind a TLS proxy; start a worker with: .venv/bin/celery -A core worker -B"
 else
-  echo "Ludoteka runs on DATABASE_URL and REDIS_URL; start a worker with: .venv/bin/celery -A core worker"
+  echo "Ludoteka runs in the embedded development mode: ${DATABASE_URL:+PostgreSQL}${DATABASE_URL:-SQLite (WAL) in var/}, ${REDIS_URL:+Redis}${REDIS_URL:-in-process channel layer and tasks}; set DATABASE_URL, REDIS_URL and DJANGO_SECRET_KEY for production."
 fi
 echo "Serving on http://127.0.0.1:${PORT:-8000}/ (API docs at /api/docs/)"
 .venv/bin/uvicorn core.asgi:application --host 127.0.0.1 --port "${PORT:-8000}" --log-level warning

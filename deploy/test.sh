@@ -10,6 +10,8 @@ PY=${PYTHON:-python3}
 .venv/bin/ruff check .
 .venv/bin/ruff format --check . >/dev/null || { .venv/bin/ruff format --diff . | head -40; exit 1; }
 .venv/bin/python manage.py makemigrations --check --dry-run >/dev/null
+echo "== PWA: type check, unit tests (Vitest), build"
+bash deploy/build_pwa.sh --test
 PG_URL=${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 WORKERS=${TEST_WORKERS:-2}
 if .venv/bin/python - "$PG_URL" <<'PY' 2>/dev/null

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import time
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -26,6 +27,7 @@ from django.conf import settings
 from rest_framework.throttling import UserRateThrottle
 
 from core.api.errors import ApiError
+from core.api.guard import RequestState, guarded
 from core.matches import selectors, services
 from core.matches.broadcast import match_group, user_group
 from core.notifications.watching import watch_renew, watch_start, watch_stop
@@ -274,7 +276,9 @@ class MatchConsumer(SocketConsumer):
         try:
             detail = await run_read(_match_hello, self.match_id, self.user)
         except ApiError as err:
-            await self.refuse(protocol.NOT_FOUND, err.message)
+            # A private match that is not theirs: 4403 (as its REST endpoints answer 403).
+            code = protocol.FORBIDDEN if err.status_code == 403 else protocol.NOT_FOUND
+            await self.refuse(code, err.message)
             return
         self.version, self.seat = detail["version"], detail["seat"]
         presence.enter(self.match_id, self.channel_name, self)
@@ -335,15 +339,31 @@ class MatchConsumer(SocketConsumer):
         await self._run(services.match_resign, protocol.resign_input(msg.d))
 
     async def _run(self, service: Any, args: dict[str, Any]) -> None:
+        # The REST endpoint's guarantees (core/api/guard.py): a write budget from the message's
+        # arrival (503 busy, nothing applied, once it is spent) and a truthful server error.
+        received = time.monotonic()
+        states: list[RequestState] = []
+
+        def call() -> Any:
+            with guarded(write=True, started=received) as state:
+                states.append(state)
+                return service(match_id=self.match_id, user=self.user, **args)
+
         try:
-            result = await _in_thread(service, match_id=self.match_id, user=self.user, **args)
+            result = await _in_thread(call)
         except ApiError:
             raise
         except Exception:
             log.exception("socket command failed on match %s", self.match_id)
-            raise ApiError(  # REST's answer: the transaction rolled back
-                500, "server_error", "Something went wrong on our side; nothing was saved."
-            ) from None
+            saved = bool(states and states[0].saved)
+            message = (
+                "Something went wrong on our side after your command was saved; resume to see it."
+                if saved
+                else "Something went wrong on our side; nothing was saved."
+            )
+            raise ApiError(500, "server_error", message, saved=saved) from None
+        # As rendered when it was made: the state it came from may have moved on since.
+        result = result.fresh() if isinstance(result, services.Answer) else result
         # The events reach this socket as an ``events`` frame too, from the announcement.
         await self.send_frame(
             frame("ack", {**result, "command_id": args["command_id"]}, result["version"])
@@ -457,7 +477,7 @@ class MatchConsumer(SocketConsumer):
 
 
 def _match_hello(match_id: int, user: Any) -> dict[str, Any]:
-    match = selectors.match_get(match_id)
+    match = selectors.match_get(match_id, user=user)
     return selectors.match_detail(match=match, user=user)
 
 

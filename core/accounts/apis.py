@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from axes.helpers import get_cool_off
 from django.contrib.auth import authenticate, login, logout
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
+from rest_framework.exceptions import Throttled
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
 from rest_framework.views import APIView
 
 from core.accounts.models import User, Vacation
@@ -21,7 +25,9 @@ from core.accounts.services import (
     user_update_profile,
     vacation_declare,
 )
+from core.api import fields as strict
 from core.api.errors import ApiError
+from core.api.origin import check_origin
 from core.api.pagination import Pagination
 from core.matches.deadlines import user_end_vacation
 
@@ -32,22 +38,38 @@ class UserOut(serializers.ModelSerializer):
         fields = ["id", "username", "display_name", "language"]
 
 
+class UsernameRateThrottle(SimpleRateThrottle):
+    """Registration attempts per requested user name, whoever makes them."""
+
+    scope = "register_name"
+
+    def get_cache_key(self, request: Request, view: Any) -> str | None:
+        name = request.data.get("username") if isinstance(request.data, dict) else None
+        if not isinstance(name, str) or not name:
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": name.lower()[:150]}
+
+
 class RegisterApi(APIView):
+    """Per address (``register``) and per requested user name (``register_name``) throttles;
+    a foreign page cannot register in a visitor's browser (core.api.origin)."""
+
     permission_classes = [AllowAny]
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [ScopedRateThrottle, UsernameRateThrottle]
     throttle_scope = "register"
 
     class Input(serializers.Serializer):
         class Meta:
             ref_name = "RegisterInput"
 
-        username = serializers.RegexField(r"^[A-Za-z0-9_.-]{3,30}$", max_length=30)
-        password = serializers.CharField(min_length=8, max_length=128)
-        display_name = serializers.CharField(max_length=40, required=False, allow_blank=True)
+        username = strict.RegexField(r"^[A-Za-z0-9_.-]{3,30}$", max_length=30)
+        password = strict.CharField(min_length=8, max_length=128)
+        display_name = strict.CharField(max_length=40, required=False, allow_blank=True)
         language = serializers.ChoiceField(choices=User.Language.choices, required=False)
 
     @extend_schema(request=Input, responses={201: UserOut})
     def post(self, request: Request) -> Response:
+        check_origin(request)
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
         user = user_register(**data.validated_data)
@@ -55,7 +77,11 @@ class RegisterApi(APIView):
 
 
 class LoginApi(APIView):
-    """Log in with user name and password: returns an API token and sets a session cookie."""
+    """Log in with user name and password: returns an API token and sets a session cookie (and
+    the ``csrftoken`` cookie a session client sends back in ``X-CSRFToken`` on writes).
+
+    Failed attempts are counted per account and per address (django-axes): past the limit, 429
+    with ``Retry-After`` until the cool-off ends, whatever the password."""
 
     permission_classes = [AllowAny]
 
@@ -63,14 +89,19 @@ class LoginApi(APIView):
         class Meta:
             ref_name = "LoginInput"
 
-        username = serializers.CharField(max_length=150)
-        password = serializers.CharField(max_length=128)
+        username = strict.CharField(max_length=150)
+        password = strict.CharField(max_length=128)
 
     @extend_schema(request=Input, responses={200: UserOut})
     def post(self, request: Request) -> Response:
+        check_origin(request)
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
         user = authenticate(request._request, **data.validated_data)
+        if getattr(request._request, "axes_locked_out", False):
+            cool_off = get_cool_off(request._request)
+            wait = int(cool_off.total_seconds()) if cool_off else 900
+            raise Throttled(wait=wait, detail="Too many failed log-ins.")
         if user is None:
             raise ApiError(401, "bad_credentials", "The user name or password is wrong.")
         login(request._request, user)
@@ -89,12 +120,14 @@ class MeApi(APIView):
         class Meta:
             ref_name = "MeInput"
 
-        display_name = serializers.CharField(max_length=40, required=False, allow_blank=True)
+        display_name = strict.CharField(max_length=40, required=False, allow_blank=True)
         language = serializers.ChoiceField(choices=User.Language.choices, required=False)
 
     @extend_schema(responses={200: UserOut})
     def get(self, request: Request) -> Response:
-        return Response(UserOut(request.user).data)
+        # Read afresh: a token's user is cached per process (core/accounts/auth.py), and a
+        # change made through another server process must show here at once.
+        return Response(UserOut(User.objects.get(pk=request.user.pk)).data)
 
     @extend_schema(request=Input, responses={200: UserOut})
     def patch(self, request: Request) -> Response:

@@ -1,8 +1,10 @@
 """One error shape for the whole API: ``{"code": ..., "message": ..., **extra}``.
 
 Services raise ``ApiError`` (status, machine-readable code, one human sentence). DRF's own
-exceptions (validation, auth, throttling, 404) are reshaped here, and anything unexpected is
-logged and answered as a 500 in the same shape; it never leaks a traceback.
+exceptions (validation, auth, throttling, 404) are reshaped here, a lock wait that ran out is a
+503 ``busy`` with ``Retry-After``, a body over the limit a 413, and anything unexpected is logged
+once and answered as a 500 in the same shape; it never leaks a traceback. A 5xx says "nothing
+was saved" only when the request's writes were all rolled back (``core.api.guard``).
 """
 
 from __future__ import annotations
@@ -10,7 +12,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
+from django.db import OperationalError
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -53,10 +57,84 @@ def _first_error(detail: Any, path: str = "") -> str:
     return f"{path}: {text}" if path else text
 
 
+def lock_wait_ran_out(exc: BaseException) -> bool:
+    """A database error meaning "waited too long for a lock or a connection": SQLite's busy
+    timeout, PostgreSQL's ``lock_timeout``, or the connection pool's timeout."""
+    if not isinstance(exc, OperationalError):
+        return False
+    text = str(exc).lower()
+    if "database is locked" in text or "database table is locked" in text:
+        return True
+    cause = exc.__cause__
+    try:
+        from psycopg import errors as pg_errors
+        from psycopg_pool import PoolTimeout
+    except ImportError:  # pragma: no cover - psycopg is a dependency
+        return False
+    return isinstance(cause, pg_errors.LockNotAvailable | PoolTimeout)
+
+
+def saved_by(request: Any) -> bool | None:
+    """Whether ``request`` has committed a write (None: not known)."""
+    state = getattr(getattr(request, "_request", request), "ludoteka", None)
+    return None if state is None else bool(state.saved)
+
+
+def server_error_body(request: Any) -> dict[str, Any]:
+    saved = saved_by(request)
+    if saved is None:
+        message = "Something went wrong on our side."
+    elif saved:
+        message = (
+            "Something went wrong on our side after your request was saved; "
+            "reload to see where things stand."
+        )
+    else:
+        message = "Something went wrong on our side; nothing was saved."
+    body: dict[str, Any] = {"code": "server_error", "message": message}
+    if saved is not None:
+        body["saved"] = saved
+    return body
+
+
+def _busy_response(request: Any, err: ApiError) -> Response:
+    body = err.body()
+    if saved_by(request):
+        body["message"] = (
+            "The server is busy; part of your request was saved before it gave up. Reload, "
+            "then try again."
+        )
+    wait = int(body.get("retry_after", 1))
+    response = Response(body, status=503, headers={"Retry-After": str(wait)})
+    # Load, not a bug: a warning (where it arose), not Django's error line for every 5xx.
+    response._has_been_logged = True  # type: ignore[attr-defined]
+    return response
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
     headers: dict[str, str] = {}
+    request = context.get("request")
     if isinstance(exc, ApiError):
+        if exc.status_code == 503:
+            log.warning("busy: %s", exc.message)
+            return _busy_response(request, exc)
         return Response(exc.body(), status=exc.status_code)
+    if lock_wait_ran_out(exc):
+        from core.api.guard import busy
+
+        log.warning("lock wait ran out: %s", exc)
+        return _busy_response(request, busy())
+    if isinstance(exc, SuspiciousOperation) and not isinstance(exc, RequestDataTooBig):
+        return Response({"code": "bad_request", "message": "The request is malformed."}, status=400)
+    if isinstance(exc, RequestDataTooBig):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        return Response(
+            {
+                "code": "payload_too_large",
+                "message": f"The request body is larger than {limit} bytes.",
+            },
+            status=413,
+        )
     if isinstance(exc, Http404):
         return Response({"code": "not_found", "message": "There is nothing here."}, status=404)
     if isinstance(exc, PermissionDenied):
@@ -89,7 +167,29 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
             headers["WWW-Authenticate"] = auth_header
         return Response({"code": code, "message": message}, status=exc.status_code, headers=headers)
     log.exception("unhandled API error", exc_info=exc)
-    return Response(
-        {"code": "server_error", "message": "Something went wrong on our side; nothing was saved."},
-        status=status.HTTP_500_INTERNAL_SERVER_ERROR,
+    response = Response(server_error_body(request), status=status.HTTP_500_INTERNAL_SERVER_ERROR)
+    response._has_been_logged = True  # type: ignore[attr-defined]  # once, with the traceback
+    return response
+
+
+def lockout_response(request: Any, original_response: Any = None, credentials: Any = None) -> Any:
+    """django-axes' answer for a locked-out log-in (``AXES_LOCKOUT_CALLABLE``): the API's own
+    429 (LoginApi made it, with ``Retry-After``) for the API, a plain page elsewhere (admin)."""
+    from axes.helpers import get_cool_off
+    from django.http import HttpResponse, JsonResponse
+
+    cool_off = get_cool_off(request)
+    wait = int(cool_off.total_seconds()) if cool_off else 900
+    if request.path.startswith("/api/"):
+        if isinstance(original_response, HttpResponse) and original_response.status_code == 429:
+            return original_response
+        body = {
+            "code": "rate_limited",
+            "message": f"Too many failed log-ins; try again in {wait} seconds.",
+            "retry_after": wait,
+        }
+        return JsonResponse(body, status=429, headers={"Retry-After": str(wait)})
+    text = f"Too many failed log-ins; try again in {wait // 60 or 1} minutes."
+    return HttpResponse(
+        text, status=429, content_type="text/plain", headers={"Retry-After": str(wait)}
     )

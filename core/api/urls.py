@@ -7,6 +7,7 @@ urlpatterns = [
     path("push/", include("core.push.urls")),
     path("", include("core.matches.urls")),
     path("", include("core.ratings.urls")),
+    path("", include("core.tournaments.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
 ]

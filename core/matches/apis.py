@@ -7,10 +7,13 @@ the output. Errors are ``{code, message}`` from ``core.api.errors``.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from django.http import StreamingHttpResponse
+from django.http import HttpResponse, StreamingHttpResponse
+from django.utils.cache import patch_vary_headers
+from django.utils.http import parse_etags
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
@@ -20,8 +23,9 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from core.api import fields as strict
 from core.api.pagination import Pagination
-from core.matches import selectors, services
+from core.matches import hotpath, selectors, services
 from core.matches.models import Match
 
 JSONObject = serializers.JSONField
@@ -68,8 +72,8 @@ class GameDetailApi(APIView):
 
 class SeatIn(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["me", "user", "bot", "open"])
-    username = serializers.CharField(required=False, default="", allow_blank=True)
-    level = serializers.CharField(required=False, default="", allow_blank=True)
+    username = strict.CharField(required=False, default="", allow_blank=True)
+    level = strict.CharField(required=False, default="", allow_blank=True)
 
 
 class MatchListApi(APIView):
@@ -80,22 +84,26 @@ class MatchListApi(APIView):
         mine = serializers.BooleanField(required=False, default=False)
         my_turn = serializers.BooleanField(required=False, default=False)
         joinable = serializers.BooleanField(required=False, default=False)
-        status = serializers.ChoiceField(choices=Match.Status.choices, required=False)
-        game = serializers.CharField(required=False)
+        status = strict.QueryChoiceField(choices=Match.Status.choices, required=False)
+        game = strict.QueryCharField(required=False)
 
     class Input(serializers.Serializer):
         class Meta:
             ref_name = "MatchListInput"
 
-        game = serializers.CharField(max_length=32)
-        players = serializers.IntegerField(min_value=1, max_value=16)
+        game = strict.CharField(max_length=32)
+        players = strict.IntegerField(min_value=1, max_value=16)
         options = serializers.DictField(required=False, default=dict)
         seats = SeatIn(many=True, required=False)
-        autostart = serializers.BooleanField(required=False, default=True)
+        autostart = strict.BooleanField(required=False, default=True)
         # {kind: none|per_move|reserve, move_seconds | reserve_seconds + increment_seconds,
         #  policy: bot_move|zombie|forfeit, vacation: bool}; checked by the service (422).
         time_control = serializers.JSONField(required=False, default=None)
-        rated = serializers.BooleanField(required=False, default=True)  # False: a friendly match
+        rated = strict.BooleanField(required=False, default=True)  # False: a friendly match
+        # private: only its seats (invited ones too) and staff see it, and it is not listed.
+        visibility = serializers.ChoiceField(
+            choices=Match.Visibility.choices, required=False, default=Match.Visibility.PUBLIC
+        )
 
     @extend_schema(
         operation_id="matches_list", parameters=[Filters], responses={200: OpenApiTypes.OBJECT}
@@ -123,16 +131,44 @@ class MatchListApi(APIView):
             autostart=v["autostart"],
             time_control=v["time_control"],
             rated=v["rated"],
+            visibility=v["visibility"],
         )
         match = selectors.match_get(match.pk)
         return Response(selectors.match_detail(match=match, user=request.user), status=201)
 
 
+def _conditional(request: Request, etag: str, build: Callable[[], Any]) -> Response:
+    """Answer 304 when the client's ``If-None-Match`` holds ``etag`` (weak comparison, RFC 9110
+    13.1.2), else ``build()``'s answer; either way with the ETag, to be revalidated each time."""
+    tags = parse_etags(request.headers.get("If-None-Match", ""))
+    if "*" in tags or etag.removeprefix("W/") in {t.removeprefix("W/") for t in tags}:
+        response = Response(status=304)
+    else:
+        response = Response(build())
+    response["ETag"] = etag
+    response["Cache-Control"] = "private, no-cache"
+    patch_vary_headers(response, ("Authorization", "Cookie"))
+    return response
+
+
+_ETAG_PARAMETER = OpenApiParameter(
+    "If-None-Match",
+    str,
+    OpenApiParameter.HEADER,
+    description="The ETag of the answer you have: 304 with no body if it is still current.",
+)
+
+
 class MatchDetailApi(APIView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(parameters=[_ETAG_PARAMETER], responses={200: OpenApiTypes.OBJECT, 304: None})
     def get(self, request: Request, match_id: int) -> Response:
-        match = selectors.match_get(match_id)
-        return Response(selectors.match_detail(match=match, user=request.user))
+        match = selectors.match_get(match_id, user=request.user)
+        head = selectors.match_detail_head(match=match, user=request.user)
+        return _conditional(
+            request,
+            selectors.detail_etag(head),
+            lambda: selectors.match_detail(match=match, user=request.user, head=head),
+        )
 
 
 class _LobbyAction(APIView):
@@ -142,7 +178,7 @@ class _LobbyAction(APIView):
         class Meta:
             ref_name = "LobbyActionInput"
 
-        seat = serializers.IntegerField(required=False, min_value=0)
+        seat = strict.IntegerField(required=False, min_value=0)
 
     @extend_schema(request=Input, responses={200: OpenApiTypes.OBJECT})
     def post(self, request: Request, match_id: int) -> Response:
@@ -175,22 +211,28 @@ class MatchStartApi(_LobbyAction):
 class MatchEventsApi(APIView):
     """Events after ``since``, redacted for the requester; NDJSON with ``?format=ndjson``."""
 
-    @extend_schema(
-        parameters=[
-            OpenApiParameter("since", int, description="Return events with seq > since."),
-            OpenApiParameter("format", str, enum=["json", "ndjson"]),
-        ],
-        responses={200: OpenApiTypes.OBJECT},
-    )
-    def get(self, request: Request, match_id: int) -> Response | StreamingHttpResponse:
-        since_raw = request.query_params.get("since", "0")
-        if not since_raw.isdigit():
-            from core.api.errors import ApiError
+    class Filters(serializers.Serializer):
+        class Meta:
+            ref_name = "MatchEventsFilters"
 
-            raise ApiError(400, "invalid_input", "since must be a whole number of 0 or more.")
-        match = selectors.match_get(match_id)
-        events = selectors.match_events(match=match, user=request.user, since=int(since_raw))
-        wants_ndjson = request.query_params.get("format") == "ndjson" or (
+        since = strict.QueryIntegerField(
+            required=False,
+            default=0,
+            min_value=0,
+            max_value=2**31 - 1,
+            help_text="Return events with seq > since.",
+        )
+        format = strict.QueryChoiceField(choices=["json", "ndjson"], required=False, default="json")
+
+    @extend_schema(parameters=[Filters], responses={200: OpenApiTypes.OBJECT})
+    def get(self, request: Request, match_id: int) -> Response | StreamingHttpResponse:
+        # A serializer, not str.isdigit(): "²" is a digit to isdigit() and no number to int().
+        filters = self.Filters(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        match = selectors.match_get(match_id, user=request.user)
+        since = filters.validated_data["since"]
+        events = selectors.match_events(match=match, user=request.user, since=since)
+        wants_ndjson = filters.validated_data["format"] == "ndjson" or (
             "application/x-ndjson" in request.headers.get("Accept", "")
         )
         if wants_ndjson:
@@ -199,11 +241,65 @@ class MatchEventsApi(APIView):
         return Response({"version": match.version, "events": events})
 
 
-class MatchLegalApi(APIView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+class MatchReplayApi(APIView):
+    """The requester's view of the match as it was at ``version`` (a replay step)."""
+
+    class Filters(serializers.Serializer):
+        class Meta:
+            ref_name = "MatchReplayFilters"
+
+        version = serializers.IntegerField(min_value=1)
+
+    @extend_schema(parameters=[Filters], responses={200: OpenApiTypes.OBJECT})
     def get(self, request: Request, match_id: int) -> Response:
-        match = selectors.match_get(match_id)
-        return Response(selectors.match_legal_commands(match=match, user=request.user))
+        filters = self.Filters(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        match = selectors.match_get(match_id, user=request.user)
+        return Response(
+            selectors.match_view_at(
+                match=match, user=request.user, version=filters.validated_data["version"]
+            )
+        )
+
+
+class MatchLegalApi(APIView):
+    @extend_schema(parameters=[_ETAG_PARAMETER], responses={200: OpenApiTypes.OBJECT, 304: None})
+    def get(self, request: Request, match_id: int) -> Response:
+        match = hotpath.read_match(match_id)
+        selectors.match_check_visible(match=match, user=request.user)
+        return _conditional(
+            request,
+            selectors.legal_etag(match=match, user=request.user),
+            lambda: selectors.match_legal_commands(match=match, user=request.user),
+        )
+
+
+def _plainly_valid_command(data: Any) -> dict[str, Any] | None:
+    """``MatchCommandApi.Input``'s validated data for a body that passes it untouched (a
+    command_id string of 1 to 64 characters without surrounding spaces, an expected_version
+    that is a whole number of 0 or more, a non-null command), else None. The hot path skips
+    the serializer, which costs a command about as much as its database write."""
+    if not isinstance(data, dict) or data.get("command") is None:
+        return None
+    command_id = data.get("command_id")
+    if not isinstance(command_id, str) or not 0 < len(command_id) <= 64:
+        return None
+    if command_id != command_id.strip():
+        return None
+    out = {"command_id": command_id, "command": data["command"]}
+    if "expected_version" in data:
+        version = data["expected_version"]
+        if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+            return None
+        out["expected_version"] = version
+    return out
+
+
+def _answer(result: Any) -> Response | HttpResponse:
+    """A command's answer: its JSON as rendered by the service (``services.Answer``)."""
+    if isinstance(result, services.Answer):
+        return HttpResponse(result.encoded, content_type="application/json")
+    return Response(result)
 
 
 class MatchCommandApi(APIView):
@@ -211,15 +307,17 @@ class MatchCommandApi(APIView):
         class Meta:
             ref_name = "MatchCommandInput"
 
-        command_id = serializers.CharField(max_length=64)
-        expected_version = serializers.IntegerField(required=False, min_value=0)
+        command_id = strict.CharField(max_length=64)
+        expected_version = strict.IntegerField(required=False, min_value=0)
         command = JSONObject()
 
     @extend_schema(request=Input, responses={200: OpenApiTypes.OBJECT})
-    def post(self, request: Request, match_id: int) -> Response:
-        data = self.Input(data=request.data)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
+    def post(self, request: Request, match_id: int) -> Response | HttpResponse:
+        v = _plainly_valid_command(request.data)
+        if v is None:  # the serializer's coercions and messages, for anything less plain
+            data = self.Input(data=request.data)
+            data.is_valid(raise_exception=True)
+            v = data.validated_data
         result = services.match_submit_command(
             match_id=match_id,
             user=request.user,
@@ -227,7 +325,7 @@ class MatchCommandApi(APIView):
             command_id=v["command_id"],
             expected_version=v.get("expected_version"),
         )
-        return Response(result)
+        return _answer(result)
 
 
 class MatchUndoApi(APIView):
@@ -235,15 +333,15 @@ class MatchUndoApi(APIView):
         class Meta:
             ref_name = "MatchUndoInput"
 
-        command_id = serializers.CharField(max_length=64)
+        command_id = strict.CharField(max_length=64)
         scope = serializers.ChoiceField(choices=["step", "turn"], default="step")
-        expected_version = serializers.IntegerField(required=False, min_value=0)
+        expected_version = strict.IntegerField(required=False, min_value=0)
 
     @extend_schema(request=Input, responses={200: OpenApiTypes.OBJECT})
     def post(self, request: Request, match_id: int) -> Response:
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
-        return Response(
+        return _answer(
             services.match_undo(match_id=match_id, user=request.user, **data.validated_data)
         )
 
@@ -253,13 +351,13 @@ class MatchResignApi(APIView):
         class Meta:
             ref_name = "MatchResignInput"
 
-        command_id = serializers.CharField(max_length=64)
+        command_id = strict.CharField(max_length=64)
 
     @extend_schema(request=Input, responses={200: OpenApiTypes.OBJECT})
     def post(self, request: Request, match_id: int) -> Response:
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
-        return Response(
+        return _answer(
             services.match_resign(match_id=match_id, user=request.user, **data.validated_data)
         )
 
@@ -272,21 +370,22 @@ class MatchChatApi(APIView):
         class Meta:
             ref_name = "MatchChatInput"
 
-        text = serializers.CharField(max_length=500)
+        text = strict.CharField(max_length=500)
 
     def get_throttles(self) -> list[Any]:
         return super().get_throttles() if self.request.method == "POST" else []
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT})
     def get(self, request: Request, match_id: int) -> Response:
-        match = selectors.match_get(match_id)
+        match = selectors.match_get(match_id, user=request.user)
+        selectors.match_check_player(match=match, user=request.user)
         paginator = Pagination()
         page = paginator.paginate_queryset(selectors.match_chat(match=match), request, view=self)
         return paginator.get_paginated_response([_chat_out(m) for m in page])
 
     @extend_schema(
         request=Input,
-        responses={201: inline_serializer("ChatOut", {"id": serializers.IntegerField()})},
+        responses={201: inline_serializer("ChatOut", {"id": strict.IntegerField()})},
     )
     def post(self, request: Request, match_id: int) -> Response:
         data = self.Input(data=request.data)

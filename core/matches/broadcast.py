@@ -40,6 +40,26 @@ def announce_match_version(match_id: int, version: int, user_ids: list[int]) -> 
         log.warning("broadcast of match %s v%s failed", match_id, version, exc_info=True)
 
 
+def _retrieve(task: asyncio.Future[Any]) -> None:
+    """Mark a send's outcome as seen: a send failing or cancelled after its caller stopped
+    waiting (a timeout, a client that disconnected mid-request) is not an error to log."""
+    if not task.cancelled():
+        task.exception()
+
+
 async def _publish(layer: Any, groups: list[str], message: dict[str, Any]) -> None:
-    sends = asyncio.gather(*(layer.group_send(group, message) for group in groups))
-    await asyncio.wait_for(sends, PUBLISH_TIMEOUT)
+    # Tasks and asyncio.wait rather than gather(): a cancelled gather leaves a
+    # "_GatheringFuture exception was never retrieved" (CancelledError) in the error log.
+    sends = [asyncio.ensure_future(layer.group_send(group, message)) for group in groups]
+    for send in sends:
+        send.add_done_callback(_retrieve)
+    try:
+        done, pending = await asyncio.wait(sends, timeout=PUBLISH_TIMEOUT)
+    finally:
+        for send in sends:
+            send.cancel()  # no-op for those done
+    failed = [s.exception() for s in done if not s.cancelled() and s.exception() is not None]
+    if failed:
+        raise failed[0]  # type: ignore[misc]
+    if pending:
+        raise TimeoutError(f"{len(pending)} of {len(sends)} group sends took over the timeout")

@@ -37,6 +37,16 @@ class Match(models.Model):
     outcome = models.JSONField(null=True, blank=True)
     # False for a friendly match: it changes nobody's rating (core/ratings).
     rated = models.BooleanField(default=True)
+
+    class Visibility(models.TextChoices):
+        PUBLIC = "public"  # listed; anyone logged in may watch (a spectator's view only)
+        PRIVATE = "private"  # only its seats (invited ones too) and staff; never listed
+
+    visibility = models.CharField(
+        max_length=8, choices=Visibility.choices, default=Visibility.PUBLIC
+    )
+    # False: the match waits in the lobby, full or not, until its creator starts it.
+    autostart = models.BooleanField(default=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )

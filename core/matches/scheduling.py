@@ -2,10 +2,17 @@
 
 In-process execution is trampolined: a task scheduled while another runs is queued and run by
 the outermost caller, so a bots-only match plays to its end in a loop, not in a recursion.
+
+Work handed on after a commit never changes the answer of the request that committed: a broker
+that refuses the hand-off, or an in-process task that fails, is logged and left to the periodic
+sweeps (Celery beat or ``manage.py sweep_deadlines``), which find a stalled bot move, an
+undispatched outbox row or a due deadline in the database, and every task is idempotent
+(versions and command ids), so the work happens once whichever way it arrives.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import deque
 from datetime import datetime, timedelta
@@ -15,6 +22,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+log = logging.getLogger(__name__)
 _local = threading.local()
 
 
@@ -29,7 +37,7 @@ def run_at(task: Any, eta: datetime, *args: Any) -> None:
     the sweep covers)."""
     if settings.CELERY_TASK_ALWAYS_EAGER or eta - timezone.now() > eta_horizon():
         return
-    transaction.on_commit(lambda: task.apply_async(args=args, eta=eta))
+    transaction.on_commit(lambda: _hand_off(task, args, eta=eta))
 
 
 def eta_horizon() -> timedelta:
@@ -42,9 +50,31 @@ def eta_horizon() -> timedelta:
     return timedelta(seconds=options.get("visibility_timeout", 3600) / 2)
 
 
+def _hand_off(task: Any, args: tuple[Any, ...], eta: datetime | None = None) -> bool:
+    """Send ``task`` to the broker; False (logged) when the broker refuses it. The caller's
+    transaction has committed: the sweeps pick the work up from the database."""
+    try:
+        if eta is None:
+            task.delay(*args)
+        else:
+            task.apply_async(args=args, eta=eta)
+    except Exception as err:
+        log.warning(
+            "handing %s%s to the broker failed (%s: %s); the periodic sweep will do it",
+            getattr(task, "name", task),
+            args,
+            type(err).__name__,
+            err,
+        )
+        return False
+    return True
+
+
 def run_task(task: Any, *args: Any) -> None:
+    """Hand ``task`` to Celery, or run it here in the embedded default. Never raises: it runs
+    after a commit, whose request already has its answer."""
     if not settings.CELERY_TASK_ALWAYS_EAGER:
-        task.delay(*args)
+        _hand_off(task, args)
         return
     queue: deque[tuple[Any, tuple[Any, ...]]] | None = getattr(_local, "queue", None)
     if queue is not None:
@@ -54,6 +84,11 @@ def run_task(task: Any, *args: Any) -> None:
     try:
         while queue:
             next_task, next_args = queue.popleft()
-            next_task.apply(args=next_args, throw=True)
+            try:
+                next_task.apply(args=next_args, throw=True)
+            except Exception:
+                # A bug in the task: logged once with its traceback; the tasks queued behind it
+                # still run, and the sweep asks again for whatever it left undone.
+                log.exception("task %s%s failed", getattr(next_task, "name", next_task), next_args)
     finally:
         _local.queue = None

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Prefetch, QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from core.accounts.models import User
@@ -14,11 +16,12 @@ from core.eventstore.models import Event
 from core.matches.models import ChatMessage, Match, Seat
 from core.matches.presenters import event_for_viewer
 from core.matches.services import engine_for
-from core.matches.state import load_state, state_cache
+from core.matches.state import load_state, load_state_at, state_cache
 from core.ratings.selectors import match_rating_changes
 
 
-def match_get(match_id: int) -> Match:
+def match_get(match_id: int, *, user: User | None = None) -> Match:
+    """The match and its seats; with ``user``, only if they may see it."""
     match = (
         Match.objects.select_related("created_by")
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
@@ -27,7 +30,32 @@ def match_get(match_id: int) -> Match:
     )
     if match is None:
         raise ApiError(404, "match_not_found", f"There is no match {match_id}.")
+    if user is not None:
+        match_check_visible(match=match, user=user)
     return match
+
+
+def match_role(*, match: Match, user: User) -> str | None:
+    """What ``user`` is to ``match``: ``seat`` (a player), ``invitee`` (invited, not yet in),
+    ``staff``, ``spectator`` (anyone else, on a public match), or None (a private match is not
+    theirs to see). Uses the prefetched seats."""
+    for s in match.seats.all():
+        if s.user_id == user.pk and s.kind == Seat.Kind.HUMAN:
+            return "seat" if s.accepted else "invitee"
+    if user.is_staff:
+        return "staff"
+    return "spectator" if match.visibility == Match.Visibility.PUBLIC else None
+
+
+def match_check_visible(*, match: Match, user: User) -> None:
+    if match_role(match=match, user=user) is None:
+        raise ApiError(403, "private_match", "This match is private.")
+
+
+def match_check_player(*, match: Match, user: User) -> None:
+    """Chat is the players' own: their seat taken, not only offered."""
+    if match_role(match=match, user=user) != "seat":
+        raise ApiError(403, "not_a_player", "Only the players of a match can read its chat.")
 
 
 def viewer_seat(match: Match, user: User) -> int | None:
@@ -47,7 +75,11 @@ def match_list(
     game: str | None = None,
     joinable: bool = False,
 ) -> QuerySet[Match]:
-    qs = Match.objects.all()
+    # A private match is listed only to those with a seat in it (invitations included).
+    qs = Match.objects.filter(
+        Q(visibility=Match.Visibility.PUBLIC)
+        | Exists(Seat.objects.filter(match=OuterRef("pk"), user=user))
+    )
     if mine or my_turn:
         qs = qs.filter(Exists(Seat.objects.filter(match=OuterRef("pk"), user=user)))
     if my_turn:
@@ -107,6 +139,8 @@ def match_summary(match: Match) -> dict[str, Any]:
         "updated_at": match.updated_at.isoformat(),
         "outcome": match.outcome,
         "rated": match.rated,
+        "visibility": match.visibility,
+        "autostart": match.autostart,
         "time_control": match.time_control or {"kind": "none"},
         "turn_started_at": _iso(match.turn_started_at),
         "deadline": _iso(match.deadline),
@@ -114,8 +148,26 @@ def match_summary(match: Match) -> dict[str, Any]:
     }
 
 
-def match_detail(*, match: Match, user: User) -> dict[str, Any]:
-    """The match as ``user`` may see it: their seat's view, or a spectator's."""
+def match_detail(*, match: Match, user: User, head: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The match as ``user`` may see it: their seat's view, or a spectator's. ``head`` is
+    ``match_detail_head``'s answer when the caller already has it."""
+    out = head if head is not None else match_detail_head(match=match, user=user)
+    seat = out["seat"]
+    if match.version:
+        engine = engine_for(match.game)
+        state = load_state(match)
+        try:
+            out["view"] = engine.view(state, seat)
+            out["active_seats"] = sorted(engine.active_seats(state))
+        finally:
+            state_cache.put(match.pk, match.version, state)
+    return out
+
+
+def match_detail_head(*, match: Match, user: User) -> dict[str, Any]:
+    """Everything of ``match_detail`` but the game state (``view`` None, ``active_seats``
+    empty): the cheap part, read from the match's rows alone. With the version it determines
+    the whole answer, so it makes the answer's ETag (``detail_etag``)."""
     seat = viewer_seat(match, user)
     out = {**match_summary(match), "seat": seat, "view": None, "active_seats": []}
     if match.status in (Match.Status.LOBBY, Match.Status.ACTIVE):
@@ -125,17 +177,50 @@ def match_detail(*, match: Match, user: User) -> dict[str, Any]:
         for row, s in zip(out["seats"], seats, strict=True):
             vacation = away.get(s.user_id) if s.user_id else None
             row["on_vacation_until"] = vacation.ends_on.isoformat() if vacation else None
-    if match.version:
-        engine = engine_for(match.game)
-        state = load_state(match)
-        try:
-            out["view"] = engine.view(state, seat)
-            out["active_seats"] = sorted(engine.active_seats(state))
-        finally:
-            state_cache.put(match.pk, match.version, state)
     if match.status == Match.Status.FINISHED:
         out["rating_changes"] = match_rating_changes(match=match)
     return out
+
+
+def detail_etag(head: dict[str, Any]) -> str:
+    """The ETag of a ``match_detail`` answer: its version and seat, which fix the view and the
+    active seats, and a digest of the rest (seats joining the lobby, vacations, results), which
+    may change without a new version."""
+    digest = hashlib.blake2b(
+        json.dumps(head, sort_keys=True, default=str).encode(), digest_size=8
+    ).hexdigest()
+    return f'W/"{head["version"]}.{head["seat"]}.{digest}"'
+
+
+def legal_etag(*, match: Match, user: User) -> str:
+    """The ETag of a ``match_legal_commands`` answer: the legal commands follow from the
+    version (every change of status comes with events) and the seat."""
+    seat = viewer_seat(match, user)
+    if seat is None:
+        raise ApiError(403, "not_a_player", "You have no seat in this match.")
+    return f'W/"{match.version}.{seat}"'
+
+
+def match_view_at(*, match: Match, user: User, version: int) -> dict[str, Any]:
+    """The match as ``user``'s seat saw it at ``version`` (replay): the engine's view of the
+    state folded up to that version, for that seat alone, so a replay never shows more than
+    the viewer could see then. A spectator gets the spectator's view."""
+    if version < 1 or version > match.version:
+        raise ApiError(
+            422,
+            "version_out_of_range",
+            f"Match {match.pk} has versions 1 to {match.version}; there is no version {version}.",
+        )
+    seat = viewer_seat(match, user)
+    engine = engine_for(match.game)
+    state = load_state_at(match, version)
+    return {
+        "id": match.pk,
+        "version": version,
+        "seat": seat,
+        "view": engine.view(state, seat),
+        "active_seats": sorted(engine.active_seats(state)),
+    }
 
 
 def match_events(*, match: Match, user: User, since: int = 0) -> list[dict[str, Any]]:

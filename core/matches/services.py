@@ -4,26 +4,30 @@ The pipeline, for every way a match moves (a player's command, a bot's, an undo,
 lock the match row → check seat, status and version → load the state → let the engine decide →
 append all resulting events in the same transaction as the read models, the outbox and the
 idempotency record → after commit: cache the state, announce the version, schedule bots.
-Every refusal raises ``ApiError`` before anything is written.
+Every refusal raises ``ApiError`` before anything is written, and every write ends with
+``check_deadline()``: a request whose time is up rolls back (503 busy) rather than commit after
+its client stopped waiting (core/api/guard.py).
 """
 
 from __future__ import annotations
 
+import json
 import logging
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Case, Value, When
 from django.utils import timezone
 
 from core.accounts.models import User
 from core.api.errors import ApiError
+from core.api.guard import check_deadline
 from core.eventstore import store
 from core.eventstore.exceptions import StaleVersion
 from core.eventstore.models import CommandRecord, Event, Snapshot
-from core.matches import broadcast
+from core.matches import broadcast, hooks
 from core.matches.models import Match, Seat
 from core.matches.presenters import event_for_viewer
 from core.matches.scheduling import run_after_commit, run_at
@@ -98,12 +102,26 @@ def _open_command(
     """The checks every command shares, inside its transaction: lock the match, find the seat,
     answer a retry with its first result, refuse a match that is not running or a stale version."""
     _check_command_id(command_id)
+    _check_expected_version(expected_version)
+    match = _locked_match(match_id)
+    seats = list(match.seats.all())
+    seat = _acting_seat(seats, user, seat_index)
+    replay = CommandRecord.objects.filter(match=match, command_id=command_id).first()
+    if replay is not None:
+        return _Opened(match, seats, seat, _replayed_response(match, replay, seat))
+    _check_runnable(match, expected_version)
+    return _Opened(match, seats, seat, None)
+
+
+def _check_expected_version(expected_version: Any) -> None:
     if expected_version is not None and (
         isinstance(expected_version, bool) or not isinstance(expected_version, int)
     ):
         raise ApiError(400, "malformed_command", "expected_version must be a whole number.")
-    match = _locked_match(match_id)
-    seats = list(match.seats.all())
+
+
+def _acting_seat(seats: list[Seat], user: User | None, seat_index: int | None) -> Seat:
+    """The seat a command acts for: the user's (a player), or ``seat_index`` (bots, system)."""
     if user is not None:
         seat = _seat_of(seats, user)
         if seat is None:
@@ -114,15 +132,15 @@ def _open_command(
                 "seat_taken_over",
                 "You ran out of time; a bot plays your seat for the rest of the match.",
             )
-    else:
-        seat = next((s for s in seats if s.index == seat_index), None)
-        if seat is None:
-            raise ApiError(404, "seat_not_found", f"There is no seat {seat_index}.")
-    replay = CommandRecord.objects.filter(match=match, command_id=command_id).first()
-    if replay is not None:
-        if replay.seat != seat.index:
-            raise ApiError(409, "command_id_reused", "That command_id was used by another seat.")
-        return _Opened(match, seats, seat, {**replay.response, "replayed": True})
+        return seat
+    found = next((s for s in seats if s.index == seat_index), None)
+    if found is None:
+        raise ApiError(404, "seat_not_found", f"There is no seat {seat_index}.")
+    return found
+
+
+def _check_runnable(match: Match, expected_version: int | None) -> None:
+    """A new command needs an active match at the version the client expects (if it says)."""
     if match.status != Match.Status.ACTIVE:
         raise ApiError(409, "match_not_active", f"The match is {match.status}, not active.")
     if expected_version is not None and expected_version != match.version:
@@ -133,7 +151,6 @@ def _open_command(
             "reload and try again.",
             current_version=match.version,
         )
-    return _Opened(match, seats, seat, None)
 
 
 # --- lobby --------------------------------------------------------------------------------------
@@ -141,14 +158,16 @@ def _open_command(
 
 @dataclass(frozen=True)
 class SeatSpec:
-    kind: str  # "me", "user", "bot", "open"
+    # "me", "user" (invited), "bot", "open"; "player": a user seated at once, with no invitation
+    # to accept (matches the platform makes: tournaments).
+    kind: str
     username: str = ""
     level: str = ""
 
 
 def match_create(
     *,
-    user: User,
+    user: User | None,
     game: str,
     n_players: int,
     options: dict[str, Any] | None = None,
@@ -156,8 +175,11 @@ def match_create(
     autostart: bool = True,
     time_control: dict[str, Any] | None = None,
     rated: bool = True,
+    visibility: str = Match.Visibility.PUBLIC,
 ) -> Match:
     engine = engine_for(game)
+    if visibility not in Match.Visibility.values:
+        raise ApiError(400, "invalid_input", "visibility must be 'public' or 'private'.")
     clock = parse_time_control(time_control)
     try:
         validated = engine.validate_options(n_players, options or {})
@@ -166,21 +188,23 @@ def match_create(
     specs = seats or [SeatSpec("me")] + [SeatSpec("open")] * (n_players - 1)
     if len(specs) != n_players:
         raise ApiError(422, "seat_count", f"Give exactly {n_players} seats, not {len(specs)}.")
-    if sum(1 for s in specs if s.kind == "me") != 1:
+    # ``user`` None: a match the platform makes (a tournament's table), with no creator's seat.
+    if sum(1 for s in specs if s.kind == "me") != (0 if user is None else 1):
         raise ApiError(422, "creator_seat", "Exactly one seat must be yours ('me').")
     rows: list[Seat] = []
     invited: set[int] = set()
     for index, spec in enumerate(specs):
         if spec.kind == "me":
             rows.append(Seat(index=index, kind=Seat.Kind.HUMAN, user=user))
-        elif spec.kind == "user":
+        elif spec.kind in ("user", "player"):
             other = User.objects.filter(username=spec.username).first()
             if other is None:
                 raise ApiError(422, "unknown_user", f"There is no user {spec.username!r}.")
-            if other.pk == user.pk or other.pk in invited:
+            if (user is not None and other.pk == user.pk) or other.pk in invited:
                 raise ApiError(422, "duplicate_player", f"{spec.username} already has a seat.")
             invited.add(other.pk)
-            rows.append(Seat(index=index, kind=Seat.Kind.HUMAN, user=other, accepted=False))
+            accepted = spec.kind == "player"
+            rows.append(Seat(index=index, kind=Seat.Kind.HUMAN, user=other, accepted=accepted))
         elif spec.kind == "bot":
             if spec.level not in engine.bot_levels:
                 levels = ", ".join(engine.bot_levels)
@@ -199,6 +223,8 @@ def match_create(
             rules_version=engine.rules_version,
             time_control=clock.as_json(),
             rated=rated,
+            visibility=visibility,
+            autostart=autostart,
         )
         for row in rows:
             row.match = match
@@ -216,6 +242,7 @@ def match_create(
             _dispatch_after_commit()
         if autostart and _ready(rows):
             _start(match, engine, rows)
+        check_deadline()
     return match
 
 
@@ -230,6 +257,8 @@ def match_join(*, match_id: int, user: User, seat_index: int | None = None) -> M
             raise ApiError(409, "match_not_in_lobby", "This match has already started or ended.")
         seats = list(match.seats.all())
         mine = _seat_of(seats, user)
+        if mine is None and match.visibility == Match.Visibility.PRIVATE and not user.is_staff:
+            raise ApiError(403, "private_match", "This match is private: join on invitation.")
         if mine is not None and mine.accepted:
             raise ApiError(409, "already_seated", "You already have a seat in this match.")
         if mine is not None:  # accepting an invitation
@@ -244,8 +273,9 @@ def match_join(*, match_id: int, user: User, seat_index: int | None = None) -> M
             seat = free[0]
             seat.kind, seat.user, seat.accepted = Seat.Kind.HUMAN, user, True
             seat.save(update_fields=["kind", "user", "accepted"])
-        if _ready(seats):
+        if match.autostart and _ready(seats):  # else the creator starts it
             _start(match, engine_for(match.game), seats)
+        check_deadline()
     return match
 
 
@@ -267,6 +297,7 @@ def match_leave(*, match_id: int, user: User) -> Match:
         else:
             seat.kind, seat.user, seat.accepted = Seat.Kind.OPEN, None, True
             seat.save(update_fields=["kind", "user", "accepted"])
+        check_deadline()
     return match
 
 
@@ -282,6 +313,7 @@ def match_start(*, match_id: int, user: User) -> Match:
         if not _ready(list(match.seats.all())):
             raise ApiError(409, "seats_not_filled", "Every seat needs a player or a bot first.")
         _start(match, engine_for(match.game))
+        check_deadline()
     return match
 
 
@@ -311,6 +343,23 @@ def match_submit_command(
     seat_index: int | None = None,
 ) -> dict[str, Any]:
     """Apply one command. ``user`` is the player; bots and the system pass ``seat_index``."""
+    if connection.vendor == "postgresql":
+        # Most commands: two round trips, no lock (hotpath.py); the rest come back here.
+        from core.matches import hotpath
+
+        _check_command_id(command_id)
+        _check_expected_version(expected_version)
+        try:
+            return hotpath.submit(
+                match_id=match_id,
+                user=user,
+                command=command,
+                command_id=command_id,
+                expected_version=expected_version,
+                seat_index=seat_index,
+            )
+        except hotpath.NeedsGeneralPath:
+            pass
     try:
         with transaction.atomic():
             opened = _open_command(
@@ -345,25 +394,37 @@ def match_submit_command(
                 before=before,
                 seats=seats,
             )
-            return _record(match, engine, state, seat.index, rows, user=user, command_id=command_id)
+            result = _record(
+                match, engine, state, seat.index, rows, user=user, command_id=command_id
+            )
+            check_deadline()
+            return result
     except StaleVersion as err:
-        raise ApiError(
-            409,
-            "stale_version",
-            f"The match moved on to version {err.current}; reload and try again.",
-            current_version=err.current,
-        ) from err
+        raise stale_version_error(err.current) from err
     except IntegrityError as err:
         # Two retries of one command_id raced past the replay check: the loser sees a conflict.
         raise ApiError(409, "conflict", "Another request changed this match first; retry.") from err
 
 
+def stale_version_error(current: int) -> ApiError:
+    return ApiError(
+        409,
+        "stale_version",
+        f"The match moved on to version {current}; reload and try again.",
+        current_version=current,
+    )
+
+
 def _command_response(
-    engine: Engine, match: Match, state: Any, seat: int, rows: list[Event]
+    engine: Engine, match: Match, state: Any, seat: int, rows: list[Event], *, status: str
 ) -> dict[str, Any]:
+    """What a command answers: the new version, its events and the seat's view, and the seat's
+    legal commands now, so that one move is one request (no GET match + GET legal after it)."""
+    active = engine.active_seats(state)
     return {
         "version": match.version,
-        "status": match.status,
+        "status": status,
+        "seat": seat,
         "events": [
             event_for_viewer(
                 engine,
@@ -377,7 +438,46 @@ def _command_response(
             for r in rows
         ],
         "view": engine.view(state, seat),
+        "active_seats": sorted(active),
+        "legal_commands": (
+            engine.legal_commands(state, seat)
+            if status == Match.Status.ACTIVE and seat in active
+            else []
+        ),
     }
+
+
+class Answer(dict[str, Any]):
+    """A command's answer, with its JSON (``encoded``) rendered when it is made: the view may
+    share lists with the state, which goes back to the cache at commit, and the next command
+    (a bot's reply runs right after commit) folds into it, possibly before this answer is
+    sent. The REST view sends ``encoded`` as it is; ``fresh()`` is a copy to build on."""
+
+    def __init__(self, content: dict[str, Any]) -> None:
+        super().__init__(content)
+        self.encoded = json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode()
+
+    def fresh(self) -> dict[str, Any]:
+        return dict(json.loads(self.encoded))
+
+
+def _replayed_response(match: Match, record: CommandRecord, seat: Seat) -> Answer:
+    """A retried command's first answer, rebuilt from the stream as it was at the record's
+    version (the record keeps only the version and status: the answer follows from them)."""
+    if record.seat != seat.index:
+        raise ApiError(409, "command_id_reused", "That command_id was used by another seat.")
+    engine = engine_for(match.game)
+    rows = list(
+        Event.objects.filter(
+            match=match, command_id=record.command_id, actor=record.seat, seq__lte=record.version
+        ).order_by("seq")
+    )
+    state = load_state(match, version=record.version)
+    assert record.seat is not None  # every recorded command has a seat
+    response = _command_response(
+        engine, match, state, record.seat, rows, status=record.response["status"]
+    )
+    return Answer({**response, "version": record.version, "replayed": True})
 
 
 def _record(
@@ -389,18 +489,18 @@ def _record(
     *,
     user: User | None,
     command_id: str,
-) -> dict[str, Any]:
-    """Store the command's first result (for idempotent retries) and return it."""
-    response = _command_response(engine, match, state, seat, rows)
+) -> Answer:
+    """Record the command (for idempotent retries) and return its answer."""
+    response = _command_response(engine, match, state, seat, rows, status=match.status)
     CommandRecord.objects.create(
         match=match,
         command_id=command_id,
         user=user,
         seat=seat,
         version=match.version,
-        response=response,
+        response={"version": match.version, "status": match.status},
     )
-    return {**response, "replayed": False}
+    return Answer({**response, "replayed": False})
 
 
 def _commit(
@@ -508,19 +608,35 @@ def _update_clock(
 ) -> bool:
     """Charge the reserve of seats whose turn ended; start the clock of a new turn. Returns
     True when a new deadline was set (the caller schedules its checks)."""
+    match_set, reserves, clock_set = _clock_changes(
+        match, seats, before=before, active=active, now=now
+    )
+    for pk, reserve in reserves.items():
+        Seat.objects.filter(pk=pk).update(reserve_seconds=reserve)
+    if match_set:
+        Match.objects.filter(pk=match.pk).update(**match_set)
+    return clock_set
+
+
+def _clock_changes(
+    match: Match, seats: list[Seat], *, before: frozenset[int], active: frozenset[int], now: Any
+) -> tuple[dict[str, Any], dict[int, float | None], bool]:
+    """``_update_clock``'s changes, made in memory and returned for the caller to write: the
+    match's columns, the reserve of seats by primary key, and whether a deadline was set."""
     tc = TimeControl.from_json(match.time_control)
     if tc.kind == "none":
-        return False
+        return {}, {}, False
     now = now or timezone.now()
     ended, started = before - active, active - before
+    reserves: dict[int, float | None] = {}
     if tc.kind == "reserve" and ended and match.turn_started_at is not None:
         elapsed = (now - match.turn_started_at).total_seconds()
         for seat in seats:
             if seat.index in ended and seat.kind == Seat.Kind.HUMAN:
                 seat.reserve_seconds = charged_reserve(tc, seat.reserve_seconds, elapsed)
-                Seat.objects.filter(pk=seat.pk).update(reserve_seconds=seat.reserve_seconds)
+                reserves[seat.pk] = seat.reserve_seconds
     if not started and active:
-        return False  # the same turn goes on (or some of a simultaneous turn's seats are done)
+        return {}, reserves, False  # the same turn goes on (or a simultaneous turn's seats)
     waiting = [
         s
         for s in seats
@@ -533,13 +649,13 @@ def _update_clock(
         match.deadline = match.remind_at = None
     else:
         match.deadline, match.remind_at = deadlines(now, budget)
-    Match.objects.filter(pk=match.pk).update(
-        turn_started_at=match.turn_started_at,
-        clock_version=match.clock_version,
-        deadline=match.deadline,
-        remind_at=match.remind_at,
-    )
-    return match.deadline is not None
+    match_set = {
+        "turn_started_at": match.turn_started_at,
+        "clock_version": match.clock_version,
+        "deadline": match.deadline,
+        "remind_at": match.remind_at,
+    }
+    return match_set, reserves, match.deadline is not None
 
 
 def _notify(
@@ -586,6 +702,7 @@ def _finish(match: Match, seats: list[Seat], outcome: dict[str, Any]) -> None:
     humans = [s for s in seats if s.kind == Seat.Kind.HUMAN]
     _notify(match, OutboxItem.Kind.MATCH_FINISHED, humans, key=str(match.pk), payload={})
     match_rate(match=match)
+    hooks.match_ended(match)
 
 
 # --- undo and resignation -----------------------------------------------------------------------
@@ -658,7 +775,9 @@ def match_undo(
         )
         state = load_state(match, use_cache=False)
         _project(match, engine, state, before=before, seats=seats)
-        return _record(match, engine, state, seat.index, rows, user=user, command_id=command_id)
+        result = _record(match, engine, state, seat.index, rows, user=user, command_id=command_id)
+        check_deadline()
+        return result
 
 
 def match_resign(*, match_id: int, user: User, command_id: str) -> dict[str, Any]:
@@ -693,7 +812,9 @@ def match_resign(*, match_id: int, user: User, command_id: str) -> dict[str, Any
             # Abandonment: every human resigned, so nobody is left to finish the match.
             match.status = Match.Status.ABORTED
             Match.objects.filter(pk=match.pk).update(status=match.status)
-        return _record(match, engine, state, seat.index, rows, user=user, command_id=command_id)
+        result = _record(match, engine, state, seat.index, rows, user=user, command_id=command_id)
+        check_deadline()
+        return result
 
 
 # --- chat ---------------------------------------------------------------------------------------
@@ -708,6 +829,8 @@ def chat_post(*, match_id: int, user: User, text: str) -> Any:
     match = Match.objects.filter(pk=match_id).first()
     if match is None:
         raise ApiError(404, "match_not_found", f"There is no match {match_id}.")
-    if _seat_of(list(match.seats.all()), user) is None:
+    seat = _seat_of(list(match.seats.all()), user)
+    if seat is None or not seat.accepted:
         raise ApiError(403, "not_a_player", "Only the players of a match can write in its chat.")
+    check_deadline()
     return ChatMessage.objects.create(match=match, user=user, text=text)

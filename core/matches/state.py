@@ -7,11 +7,13 @@ never leave a half-applied state behind.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from typing import Any
 
 from django.conf import settings
+from django.db import connection
 
 from core.eventstore.models import Event, Snapshot
 from core.eventstore.store import PLATFORM_EVENTS, UNDO_EVENT
@@ -58,31 +60,47 @@ def fold_events(engine: Engine, state: Any, events: list[tuple[int, str, dict[st
     return state
 
 
-def load_state(match: Any, *, use_cache: bool = True) -> Any:
-    """The engine state of ``match`` at ``match.version``, owned by the caller."""
+def load_state(match: Any, *, use_cache: bool = True, version: int | None = None) -> Any:
+    """The engine state of ``match`` at ``version`` (default ``match.version``), owned by the
+    caller. An earlier version (a replayed command's answer) never comes from the cache."""
+    if version is None:
+        version = match.version
+    elif version != match.version:
+        use_cache = False
     if use_cache:
-        cached = state_cache.take(match.pk, match.version)
+        cached = state_cache.take(match.pk, version)
         if cached is not None:
             return cached
+    return load_state_at(match, version)
+
+
+def load_state_at(match: Any, version: int) -> Any:
+    """The engine state of ``match`` as it was at ``version`` (an undo appended later is not
+    applied yet). Snapshots are taken only at undo barriers, so nothing after one can take back
+    an event folded into it: the newest snapshot at or before ``version`` is a safe start. The
+    snapshot and the events after it come in one query (one round trip, no ORM)."""
     engine = get_engine(match.game)
+    snapshots, events = Snapshot._meta.db_table, Event._meta.db_table
+    sql = (
+        f"WITH snap AS (SELECT version, state FROM {snapshots} WHERE match_id = %s "
+        "AND version <= %s AND rules_version = %s ORDER BY version DESC LIMIT 1) "
+        "SELECT version, NULL, state FROM snap UNION ALL "
+        f"SELECT seq, type, payload FROM {events} WHERE match_id = %s "
+        "AND seq > COALESCE((SELECT version FROM snap), 0) AND seq <= %s ORDER BY 1"
+    )
+    with connection.cursor() as cur:
+        cur.execute(sql, [match.pk, version, match.rules_version, match.pk, version])
+        rows = cur.fetchall()
     state = None
-    since = 0
-    snap = (
-        Snapshot.objects.filter(
-            match_id=match.pk, version__lte=match.version, rules_version=match.rules_version
-        )
-        .order_by("-version")
-        .first()
-    )
-    if snap is not None:
-        state = engine.state_from_json(snap.state)
-        since = snap.version
-    rows = list(
-        Event.objects.filter(match_id=match.pk, seq__gt=since, seq__lte=match.version)
-        .order_by("seq")
-        .values_list("seq", "type", "payload")
-    )
-    return fold_events(engine, state, rows)
+    if rows and rows[0][1] is None:  # the snapshot (its version is below every event's seq)
+        state = engine.state_from_json(_json(rows.pop(0)[2]))
+    return fold_events(engine, state, [(seq, etype, _json(p)) for seq, etype, p in rows])
+
+
+def _json(value: Any) -> Any:
+    # A JSON column through a plain cursor: text (SQLite; PostgreSQL's jsonb as Django sets
+    # psycopg up), or already decoded.
+    return json.loads(value) if isinstance(value, str) else value
 
 
 def replay_from_zero(match: Any) -> Any:

@@ -11,8 +11,9 @@ import logging
 
 from celery import shared_task
 from django.conf import settings
+from django.db import OperationalError
 
-from core.api.errors import ApiError
+from core.api.errors import ApiError, lock_wait_ran_out
 from core.matches.deadlines import deadline_sweep, match_check_clock, timeout_bot_level
 from core.matches.models import Match
 from core.matches.services import engine_for, match_submit_command
@@ -61,6 +62,11 @@ def play_bot_turn(match_id: int, version: int) -> None:
     except ApiError as err:
         if err.code not in ("stale_version", "match_not_active", "conflict"):
             log.error("bot move refused in match %s v%s: %s", match_id, version, err.message)
+    except OperationalError as err:
+        if not lock_wait_ran_out(err):
+            raise
+        # Rolled back: the sweep asks again once the move counts as stalled.
+        log.warning("bot move in match %s v%s waited too long for a lock", match_id, version)
 
 
 @shared_task(

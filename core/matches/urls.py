@@ -12,6 +12,7 @@ urlpatterns = [
     path("matches/<int:match_id>/start", apis.MatchStartApi.as_view(), name="match-start"),
     path("matches/<int:match_id>/events", apis.MatchEventsApi.as_view(), name="match-events"),
     path("matches/<int:match_id>/legal", apis.MatchLegalApi.as_view(), name="match-legal"),
+    path("matches/<int:match_id>/replay", apis.MatchReplayApi.as_view(), name="match-replay"),
     path("matches/<int:match_id>/commands", apis.MatchCommandApi.as_view(), name="match-commands"),
     path("matches/<int:match_id>/undo", apis.MatchUndoApi.as_view(), name="match-undo"),
     path("matches/<int:match_id>/resign", apis.MatchResignApi.as_view(), name="match-resign"),

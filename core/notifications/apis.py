@@ -9,6 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api import fields as strict
 from core.api.pagination import Pagination
 from core.notifications import selectors, services
 from core.notifications.preferences import preferences_update, webhook_secret_rotate
@@ -40,9 +41,12 @@ class NotificationReadApi(APIView):
             ref_name = "NotificationReadInput"
 
         ids = serializers.ListField(
-            child=serializers.IntegerField(min_value=1), required=False, max_length=500
+            # Ids are 64-bit: a bigger number is no id (and would overflow the database).
+            child=strict.IntegerField(min_value=1, max_value=2**63 - 1),
+            required=False,
+            max_length=500,
         )
-        all = serializers.BooleanField(required=False, default=False)
+        all = strict.BooleanField(required=False, default=False)
 
     @extend_schema(request=Input, responses={200: OpenApiTypes.OBJECT})
     def post(self, request: Request) -> Response:
@@ -72,15 +76,15 @@ class NotificationPreferencesApi(APIView):
             ref_name = "NotificationPreferencesInput"
 
         channels = serializers.DictField(
-            child=serializers.DictField(child=serializers.CharField(max_length=24)),
+            child=serializers.DictField(child=strict.CharField(max_length=24)),
             required=False,
         )
-        timezone = serializers.CharField(max_length=64, required=False)
+        timezone = strict.CharField(max_length=64, required=False)
         quiet_hours = serializers.DictField(
-            child=serializers.CharField(max_length=8), required=False, allow_null=True
+            child=strict.CharField(max_length=8), required=False, allow_null=True
         )
-        digest_hour = serializers.IntegerField(required=False)
-        webhook_url = serializers.CharField(max_length=500, required=False, allow_blank=True)
+        digest_hour = strict.IntegerField(required=False)
+        webhook_url = strict.CharField(max_length=500, required=False, allow_blank=True)
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT})
     def get(self, request: Request) -> Response:

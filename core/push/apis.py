@@ -13,13 +13,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api import fields as strict
 from core.push import selectors, services
 from core.push.models import PushSubscription
 from core.push.vapid import vapid
 
 
 class PushKeyOut(serializers.Serializer):
-    public_key = serializers.CharField(
+    public_key = strict.CharField(
         help_text="The VAPID public key, base64url: the applicationServerKey to subscribe with."
     )
 
@@ -41,8 +42,8 @@ class PushKeyApi(APIView):
 
 
 class PushKeysIn(serializers.Serializer):
-    p256dh = serializers.CharField(max_length=200)
-    auth = serializers.CharField(max_length=100)
+    p256dh = strict.CharField(max_length=200)
+    auth = strict.CharField(max_length=100)
 
 
 class PushSubscriptionListApi(APIView):
@@ -52,14 +53,14 @@ class PushSubscriptionListApi(APIView):
         class Meta:
             ref_name = "PushSubscriptionInput"
 
-        endpoint = serializers.CharField(max_length=1000)
+        endpoint = strict.CharField(max_length=1000)
         keys = PushKeysIn()
 
     class Filters(serializers.Serializer):
         class Meta:
             ref_name = "PushSubscriptionDeleteFilters"
 
-        endpoint = serializers.CharField(max_length=1000, help_text="The endpoint to unsubscribe.")
+        endpoint = strict.CharField(max_length=1000, help_text="The endpoint to unsubscribe.")
 
     @extend_schema(operation_id="push_subscriptions_list", responses={200: PushSubscriptionListOut})
     def get(self, request: Request) -> Response:

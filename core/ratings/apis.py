@@ -9,6 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api import fields as strict
 from core.api.pagination import Pagination
 from core.ratings import selectors
 
@@ -20,7 +21,7 @@ class RatingListApi(APIView):
         class Meta:
             ref_name = "RatingListFilters"
 
-        game = serializers.CharField(max_length=32)
+        game = strict.CharField(max_length=32)
 
     @extend_schema(
         operation_id="ratings_list", parameters=[Filters], responses={200: OpenApiTypes.OBJECT}

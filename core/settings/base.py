@@ -1,12 +1,17 @@
-"""Settings from the environment, with an embedded default when nothing is set.
+"""Settings from the environment, with an embedded default when nothing is set: the development
+mode (``core.settings.auto`` picks ``core.settings.production`` on production services).
 
 Unset ``DATABASE_URL`` means SQLite in WAL mode under ``var/``; unset ``REDIS_URL`` means the
 in-process channel layer, a local-memory cache and Celery tasks executed in-process. Bad values
-fail loudly at start-up.
+fail loudly at start-up. No debug pages unless ``DJANGO_DEBUG=true``.
 """
 
 from __future__ import annotations
 
+import os
+import secrets
+import time
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -16,8 +21,34 @@ VAR_DIR = BASE_DIR / "var"
 
 env = environ.Env()
 
-DEBUG = env.bool("DJANGO_DEBUG", default=True)
-SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="dev-only-not-secret-change-me-in-production")
+LUDOTEKA_MODE = "development"
+# Debug pages list every URL pattern and setting: only when the developer asks for them.
+DEBUG = env.bool("DJANGO_DEBUG", default=False)
+
+
+def _development_key() -> str:
+    """A key of this installation's own, made on first use in ``var/`` (ignored by git): never
+    one published in the repository. Production refuses to start without DJANGO_SECRET_KEY."""
+    path = VAR_DIR / "secret-key"
+    for _ in range(50):
+        try:
+            key = path.read_text().strip()
+        except FileNotFoundError:
+            VAR_DIR.mkdir(exist_ok=True)
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:
+                continue  # another process is writing it
+            with os.fdopen(fd, "w") as out:
+                out.write(secrets.token_urlsafe(50))
+            continue
+        if key:
+            return key
+        time.sleep(0.02)  # created, not yet written
+    raise environ.ImproperlyConfigured(f"{path} is empty: delete it or set DJANGO_SECRET_KEY.")
+
+
+SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="") or _development_key()
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 
@@ -31,6 +62,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI served from our own static files, no CDN
+    "axes",  # failed log-ins per account and per address (see AXES_* below)
     "channels",
     "core.accounts",
     "core.eventstore",
@@ -38,9 +71,11 @@ INSTALLED_APPS = [
     "core.notifications",
     "core.push",
     "core.ratings",
+    "core.tournaments",
 ]
 
 MIDDLEWARE = [
+    "core.api.guard.RequestGuard",  # first: it tracks every write, and bounds write requests
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -49,6 +84,12 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: the lock-out answer of non-API log-ins (admin)
+]
+# Axes first: it refuses a locked-out account or address before a password is checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "core.urls"
@@ -72,9 +113,24 @@ TEMPLATES = [
 ]
 
 # --- Database ---------------------------------------------------------------------------------
+# Writes under contention fail fast and truthfully (core/api/guard.py): a write request is
+# answered within LUDOTEKA_WRITE_BUDGET seconds of its arrival (503 "busy" with Retry-After,
+# nothing applied, once that is spent), and no statement waits longer than
+# LUDOTEKA_DB_LOCK_WAIT for a lock or a pooled connection. Together well under a client's
+# usual 10 s timeout, so no write is applied after its client gave up.
+LUDOTEKA_WRITE_BUDGET = env.float("LUDOTEKA_WRITE_BUDGET", default=5.0)
+LUDOTEKA_DB_LOCK_WAIT = env.float("LUDOTEKA_DB_LOCK_WAIT", default=3.0)
+if not 0 < LUDOTEKA_DB_LOCK_WAIT <= 60 or not 0 < LUDOTEKA_WRITE_BUDGET <= 60:
+    raise environ.ImproperlyConfigured(
+        "LUDOTEKA_DB_LOCK_WAIT and LUDOTEKA_WRITE_BUDGET must be within (0, 60] seconds"
+    )
 DATABASE_URL = env.str("DATABASE_URL", default="")
 if DATABASE_URL:
     DATABASES = {"default": env.db_url_config(DATABASE_URL)}
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        _options = DATABASES["default"].setdefault("OPTIONS", {})
+        _lock_ms = int(LUDOTEKA_DB_LOCK_WAIT * 1000)
+        _options["options"] = f"{_options.get('options', '')} -c lock_timeout={_lock_ms}".strip()
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.bool(
         "LUDOTEKA_DB_POOL", default=True
     ):
@@ -84,7 +140,7 @@ if DATABASE_URL:
         DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
             "min_size": env.int("LUDOTEKA_DB_POOL_MIN", default=2),
             "max_size": env.int("LUDOTEKA_DB_POOL_MAX", default=16),
-            "timeout": 10,
+            "timeout": LUDOTEKA_DB_LOCK_WAIT,  # then 503 busy, like a lock wait
         }
     else:
         DATABASES["default"].setdefault("CONN_MAX_AGE", 60)
@@ -100,7 +156,7 @@ else:
                 # BEGIN so two commands never deadlock upgrading a read lock.
                 "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
                 "transaction_mode": "IMMEDIATE",
-                "timeout": 20,
+                "timeout": LUDOTEKA_DB_LOCK_WAIT,  # the busy timeout: then 503 busy
             },
         }
     }
@@ -108,6 +164,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: channel layer, cache, Celery ------------------------------------------------------
 REDIS_URL = env.str("REDIS_URL", default="")
+# Keeps two installations (or a CI run beside a developer's) apart on one Redis: the channel
+# layer, the cache and the Celery broker's keys all start with it.
+REDIS_PREFIX = env.str("LUDOTEKA_REDIS_PREFIX", default="")
 if REDIS_URL:
     # Pub/sub: one PUBLISH per announcement, pushed to each process, no per-process queue to
     # overflow (bench/realtime_bench.py). Announcements are hints (a lost one is made good by
@@ -115,11 +174,18 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": env.str("CHANNELS_PREFIX", "ludoteka")},
+            "CONFIG": {
+                "hosts": [REDIS_URL],
+                "prefix": env.str("CHANNELS_PREFIX", REDIS_PREFIX or "ludoteka"),
+            },
         }
     }
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": REDIS_PREFIX,
+        }
     }
     CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL)
     CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=REDIS_URL)
@@ -143,7 +209,21 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # with acks_late: a process reserves only the task it runs
 CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "visibility_timeout": env.int("LUDOTEKA_CELERY_VISIBILITY_TIMEOUT", default=3600)
+    "visibility_timeout": env.int("LUDOTEKA_CELERY_VISIBILITY_TIMEOUT", default=3600),
+    # A broker that hangs must not hold a request whose transaction has committed: the hand-off
+    # gives up (logged; the sweeps recover the work) instead of waiting forever on the socket.
+    # Above the worker's 1 s BRPOP poll, with room for a loaded machine.
+    "socket_connect_timeout": 2,
+    "socket_timeout": env.float("LUDOTEKA_BROKER_SOCKET_TIMEOUT", default=5.0),
+}
+if REDIS_PREFIX:
+    CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] = f"{REDIS_PREFIX}:"
+# One quick retry of a failed publish (a dropped connection), not Celery's default three.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0.1,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
 }
 LUDOTEKA_BOT_STALL_SECONDS = env.float("LUDOTEKA_BOT_STALL_SECONDS", default=120.0)
 if CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] < 1 or LUDOTEKA_BOT_STALL_SECONDS <= 0:
@@ -153,6 +233,16 @@ if CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] < 1 or LUDOTEKA_BOT_STA
 
 EMBEDDED_SERVICES = not DATABASE_URL or not REDIS_URL
 
+# --- HTTP (core/asgi.py) ------------------------------------------------------------------------
+# "threads": Django's WSGI handler on LUDOTEKA_HTTP_THREADS threads per server process
+# (core/http.py); "asgi": Django's ASGI handler. The sockets are ASGI either way.
+LUDOTEKA_HTTP = env.str("LUDOTEKA_HTTP", default="threads")
+LUDOTEKA_HTTP_THREADS = env.int("LUDOTEKA_HTTP_THREADS", default=8)
+if LUDOTEKA_HTTP not in ("threads", "asgi") or LUDOTEKA_HTTP_THREADS < 1:
+    raise environ.ImproperlyConfigured(
+        "LUDOTEKA_HTTP must be threads or asgi, LUDOTEKA_HTTP_THREADS at least 1"
+    )
+
 # --- Sockets (realtime/), in seconds ----------------------------------------------------------
 REALTIME_AUTH_TIMEOUT = env.float("LUDOTEKA_WS_AUTH_TIMEOUT", default=10.0)
 REALTIME_PRESENCE_BEAT = env.float("LUDOTEKA_WS_PRESENCE_BEAT", default=25.0)
@@ -160,6 +250,8 @@ REALTIME_OUTBOX_POLL = env.float("LUDOTEKA_WS_OUTBOX_POLL", default=15.0)
 
 # --- Ludoteka ---------------------------------------------------------------------------------
 SNAPSHOT_EVERY = env.int("LUDOTEKA_SNAPSHOT_EVERY", default=50)
+# How long a server process trusts an API token it has checked (core/accounts/auth.py); 0: never.
+LUDOTEKA_TOKEN_CACHE_SECONDS = env.float("LUDOTEKA_TOKEN_CACHE_SECONDS", default=30.0)
 STATE_CACHE_SIZE = env.int("LUDOTEKA_STATE_CACHE_SIZE", default=512)
 if SNAPSHOT_EVERY < 1:
     raise environ.ImproperlyConfigured("LUDOTEKA_SNAPSHOT_EVERY must be at least 1")
@@ -178,13 +270,17 @@ if not 0 < PUSH_TIMEOUT <= 60:
 # --- REST framework ---------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "core.accounts.auth.CachedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PAGINATION_CLASS": "core.api.pagination.Pagination",
     "PAGE_SIZE": 20,
     "EXCEPTION_HANDLER": "core.api.errors.exception_handler",
+    # JSON bodies only: form encodings read a blank field as absent and a repeated one as a
+    # list, so what the schema calls invalid would pass (415 for them).
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "URL_FORMAT_OVERRIDE": None,  # ?format= is ours (events: json or ndjson)
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_THROTTLE_CLASSES": [
@@ -195,6 +291,8 @@ REST_FRAMEWORK = {
         "anon": env.str("LUDOTEKA_THROTTLE_ANON", default="60/min"),
         "user": env.str("LUDOTEKA_THROTTLE_USER", default="1200/min"),
         "register": env.str("LUDOTEKA_THROTTLE_REGISTER", default="10/hour"),
+        # Attempts to register one user name (whoever makes them): no probing a name's fate.
+        "register_name": env.str("LUDOTEKA_THROTTLE_REGISTER_NAME", default="5/hour"),
         "chat": env.str("LUDOTEKA_THROTTLE_CHAT", default="30/min"),
     },
 }
@@ -203,7 +301,32 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Asynchronous play of classic euro board games.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI from drf-spectacular-sidecar's static files: pinned with the package, offline.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "core.api.schema.document_errors",  # every operation's error answers
+    ],
 }
+
+# --- Log-in brute force (django-axes) -----------------------------------------------------------
+# Failed log-ins are counted per account and, separately, per address: either reaching
+# AXES_FAILURE_LIMIT within the cool-off locks it out for AXES_COOLOFF_TIME (429 with
+# Retry-After), whatever the password. A success resets the account's count. Only failures
+# count, so a player who types their password right is never slowed down. Registration has
+# DRF throttles instead (per address, and per requested user name).
+AXES_FAILURE_LIMIT = env.int("LUDOTEKA_LOGIN_FAILURES", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.float("LUDOTEKA_LOGIN_COOLOFF_MINUTES", default=15.0))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_HTTP_RESPONSE_CODE = 429
+AXES_LOCKOUT_CALLABLE = "core.api.errors.lockout_response"  # the API's JSON 429
+AXES_DISABLE_ACCESS_LOG = True  # no row per successful log-in
+AXES_VERBOSE = False
+if AXES_FAILURE_LIMIT < 1 or AXES_COOLOFF_TIME.total_seconds() <= 0:
+    raise environ.ImproperlyConfigured("LUDOTEKA_LOGIN_FAILURES and the cool-off must be positive")
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("cs", "Čeština")]
@@ -213,6 +336,13 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# The built PWA (pwa/dist, from `npm run build`) is served at the site root by whitenoise: its
+# hashed files under /assets/ may be cached for ever (as the static files' hashed names, which
+# this setting would otherwise stop whitenoise from recognising); index.html goes through
+# core.views.home.
+PWA_DIST = BASE_DIR / "pwa" / "dist"
+WHITENOISE_ROOT = PWA_DIST if PWA_DIST.is_dir() else None
+WHITENOISE_IMMUTABLE_FILE_TEST = r"^/assets/|^/static/.+\.[0-9a-f]{12}\.\w+$"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -222,7 +352,10 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # The level first, so that an error line is an error line to whoever reads the log (CI
+    # fails the production run on one).
+    "formatters": {"plain": {"format": "%(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
 }
 

@@ -12,6 +12,7 @@ from core.settings.base import DATABASES, REST_FRAMEWORK
 if DATABASES["default"].get("OPTIONS", {}).pop("pool", None) is not None:
     DATABASES["default"]["CONN_MAX_AGE"] = 60
 
+SECRET_KEY = "test-only-key-not-secret-0123456789abcdefghijklmnopqrstuvwxyz"
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 CELERY_TASK_ALWAYS_EAGER = True
 REST_FRAMEWORK = {
@@ -20,6 +21,7 @@ REST_FRAMEWORK = {
         "anon": "1000/min",
         "user": "100000/min",
         "register": "1000/min",
+        "register_name": "1000/min",
         "chat": "1000/min",
     },
 }

@@ -230,3 +230,33 @@ def test_presence_lists_who_has_the_match_open(players: Any) -> None:
         await carol.disconnect()
 
     async_to_sync(scenario)()
+
+
+def test_a_private_match_refuses_a_stranger_with_4403_and_lets_its_seats_and_staff_in(
+    redis_layer: str, race_game: str
+) -> None:
+    from core.matches import services
+
+    alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
+    staff = make_user("staff")
+    staff.is_staff = True
+    staff.save()
+    match = services.match_create(
+        user=alice,
+        game=race_game,
+        n_players=2,
+        seats=[services.SeatSpec("me"), services.SeatSpec("user", username="bob")],
+        visibility="private",
+    )
+    path = f"/ws/matches/{match.pk}/"
+    tokens = {u.username: token_for(u) for u in (alice, bob, carol, staff)}
+
+    async def scenario() -> None:
+        assert await closed_with(await socket(path, token=tokens["carol"])) == 4403
+        for user, seat in ((alice, 0), (bob, 1), (staff, None)):  # bob: invited, not yet in
+            sock = await socket(path, token=tokens[user.username])
+            hello = await expect(sock, "hello")
+            assert hello["d"]["seat"] == seat and hello["d"]["visibility"] == "private"
+            await sock.disconnect()
+
+    async_to_sync(scenario)()

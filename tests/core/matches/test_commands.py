@@ -32,6 +32,7 @@ def test_simulate_plays_full_games_and_ends_with_a_json_line(
     assert figures["completed"] == 3 and figures["errors"] == 0
     assert figures["game"] == "race" and figures["players"] == 3 and figures["games"] == 3
     assert figures["games_per_second"] > 0 and figures["commands_per_game"] > 0
+    assert figures["us_per_command"] > 0 and figures["cpu_us_per_command"] > 0
     if not engine_only:
         assert Match.objects.filter(status="finished").count() == 3
 

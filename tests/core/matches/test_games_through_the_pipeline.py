@@ -58,8 +58,9 @@ def test_two_users_play_samurai_to_its_end_through_the_api() -> None:
 
 
 # Options that keep a uniformly random game short: random Catan players otherwise spend
-# thousands of commands composing trade offers card by card.
-SHORT_GAME_OPTIONS = {"catan": {"trade_offers_per_turn": 0}}
+# thousands of commands composing trade offers card by card, random Java players moving figures
+# back and forth.
+SHORT_GAME_OPTIONS = {"catan": {"trade_offers_per_turn": 0}, "java": {"whole_moves": True}}
 
 
 @pytest.mark.parametrize("game", list(GAME_MODULES))
