@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 
-from celery import Celery
+from celery import Celery, signals
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "core.settings.auto")
 
@@ -45,3 +45,28 @@ app.conf.beat_schedule = {
     "send-digests": {"task": "core.notifications.tasks.send_digests", "schedule": 300.0},
 }
 app.autodiscover_tasks()
+
+
+# --- Metrics of a worker (core/ops/metrics.py) ---------------------------------------------------
+# The pool's processes record into PROMETHEUS_MULTIPROC_DIR, shared with the web processes of
+# the same host (deploy/cluster.sh) or the pod; a worker that has no web process beside it
+# serves them itself on LUDOTEKA_METRICS_PORT.
+
+
+@signals.worker_ready.connect
+def _serve_metrics(**_: object) -> None:
+    port = os.environ.get("LUDOTEKA_METRICS_PORT", "")
+    if not port:
+        return
+    from prometheus_client import start_http_server
+
+    from core.ops.metrics import registry
+
+    start_http_server(int(port), registry=registry())
+
+
+@signals.worker_process_shutdown.connect
+def _process_gone(pid: int | None = None, **_: object) -> None:
+    from core.ops.metrics import worker_exited
+
+    worker_exited(pid or os.getpid())

@@ -31,6 +31,7 @@ from core.api.guard import RequestState, guarded
 from core.matches import selectors, services
 from core.matches.broadcast import match_group, user_group
 from core.notifications.watching import watch_renew, watch_start, watch_stop
+from core.ops import metrics
 from realtime import presence, protocol
 from realtime.auth import token_auth
 from realtime.protocol import frame
@@ -97,6 +98,8 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
             log.warning("channel layer unreachable opening %s: %s", scope.get("path"), err)
             self.channel_name = ""
         sources = [receive, self._layer_receive] if self.channel_name else [receive]
+        sockets = metrics.OPEN_SOCKETS.labels(type(self).__name__.removesuffix("Consumer").lower())
+        sockets.inc()
         try:
             await await_many_dispatch(sources, self.dispatch)
         except StopConsumer:
@@ -105,6 +108,7 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
             log.warning("channel layer failed under %s: %s", scope.get("path"), err.__cause__)
             await self.refuse(protocol.TRY_AGAIN_LATER, "Live updates are down; resume later.")
         finally:
+            sockets.dec()
             for task in list(self.tasks):
                 task.cancel()
             self.forget()

@@ -19,6 +19,7 @@ from django.utils import timezone
 from core.eventstore.exceptions import StaleVersion
 from core.eventstore.hashing import GENESIS, event_hash
 from core.eventstore.models import Event, FeedCounter
+from core.ops import metrics
 
 UNDO_EVENT = "ActionsUndone"  # platform event: {"seqs": [...], "seat": s}; engines never see it
 # Platform events of the clock (core/matches/deadlines.py); engines never see them either.
@@ -159,6 +160,7 @@ def append(
         return []
     rows = _chain(match, expected_version, events, actor, command_id, timezone.now())
     _write(match, expected_version, rows)
+    _count_on_commit(match, len(rows))
     return rows
 
 
@@ -191,7 +193,15 @@ def append_with(
     )
     match.version = new_version
     match.head_hash = head
+    _count_on_commit(match, len(rows))
     return rows
+
+
+def _count_on_commit(match: Any, count: int) -> None:
+    """``ludoteka_events_appended_total``, once the events are committed (outside a
+    transaction, as ``append_with`` may run, at once)."""
+    game = getattr(match, "game", "") or ""
+    transaction.on_commit(lambda: metrics.events_committed(game, count))
 
 
 def _chain(

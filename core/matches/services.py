@@ -40,6 +40,7 @@ from core.matches.timecontrol import (
     turn_budget,
 )
 from core.notifications.models import OutboxItem
+from core.ops import metrics
 from core.ratings.services import match_rate
 from games.base import GAME_OVER, MALFORMED, NOT_YOUR_TURN, Engine, IllegalCommand
 from games.registry import GAME_MODULES, get_engine
@@ -333,6 +334,7 @@ def _start(match: Match, engine: Engine, seats: list[Seat] | None = None) -> Non
 # --- the command pipeline -----------------------------------------------------------------------
 
 
+@metrics.counted_command
 def match_submit_command(
     *,
     match_id: int,

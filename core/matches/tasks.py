@@ -18,6 +18,8 @@ from core.matches.deadlines import deadline_sweep, match_check_clock, timeout_bo
 from core.matches.models import Match
 from core.matches.services import engine_for, match_submit_command
 from core.matches.state import load_state, state_cache
+from core.ops import metrics
+from core.ops.logs import log_context
 from games.rng import command_rng
 
 log = logging.getLogger(__name__)
@@ -32,6 +34,11 @@ log = logging.getLogger(__name__)
     time_limit=90,
 )
 def play_bot_turn(match_id: int, version: int) -> None:
+    with log_context(match_id=match_id):
+        _play_bot_turn(match_id, version)
+
+
+def _play_bot_turn(match_id: int, version: int) -> None:
     match = Match.objects.filter(pk=match_id).first()
     if match is None or match.status != Match.Status.ACTIVE or match.version != version:
         return
@@ -45,9 +52,10 @@ def play_bot_turn(match_id: int, version: int) -> None:
         seat = bots[0]
         rng = command_rng(match.secret_seed, version, f"bot{seat.index}")
         level = seat.bot_level or timeout_bot_level()  # a seat taken over after a timeout
-        command = engine.bot_command(
-            engine.clone(state), seat.index, level, rng, settings.BOT_BUDGET_SECONDS
-        )
+        with metrics.BOT_THINK_SECONDS.labels(match.game, level).time():
+            command = engine.bot_command(
+                engine.clone(state), seat.index, level, rng, settings.BOT_BUDGET_SECONDS
+            )
     finally:
         state_cache.put(match.pk, version, state)
     try:

@@ -26,6 +26,7 @@ from core.notifications import channels, texts
 from core.notifications.channels import NoRecipient, SendFailed
 from core.notifications.models import Channel, Delivery, Kind, NotificationPreference
 from core.notifications.watching import watchers
+from core.ops import metrics
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +61,8 @@ def deliveries_send(*, now: datetime | None = None, limit: int = 100) -> dict[st
             continue
         _close(d, Delivery.Status.SENT, now, detail)
         counts["sent"] += 1
+    for outcome, n in counts.items():
+        metrics.NOTIFICATION_DELIVERIES.labels(outcome).inc(n)
     return dict(counts)
 
 

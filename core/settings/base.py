@@ -16,6 +16,8 @@ from pathlib import Path
 
 import environ
 
+from core.ops.logs import logging_config
+
 BASE_DIR = Path(__file__).resolve().parents[2]
 VAR_DIR = BASE_DIR / "var"
 
@@ -75,6 +77,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: probes and /metrics answered before host checks and HTTPS redirects; timing.
+    "core.ops.middleware.Ops",
     "core.api.guard.RequestGuard",  # first: it tracks every write, and bounds write requests
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -349,15 +353,21 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    # The level first, so that an error line is an error line to whoever reads the log (CI
-    # fails the production run on one).
-    "formatters": {"plain": {"format": "%(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
-}
+# LUDOTEKA_LOG_FORMAT: plain ("LEVEL logger: message", the level first, so that an error line
+# is an error line to whoever reads the log: CI fails the production run on one) or json (one
+# object per line, core/ops/logs.py); either carries the match and command being worked on.
+LUDOTEKA_LOG_FORMAT = env.str("LUDOTEKA_LOG_FORMAT", default="plain").strip().lower()
+try:
+    LOGGING = logging_config(env.str("LOG_LEVEL", default="INFO"), LUDOTEKA_LOG_FORMAT)
+except ValueError as _err:
+    raise environ.ImproperlyConfigured(str(_err)) from None
+# A Celery worker keeps these settings' handlers (and so the JSON lines) instead of its own.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = LUDOTEKA_LOG_FORMAT == "plain"
+
+# --- Operations (core/ops/): probes, metrics ----------------------------------------------------
+# /metrics requires "Authorization: Bearer <token>" when this is set (else keep it off the
+# public proxy, as deploy/nginx.conf.template does).
+LUDOTEKA_METRICS_TOKEN = env.str("LUDOTEKA_METRICS_TOKEN", default="")
 
 BOT_BUDGET_SECONDS = env.float("LUDOTEKA_BOT_BUDGET_SECONDS", default=1.0)
 

@@ -1,0 +1,1 @@
+"""Operations: liveness and readiness probes, Prometheus metrics, structured logs (issue 20)."""

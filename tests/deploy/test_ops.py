@@ -1,0 +1,147 @@
+"""Probes, metrics and structured logs (core/ops/)."""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+import pytest
+from django.test import Client
+from prometheus_client import REGISTRY
+
+from core.ops import middleware
+from core.ops.logs import JsonFormatter, log_context, logging_config
+from tests.conftest import client_for
+
+pytestmark = pytest.mark.django_db
+
+
+def sample(name: str, **labels: str) -> float:
+    return REGISTRY.get_sample_value(name, labels) or 0.0
+
+
+def test_healthz_answers_whatever_the_host_and_scheme() -> None:
+    # A probe comes with the pod's address as Host and over plain HTTP.
+    res = Client(HTTP_HOST="10.1.2.3:8000").get("/healthz")
+    assert res.status_code == 200 and res.json() == {"status": "ok"}
+
+
+def test_readyz_checks_the_database(settings: Any) -> None:
+    settings.REDIS_URL = ""
+    res = Client(HTTP_HOST="10.1.2.3").get("/readyz")
+    assert res.status_code == 200
+    assert res.json() == {"status": "ok", "database": "ok"}
+
+
+def test_readyz_is_503_when_redis_is_configured_and_down(settings: Any) -> None:
+    settings.REDIS_URL = "redis://127.0.0.1:1/0"  # nothing listens on port 1
+    res = Client().get("/readyz")
+    assert res.status_code == 503
+    body = res.json()
+    assert body["status"] == "down" and body["database"] == "ok"
+    assert body["redis"].startswith("down")
+
+
+def test_readyz_is_503_when_the_database_is_down(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Broken:
+        def cursor(self) -> Any:
+            raise OSError("connection refused")
+
+    monkeypatch.setattr(middleware, "connection", Broken())
+    res = Client().get("/readyz")
+    assert res.status_code == 503 and res.json()["database"] == "down: OSError"
+
+
+def test_metrics_count_commands_events_and_requests(
+    alice: Any, bob: Any, race_game: str, django_capture_on_commit_callbacks: Any
+) -> None:
+    accepted = sample("ludoteka_commands_total", outcome="accepted", code="")
+    replayed = sample("ludoteka_commands_total", outcome="replayed", code="")
+    refused = sample("ludoteka_commands_total", outcome="refused", code="not_your_turn")
+    events = sample("ludoteka_events_appended_total", game="race")
+    route = "api/matches/<int:match_id>/commands"
+    timed = sample(
+        "ludoteka_http_request_duration_seconds_count", method="POST", route=route, status="200"
+    )
+    a, b = client_for(alice), client_for(bob)
+    match_id = a.post("/api/matches", {"game": "race", "players": 2, "options": {"target": 10}})
+    match_id = match_id.json()["id"]
+    b.post(f"/api/matches/{match_id}/join", {})
+    body = {"command": {"type": "add", "amount": 2}, "command_id": "c1"}
+    with django_capture_on_commit_callbacks(execute=True):  # events count once committed
+        assert a.post(f"/api/matches/{match_id}/commands", body).status_code == 200
+    assert a.post(f"/api/matches/{match_id}/commands", body).json()["replayed"] is True
+    wrong = {"command": {"type": "add", "amount": 1}, "command_id": "c2"}
+    assert b.post(f"/api/matches/{match_id}/commands", wrong).status_code == 409
+
+    assert sample("ludoteka_commands_total", outcome="accepted", code="") == accepted + 1
+    assert sample("ludoteka_commands_total", outcome="replayed", code="") == replayed + 1
+    refused_now = sample("ludoteka_commands_total", outcome="refused", code="not_your_turn")
+    assert refused_now == refused + 1
+    assert sample("ludoteka_events_appended_total", game="race") > events
+    timed_now = sample(
+        "ludoteka_http_request_duration_seconds_count", method="POST", route=route, status="200"
+    )
+    assert timed_now == timed + 2
+
+    res = Client().get("/metrics")
+    assert res.status_code == 200 and res["Content-Type"].startswith("text/plain")
+    text = res.content.decode()
+    for name in (
+        "ludoteka_commands_total",
+        "ludoteka_events_appended_total",
+        "ludoteka_http_request_duration_seconds_bucket",
+        "ludoteka_websockets_open",
+        "ludoteka_bot_think_seconds",
+        "ludoteka_notification_deliveries_total",
+    ):
+        assert name in text
+
+
+def test_metrics_need_the_token_when_one_is_set(settings: Any) -> None:
+    settings.LUDOTEKA_METRICS_TOKEN = "s3cret"
+    assert Client().get("/metrics").status_code == 401
+    res = Client().get("/metrics", HTTP_AUTHORIZATION="Bearer s3cret")
+    assert res.status_code == 200
+
+
+@pytest.mark.redis
+def test_metrics_show_the_celery_queue_depth(settings: Any) -> None:
+    from tests.conftest import REDIS_URL
+
+    settings.REDIS_URL = REDIS_URL
+    settings.CELERY_BROKER_URL = REDIS_URL
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    settings.CELERY_BROKER_TRANSPORT_OPTIONS = {"global_keyprefix": "ludoteka-test-ops:"}
+    text = Client().get("/metrics").content.decode()
+    assert 'ludoteka_celery_queue_length{queue="celery"} 0.0' in text
+    assert "ludoteka_celery_unacked 0.0" in text
+
+
+def test_json_logs_carry_the_match_and_command_ids() -> None:
+    formatter = JsonFormatter()
+    record = logging.makeLogRecord({"name": "x", "levelname": "WARNING", "msg": "hi %s"})
+    record.args = ("there",)
+    config = logging_config("INFO", "json")
+    assert config["formatters"]["main"]["()"] == "core.ops.logs.JsonFormatter"
+    from core.ops.logs import ContextFilter
+
+    with log_context(match_id=7, command_id="c-1"):
+        ContextFilter().filter(record)
+    line = json.loads(formatter.format(record))
+    assert line["message"] == "hi there" and line["level"] == "WARNING"
+    assert line["match_id"] == 7 and line["command_id"] == "c-1"
+
+
+def test_the_command_pipeline_logs_with_its_match_and_command_ids() -> None:
+    from core.matches import services
+    from core.ops.logs import current_context
+    from core.ops.metrics import counted_command
+
+    seen: list[dict[str, Any]] = []
+    inner = counted_command(lambda **kw: seen.append(current_context()) or {"replayed": False})
+    inner(match_id=42, command_id="c-9", user=None, command={})
+    assert seen == [{"match_id": 42, "command_id": "c-9"}]
+    assert current_context() == {}
+    assert hasattr(services.match_submit_command, "__wrapped__")
