@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# The production layout on one machine, all on loopback: nginx on http://127.0.0.1:$PORT (8000)
+# in front of two web processes (PORT+1, PORT+2), two Celery workers and beat, on the local
+# PostgreSQL and Redis, under honcho (deploy/Procfile; each process restarted when it dies).
+#
+#   bash deploy/cluster.sh            # Ctrl-C stops everything
+#
+# DATABASE_URL (postgres://postgres@127.0.0.1:5432/ludoteka, created when missing), REDIS_URL
+# (redis://127.0.0.1:6379/0), LUDOTEKA_REDIS_PREFIX (ludoteka) and DJANGO_SECRET_KEY (made once
+# in var/cluster/secret-key) may be set; LUDOTEKA_RUN_DIR (var/cluster) holds the pids, nginx's
+# files and the shared metrics. LUDOTEKA_SKIP_PWA=1 skips building the front end, and
+# LUDOTEKA_SKIP_INSTALL=1 the install (the tests use both).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=${PYTHON:-python3}
+export PORT=${PORT:-8000}
+export LUDOTEKA_RUN_DIR=${LUDOTEKA_RUN_DIR:-$PWD/var/cluster}
+mkdir -p "$LUDOTEKA_RUN_DIR/tmp"
+if [ -z "${LUDOTEKA_SKIP_INSTALL:-}" ]; then
+  [ -x .venv/bin/python ] || "$PY" -m venv .venv
+  .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[cluster]"
+fi
+if ! command -v nginx >/dev/null && [ -x /usr/sbin/nginx ]; then export PATH="$PATH:/usr/sbin"; fi
+if ! command -v nginx >/dev/null; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "cluster: installing nginx from Debian's packages"
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -q nginx-light; } >/dev/null
+    export PATH="$PATH:/usr/sbin"
+  else
+    echo "cluster: nginx is needed (apt-get install nginx-light)" >&2
+    exit 1
+  fi
+fi
+
+export DATABASE_URL=${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/ludoteka}
+export REDIS_URL=${REDIS_URL:-redis://127.0.0.1:6379/0}
+export LUDOTEKA_REDIS_PREFIX=${LUDOTEKA_REDIS_PREFIX:-ludoteka}
+if [ -z "${DJANGO_SECRET_KEY:-}" ]; then
+  [ -s "$LUDOTEKA_RUN_DIR/secret-key" ] ||
+    (umask 077 && "$PY" -c 'import secrets; print(secrets.token_urlsafe(50))' >"$LUDOTEKA_RUN_DIR/secret-key")
+  DJANGO_SECRET_KEY=$(cat "$LUDOTEKA_RUN_DIR/secret-key")
+  export DJANGO_SECRET_KEY
+fi
+# Production mode behind a proxy that speaks plain HTTP on loopback: no redirect to https.
+export LUDOTEKA_MODE=production LUDOTEKA_SSL_REDIRECT=${LUDOTEKA_SSL_REDIRECT:-false}
+export DJANGO_ALLOWED_HOSTS=${DJANGO_ALLOWED_HOSTS:-127.0.0.1,localhost}
+export LUDOTEKA_SITE_URL=${LUDOTEKA_SITE_URL:-http://127.0.0.1:$PORT}
+export LUDOTEKA_LOG_FORMAT=${LUDOTEKA_LOG_FORMAT:-json}
+export LUDOTEKA_WEB1_PORT=$((PORT + 1)) LUDOTEKA_WEB2_PORT=$((PORT + 2))
+export LUDOTEKA_WORKER_CONCURRENCY=${LUDOTEKA_WORKER_CONCURRENCY:-1}
+export LUDOTEKA_CELERY_LOGLEVEL=${LUDOTEKA_CELERY_LOGLEVEL:-INFO}
+# Every process's metrics in one place: either web process's /metrics shows them all.
+export PROMETHEUS_MULTIPROC_DIR=$LUDOTEKA_RUN_DIR/metrics
+rm -rf "$PROMETHEUS_MULTIPROC_DIR" && mkdir -p "$PROMETHEUS_MULTIPROC_DIR"
+
+db_name=${DATABASE_URL##*/}
+db_name=${db_name%%\?*}
+if command -v createdb >/dev/null; then
+  createdb --maintenance-db="${DATABASE_URL%/*}/postgres" "$db_name" 2>/dev/null || true
+fi
+.venv/bin/python manage.py migrate --noinput -v0
+.venv/bin/python manage.py collectstatic --noinput -v0
+[ -n "${LUDOTEKA_SKIP_PWA:-}" ] || bash deploy/build_pwa.sh
+
+user=""
+[ "$(id -u)" = 0 ] && user="user root;"  # nginx's workers would otherwise be nobody
+upstreams="server 127.0.0.1:$LUDOTEKA_WEB1_PORT max_fails=1 fail_timeout=2s; server 127.0.0.1:$LUDOTEKA_WEB2_PORT max_fails=1 fail_timeout=2s;"
+sed -e "s|@LISTEN@|127.0.0.1:$PORT|" -e "s|@UPSTREAMS@|$upstreams|" -e "s|@USER@|$user|" \
+  deploy/nginx.conf.template >"$LUDOTEKA_RUN_DIR/nginx.conf"
+echo "cluster: nginx on http://127.0.0.1:$PORT/ -> web on $LUDOTEKA_WEB1_PORT and $LUDOTEKA_WEB2_PORT, 2 Celery workers, beat (production mode, $db_name, Redis prefix $LUDOTEKA_REDIS_PREFIX)"
+exec .venv/bin/honcho -f deploy/Procfile -d . start
