@@ -32,7 +32,7 @@ def test_a_recorded_match_replays_to_its_recorded_outcome(path: pathlib.Path) ->
     doc = json.loads(path.read_text())
     engine = get_engine(doc["game"])
     # A stored match keeps the rules version it was created with: the engine of today must
-    # replay it exactly (a newer engine reads the options in its first event; see GAME_SHAPE).
+    # replay it exactly (a newer engine reads the options in its first event; see games/README.md).
     assert doc["rules_version"] <= engine.rules_version, (
         f"{doc['game']} rules_version is {engine.rules_version}, the corpus has "
         f"{doc['rules_version']}: a match from a newer engine."

@@ -1,4 +1,4 @@
-"""Every game package has the one shape of ``/work/team/GAME_SHAPE.md`` (issue 15): the same
+"""Every game package has the one shape of ``games/README.md`` (issue 15): the same
 files, each module importable on its own, imports flowing one way only
 
     data <- state <- events <- (commands, rules and its topic modules) <- views <- bots <- engine

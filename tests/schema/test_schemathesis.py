@@ -9,10 +9,13 @@ whole run takes a minute or two), throttles raised so that the fuzzing meets no 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
@@ -42,6 +45,20 @@ def _schema() -> Any:
 
 
 schema = _schema()  # no database needed: the URL conf and the engines
+
+
+@pytest.fixture(autouse=True)
+def _connections_kept_open() -> Iterator[None]:
+    """Calls straight into the WSGI handler fire request_started/finished, whose
+    close_old_connections would close the test's connection inside its transaction; Django's
+    test client disconnects it for the same reason."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        yield
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
 
 
 @pytest.fixture
