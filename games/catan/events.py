@@ -276,6 +276,7 @@ def _game_created(_s: State | None, e: Event) -> State:
     s.setup_nodes = [[] for _ in range(n)]
     s.start_pending = []
     s.rolled = False
+    s.dice = None
     s.dev_played = False
     s.war_done = False
     s.dev_ban_next = [False] * n
@@ -382,6 +383,7 @@ def _dev_bought(s: State, e: Event) -> None:
 
 def _dice_rolled(s: State, e: Event) -> None:
     s.rolled = True
+    s.dice = list(e["dice"])  # a new list: the event stays the caller's
     gains = e["gains"]
     if gains is None:  # a seven
         pending = False

@@ -94,6 +94,7 @@ FIELDS = (
     "setup_nodes",
     "start_pending",
     "rolled",
+    "dice",
     "dev_played",
     "war_done",
     "dev_ban_next",
@@ -157,6 +158,7 @@ class State:
     setup_nodes: list[list[int]]
     start_pending: list[int]
     rolled: bool
+    dice: list[int] | None  # the last roll of the game (shown until the next one)
     dev_played: bool
     war_done: bool
     dev_ban_next: list[bool]  # rule 6.c: the defender who used a knight skips cards next turn
@@ -214,6 +216,7 @@ def clone_state(s: State) -> State:
     c.setup_nodes = [x[:] for x in s.setup_nodes]
     c.start_pending = s.start_pending[:]
     c.rolled = s.rolled
+    c.dice = s.dice
     c.dev_played = s.dev_played
     c.war_done = s.war_done
     c.dev_ban_next = s.dev_ban_next[:]
@@ -258,7 +261,7 @@ def state_to_json(s: State) -> dict[str, Any]:
 def state_from_json(data: dict[str, Any]) -> State:
     s = State.__new__(State)
     for name in FIELDS:
-        setattr(s, name, _deep(data[name]))
+        setattr(s, name, _deep(data.get(name)))  # "dice" is missing from older snapshots
     s.options = complete_options(s.options)  # an older match's snapshot: the rules it began with
     derive(s)
     return s

@@ -9,7 +9,7 @@ from typing import Any
 from games.catan.data import DEV_CARDS, RESOURCES
 from games.catan.data_board import EDGE_NODES, HARBOUR_SLOT_NODES, HEX_COORDS, HEX_NODES
 from games.catan.events_awards import public_points, total_points
-from games.catan.legal import active_seats
+from games.catan.legal import active_seats, harbour_ratios
 from games.catan.state import WAR_TAKE, State, clone_state, state_to_json
 
 Event = dict[str, Any]
@@ -49,6 +49,8 @@ def _player(s: State, p: int, viewer: int | None) -> dict[str, Any]:
     if own:
         out["new_development_cards"] = _counts(DEV_CARDS, s.dev_new[p])
         out["points_with_hidden"] = total_points(s, p)
+        # the maritime ratio per resource (4, 3 or 2): what the board's bank trade asks for
+        out["trade_ratios"] = _counts(RESOURCES, harbour_ratios(s, p))
         draft = s.drafts[p]
         if draft is not None:
             out["draft"] = {"give": draft[0][:], "get": draft[1][:]}
@@ -105,6 +107,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "phase": s.phase,
         "active_seats": sorted(active_seats(s)),
         "rolled": s.rolled,
+        "last_roll": None if s.dice is None else s.dice[:],  # the two dice of the last roll
         "offer": None
         if s.offer is None
         else {

@@ -1,0 +1,125 @@
+// @vitest-environment happy-dom
+import { render } from "preact";
+import { describe, expect, it } from "vitest";
+import type { Command, GameInfo, Json } from "../types";
+import * as board from "./catan";
+import fixture from "./catan.fixture.json";
+import { Picker } from "./toolkit/picker";
+import type { BoardUi } from "./types";
+
+// Views and legal commands dumped from the engine (games/catan): a fresh set-up (2 players) and
+// a robber to move after a 7 with two players to rob on one hex (3 players).
+const F = fixture as unknown as {
+  setup: { view: Json; legal: Command[] };
+  robber: { view: Json; view1: Json; legal: Command[]; victim_hex: number };
+};
+
+const game: GameInfo = { slug: "catan", name: "Catan", min_players: 2, max_players: 4, bot_levels: [], options: [], commands: [] };
+
+function setup(view: Json, legal: Command[], seat = 0) {
+  const root = document.createElement("div");
+  const proposed: Command[] = [];
+  const submitted: Command[] = [];
+  const ui: BoardUi = {
+    lang: "en",
+    t: (k) => k,
+    tr: (en) => en,
+    game,
+    picker: new Picker(),
+    preview: null,
+    players: [0, 1, 2].map((s) => ({ seat: s, name: ["Anna", "Bob", "Cyril"][s]!, colour: "#000", ink: "#000", symbol: "circle" as const, me: s === seat, active: s === 0 })),
+    propose: (c) => {
+      proposed.push(c);
+      ui.preview = c;
+    },
+    submit: (c) => submitted.push(c),
+    cancel: () => {
+      ui.preview = null;
+    },
+    busy: false,
+    interactive: true,
+    redraw: () => draw(),
+  };
+  const draw = () => render(<div>{board.render(view, seat, legal, ui)}{board.privateArea(view, seat, legal, ui)}</div>, root);
+  draw();
+  const spot = (s: string) => root.querySelector<SVGGElement>(`.target[data-spot="${s}"]`);
+  return { root, ui, proposed, submitted, spot, draw };
+}
+
+describe("catan board geometry", () => {
+  it("places 19 hexes, 54 corners, 72 edges and 9 harbours, corners shared by their hexes", () => {
+    const v = F.setup.view as unknown as board.CatanView;
+    const g = board.geometry(v);
+    expect(g.hexCentre).toHaveLength(19);
+    expect(g.node.filter(Boolean)).toHaveLength(54);
+    expect(g.edge).toHaveLength(72);
+    expect(g.harbour).toHaveLength(9);
+    // every edge is one hex side long; a corner touches 1 to 3 land hexes
+    for (const e of g.edge) expect(Math.hypot(e.a.x - e.b.x, e.a.y - e.b.y)).toBeCloseTo(board.SIZE, 5);
+    for (const hs of g.nodeHexes) expect(hs.length).toBeGreaterThanOrEqual(1);
+    expect(Math.max(...g.nodeHexes.map((h) => h.length))).toBe(3);
+  });
+
+  it("derives a spot key from each board command", () => {
+    expect(board.spotOf({ type: "build_settlement", node: 3 })).toBe("n3");
+    expect(board.spotOf({ type: "build_city", node: 3 })).toBe("n3");
+    expect(board.spotOf({ type: "build_road", edge: 7 })).toBe("e7");
+    expect(board.spotOf({ type: "move_robber", hex: 2, victim: 1 })).toBe("h2");
+    expect(board.spotOf({ type: "roll_dice" })).toBeUndefined();
+  });
+});
+
+describe("catan board", () => {
+  it("highlights exactly the legal set-up corners and proposes the tapped one with a preview", () => {
+    const { root, proposed, spot } = setup(F.setup.view, F.setup.legal);
+    const spots = [...root.querySelectorAll(".target")].map((t) => t.getAttribute("data-spot"));
+    expect(new Set(spots)).toEqual(new Set(F.setup.legal.map((c) => `n${c.node as number}`)));
+    expect(root.querySelectorAll(".cat-hex")).toHaveLength(19);
+    expect(root.querySelectorAll(".cat-harbour")).toHaveLength(9);
+    const first = F.setup.legal[0]!;
+    const t = spot(`n${first.node as number}`)!;
+    expect(t.getAttribute("aria-label")).toMatch(/^Settlement on corner \d+ \(/);
+    t.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(proposed).toEqual([first]);
+    expect(root.querySelector(".ghost")).not.toBeNull();
+  });
+
+  it("asks whom to rob when a hex has two victims, then proposes that theft", () => {
+    const { root, proposed, spot } = setup(F.robber.view, F.robber.legal);
+    expect(root.textContent).toContain("= 7");
+    spot(`h${F.robber.victim_hex}`)!.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(proposed).toEqual([]);
+    const buttons = [...root.querySelectorAll<HTMLButtonElement>(".cat-victims button")];
+    expect(buttons.map((b) => b.textContent)).toEqual(["Bob", "Cyril"]);
+    buttons[1]!.click();
+    expect(proposed).toEqual([{ type: "move_robber", hex: F.robber.victim_hex, victim: 2 }]);
+  });
+
+  it("shows my hand but only counts of the others, and no targets when it is not my move", () => {
+    const { root } = setup(F.robber.view1, [], 1);
+    expect(root.querySelectorAll(".target")).toHaveLength(0);
+    expect(root.querySelector(".cat-hand")?.textContent).toContain("1Brick");
+    const v = F.robber.view1 as unknown as board.CatanView;
+    expect(v.players[0]!.resources).toBeUndefined();
+    // the table: Anna's five cards as a count
+    const anna = [...root.querySelectorAll(".cat-players tbody tr")][0]!;
+    expect([...anna.querySelectorAll("td")].map((td) => td.textContent)[1]).toBe(String(v.players[0]!.resource_count));
+  });
+
+  it("offers roll and end turn as buttons, bank trades by give then get", () => {
+    const legal: Command[] = [
+      { type: "end_turn" },
+      { type: "trade_bank", give: "brick", get: "ore" },
+      { type: "trade_bank", give: "brick", get: "wool" },
+      { type: "roll_dice" },
+    ];
+    const ui = setup(F.robber.view, legal);
+    expect(board.extraCommands(F.robber.view, 0, legal, ui.ui).map((c) => c.type)).toEqual(["roll_dice", "end_turn"]);
+    const give = [...ui.root.querySelectorAll<HTMLButtonElement>("button")].find((b) => b.getAttribute("aria-label") === "Give 4× Brick")!;
+    give.click();
+    const get = [...ui.root.querySelectorAll<HTMLButtonElement>("button")].find((b) => b.getAttribute("aria-label") === "Get Wool")!;
+    get.click();
+    expect(ui.proposed).toEqual([{ type: "trade_bank", give: "brick", get: "wool" }]);
+    expect(board.describe(ui.proposed[0]!, F.robber.view, ui.ui)).toBe("Trade 4× Brick → 1× Wool");
+  });
+});

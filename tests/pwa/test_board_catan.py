@@ -1,0 +1,156 @@
+"""The Catan board in a real browser: a new match against a bot, the set-up settlement and road
+placed by tapping highlighted corners and edges and confirming, the version growing and the log
+line appearing; then a few turns (roll, end turn) through the board's own buttons, a replay,
+and screenshots at a 360-pixel phone and a desktop under var/screenshots/."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.pwa.test_browser import Tab, api, register, version, wait_my_turn
+
+PHONE = {"width": 360, "height": 780}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+@pytest.fixture
+def phone360(playwright_browser: Any, server: str) -> Any:
+    context = playwright_browser.new_context(viewport=PHONE, locale="en-GB", has_touch=True)
+    tab = Tab(context, server, "360x780")
+    yield tab
+    context.close()
+
+
+@pytest.fixture
+def wide(playwright_browser: Any, server: str) -> Any:
+    context = playwright_browser.new_context(viewport=DESKTOP, locale="cs-CZ")
+    tab = Tab(context, server, "1280x800")
+    yield tab
+    context.close()
+
+
+def _phase(tab: Tab, match_id: int) -> str:
+    return api(tab, "GET", f"matches/{match_id}")["view"]["phase"]
+
+
+def _tap_spot_and_confirm(tab: Tab, prefix: str) -> int:
+    """Taps the first highlighted spot (n: corner, e: edge, h: hex), sees the ghost, confirms."""
+    page = tab.page
+    before = version(tab)
+    target = page.locator(f'.board-area .target[data-spot^="{prefix}"]').first
+    target.wait_for()
+    name = target.get_attribute("aria-label") or ""
+    assert name, "every target has an accessible name"
+    target.click()
+    bar = page.locator(".confirm-bar")
+    bar.wait_for()
+    assert page.locator(".board-area .ghost").count() >= 1  # the piece drawn as a preview
+    page.locator(".confirm-bar .btn-primary").click()
+    page.wait_for_function(
+        f"() => Number(document.querySelector('main.match-page').dataset.version) > {before}"
+    )
+    return version(tab)
+
+
+def _move_robber(tab: Tab) -> None:
+    """Taps a highlighted hex; where several players could be robbed, picks the first."""
+    page = tab.page
+    before = version(tab)
+    page.locator('.board-area .target[data-spot^="h"]').first.click()
+    page.wait_for_selector(".confirm-bar, .cat-victims")
+    if not page.locator(".confirm-bar").count():
+        page.locator(".cat-victims .btn").first.click()
+    page.locator(".confirm-bar .btn-primary").click()
+    page.wait_for_function(
+        f"() => Number(document.querySelector('main.match-page').dataset.version) > {before}"
+    )
+
+
+def _button_and_confirm(tab: Tab, text: str) -> None:
+    page = tab.page
+    before = version(tab)
+    page.locator(".actions .btn", has_text=text).first.click()
+    page.locator(".confirm-bar .btn-primary").click()
+    page.wait_for_function(
+        f"() => Number(document.querySelector('main.match-page').dataset.version) > {before}"
+    )
+
+
+def _new_match(tab: Tab) -> int:
+    seats = [{"kind": "me"}, {"kind": "bot", "level": "random"}]
+    return api(tab, "POST", "matches", {"game": "catan", "players": 2, "seats": seats})["id"]
+
+
+def test_set_up_by_tapping_the_board_then_roll_and_end_turns(phone360: Tab) -> None:
+    tab = phone360
+    register(tab)
+    match_id = _new_match(tab)
+    tab.go(f"/matches/{match_id}")
+    assert wait_my_turn(tab)
+    tab.page.wait_for_selector(".catan .board-svg")
+    assert _phase(tab, match_id) == "setup_settlement"
+    # The island: 19 hexes with their words, 9 harbours, a robber.
+    assert tab.page.locator(".board-area .cat-hex").count() == 19
+    assert tab.page.locator(".board-area .cat-harbour").count() == 9
+    tab.shot("catan-setup")
+    mine_before = tab.page.locator(".log li.mine").count()
+    v1 = _tap_spot_and_confirm(tab, "n")
+    assert tab.page.locator(".board-area g[role=img][aria-label^='Settlement']").count() >= 1
+    tab.page.wait_for_function(f"document.querySelectorAll('.log li.mine').length > {mine_before}")
+    # The road goes next to it: only the edges at that corner are offered.
+    assert wait_my_turn(tab)
+    assert _phase(tab, match_id) == "setup_road"
+    assert 1 <= tab.page.locator('.board-area .target[data-spot^="e"]').count() <= 3
+    tab.shot("catan-setup-road")
+    assert _tap_spot_and_confirm(tab, "e") > v1
+    # The rest of the set-up, then a few turns through the board's buttons.
+    rolled = 0
+    for _ in range(30):
+        if not wait_my_turn(tab, 60_000):
+            break
+        phase = _phase(tab, match_id)
+        if phase == "setup_settlement":
+            _tap_spot_and_confirm(tab, "n")
+        elif phase == "setup_road":
+            _tap_spot_and_confirm(tab, "e")
+        elif phase == "roll":
+            _button_and_confirm(tab, "Roll the dice")
+            rolled += 1
+            tab.page.wait_for_selector(".cat-dice .cat-die")
+            if rolled == 1:
+                tab.shot("catan-rolled")
+        elif phase == "robber":
+            _move_robber(tab)
+        elif phase == "discard":
+            before = version(tab)
+            tab.page.locator(".private .cat-res-btn").first.click()
+            tab.page.locator(".confirm-bar .btn-primary").click()
+            tab.page.wait_for_function(
+                "() => Number(document.querySelector('main.match-page').dataset.version)"
+                f" > {before}"
+            )
+        elif phase == "main":
+            if rolled >= 2:
+                break
+            _button_and_confirm(tab, "End turn")
+        else:
+            break
+    assert rolled >= 1
+    tab.shot("catan-main")
+    tab.axe("match catan board")
+    tab.check_console()
+
+
+def test_the_board_reads_well_on_a_desktop_in_czech(wide: Tab) -> None:
+    tab = wide
+    register(tab)
+    match_id = _new_match(tab)
+    tab.go(f"/matches/{match_id}")
+    assert wait_my_turn(tab)
+    tab.page.wait_for_selector(".catan .board-svg")
+    _tap_spot_and_confirm(tab, "n")
+    assert wait_my_turn(tab)
+    tab.shot("catan-desktop-setup")
+    tab.check_console()
