@@ -8,6 +8,7 @@ urlpatterns = [
     path("", include("core.matches.urls")),
     path("", include("core.ratings.urls")),
     path("", include("core.tournaments.urls")),
+    path("staff/", include("core.admin_inspect.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
 ]

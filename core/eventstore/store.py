@@ -29,8 +29,15 @@ VACATION_DAY_SPENT = "VacationDaySpent"  # {"seat", "deadline"}: the new deadlin
 # {"seat", "until", "deadline"}: a deadline fell due during a declared vacation, whose last day
 # is ``until``; or the vacation was cut short and the deadline comes back earlier.
 SEAT_ON_VACATION = "SeatOnVacation"
-PLATFORM_EVENTS = frozenset(
-    {UNDO_EVENT, SEAT_TIMED_OUT, SEAT_TAKEN_OVER, VACATION_DAY_SPENT, SEAT_ON_VACATION}
+# Staff actions (core/admin_inspect/actions.py), each with its ``reason``; a staff roll-back is
+# an ``ActionsUndone`` with ``rollback_to`` and ``reason`` (the seats' own undo, generalised).
+MATCH_ABORTED = "MatchAborted"  # {"reason"}
+RESULT_AWARDED = "ResultAwarded"  # {"ranks", "scores", "reason"}
+SEAT_REPLACED_BY_BOT = "SeatReplacedByBot"  # {"seat", "level", "reason"}
+STAFF_EVENTS = frozenset({MATCH_ABORTED, RESULT_AWARDED, SEAT_REPLACED_BY_BOT})
+PLATFORM_EVENTS = (
+    frozenset({UNDO_EVENT, SEAT_TIMED_OUT, SEAT_TAKEN_OVER, VACATION_DAY_SPENT, SEAT_ON_VACATION})
+    | STAFF_EVENTS
 )
 
 
@@ -267,6 +274,58 @@ def _write(match: Any, expected_version: int, rows: list[Event]) -> None:
         Event.objects.bulk_create(rows)
     match.version = new_version
     match.head_hash = prev
+
+
+def append_verbatim(*, match: Any, events: Sequence[dict[str, Any]]) -> list[Event]:
+    """Write an imported history onto the fresh stream of ``match`` (version 0), each event with
+    its own ``actor``, ``command_id`` and ``created_at`` (``{"type", "payload", "actor",
+    "command_id", "created_at"}``), hashed onto this match's own chain. Inside the caller's
+    transaction, like ``append``."""
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("eventstore.append_verbatim must run inside transaction.atomic()")
+    if match.version != 0:
+        raise StaleVersion(0, match.version)
+    rows: list[Event] = []
+    prev = GENESIS
+    for seq, event in enumerate(events, start=1):
+        payload = json.loads(json.dumps(event["payload"]))
+        digest = event_hash(
+            prev_hash=prev,
+            match_id=match.pk,
+            seq=seq,
+            type=event["type"],
+            payload=payload,
+            actor=event["actor"],
+            created_at=event["created_at"],
+        )
+        rows.append(
+            Event(
+                match_id=match.pk,
+                seq=seq,
+                type=event["type"],
+                payload=payload,
+                actor=event["actor"],
+                command_id=event["command_id"],
+                created_at=event["created_at"],
+                prev_hash=prev,
+                hash=digest,
+            )
+        )
+        prev = digest
+    if not rows:
+        return rows
+    from core.matches.models import Match
+
+    if connection.vendor != "postgresql":  # SQLite numbers the feed in the transaction
+        last = _reserve_positions(len(rows))
+        for i, row in enumerate(rows):
+            row.position = last - len(rows) + 1 + i
+    Event.objects.bulk_create(rows, batch_size=500)
+    moved = Match.objects.filter(pk=match.pk, version=0).update(version=len(rows), head_hash=prev)
+    if moved != 1:
+        raise _stale(match.pk, 0)
+    match.version, match.head_hash = len(rows), prev
+    return rows
 
 
 def read(match_id: int, *, after: int = 0, upto: int | None = None) -> list[Event]:

@@ -10,8 +10,11 @@ import string
 from typing import Any
 
 from core.eventstore.store import (
+    MATCH_ABORTED,
     PLATFORM_EVENTS,
+    RESULT_AWARDED,
     SEAT_ON_VACATION,
+    SEAT_REPLACED_BY_BOT,
     SEAT_TAKEN_OVER,
     SEAT_TIMED_OUT,
     UNDO_EVENT,
@@ -42,6 +45,22 @@ PLATFORM_TEXTS = {
         "en": "Seat {seat} is on vacation through {until}; new deadline {deadline}.",
         "cs": "Hráč {seat} má dovolenou do {until} včetně; nový termín {deadline}.",
     },
+    MATCH_ABORTED: {
+        "en": "The match was aborted by the staff: {reason}",
+        "cs": "Partii ukončila správa: {reason}",
+    },
+    RESULT_AWARDED: {
+        "en": "The staff awarded the result (ranks {ranks}): {reason}",
+        "cs": "Správa určila výsledek (pořadí {ranks}): {reason}",
+    },
+    SEAT_REPLACED_BY_BOT: {
+        "en": "The staff replaced seat {seat} by a bot ({level}): {reason}",
+        "cs": "Správa nahradila hráče {seat} botem ({level}): {reason}",
+    },
+}
+ROLLBACK_TEXT = {
+    "en": "The staff rolled the match back to event {rollback_to}: {reason}",
+    "cs": "Správa vrátila partii k události {rollback_to}: {reason}",
 }
 
 
@@ -61,6 +80,8 @@ _formatter = _Lenient()
 
 
 def event_texts(engine: Engine, data: dict[str, Any]) -> dict[str, str]:
+    if data["type"] == UNDO_EVENT and "rollback_to" in data:
+        return {lang: _formatter.format(t, **data) for lang, t in ROLLBACK_TEXT.items()}
     if data["type"] == UNDO_EVENT:
         fields = {"seat": data.get("seat"), "count": len(data.get("seqs", []))}
         return {lang: _formatter.format(t, **fields) for lang, t in UNDO_TEXT.items()}

@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "core.push",
     "core.ratings",
     "core.tournaments",
+    "core.admin_inspect",  # after core.matches: its admin extends the match admin
 ]
 
 MIDDLEWARE = [

@@ -24,7 +24,15 @@ pytestmark = pytest.mark.django_db
 
 ROLES = ("anonymous", "stranger", "invitee", "seat", "staff")
 VISIBILITIES = ("public", "private")
-REFUSALS = {"not_authenticated", "private_match", "not_a_player", "not_the_creator", "forbidden"}
+REFUSALS = {
+    "not_authenticated",
+    "private_match",
+    "not_a_player",
+    "not_the_creator",
+    "forbidden",
+    "staff_only",
+    "missing_permission",
+}
 
 EVERYONE = dict.fromkeys(ROLES, True)
 LOGGED_IN = {**EVERYONE, "anonymous": False}
@@ -42,6 +50,12 @@ MATCH_START = {"public": CREATOR, "private": CREATOR}
 # Chat: the players, their seat taken.
 MATCH_CHAT = MATCH_START
 OPEN = {"public": EVERYONE, "private": EVERYONE}
+# Staff inspection (core/admin_inspect): staff only, whoever else is in the match.
+ONLY_STAFF = {"anonymous": False, "stranger": False, "invitee": False, "seat": False, "staff": True}
+STAFF = {"public": ONLY_STAFF, "private": ONLY_STAFF}
+# Staff actions need a permission of their own beyond staff status, which "staff" here lacks
+# (tests/core/admin_inspect/test_actions.py: allowed with it).
+NOBODY = {"public": dict.fromkeys(ROLES, False), "private": dict.fromkeys(ROLES, False)}
 USER = {"public": LOGGED_IN, "private": LOGGED_IN}
 
 POLICY: dict[str, dict[str, dict[str, bool]]] = {
@@ -82,6 +96,18 @@ POLICY: dict[str, dict[str, dict[str, bool]]] = {
     "POST /api/matches/{match_id}/resign": MATCH_PLAY,
     "GET /api/matches/{match_id}/chat": MATCH_CHAT,
     "POST /api/matches/{match_id}/chat": MATCH_CHAT,
+    "GET /api/staff/matches": STAFF,
+    "GET /api/staff/matches/{match_id}": STAFF,
+    "GET /api/staff/matches/{match_id}/events": STAFF,
+    "GET /api/staff/matches/{match_id}/at": STAFF,
+    "POST /api/staff/matches/{match_id}/verify": STAFF,
+    "GET /api/staff/matches/{match_id}/export": STAFF,
+    "GET /api/staff/audit": STAFF,
+    "POST /api/staff/matches/import": NOBODY,
+    "POST /api/staff/matches/{match_id}/abort": NOBODY,
+    "POST /api/staff/matches/{match_id}/award": NOBODY,
+    "POST /api/staff/matches/{match_id}/replace-seat": NOBODY,
+    "POST /api/staff/matches/{match_id}/rollback": NOBODY,
 }
 # Tournaments have their own visibility (private tournaments: core/tournaments, their tests);
 # here: none of them is open to an anonymous caller.
@@ -209,6 +235,8 @@ def test_who_may_call_it(race_game: str, operation: str) -> None:
                 path += "?endpoint=https://push.example/x"
             if template.endswith("/replay"):
                 path += "?version=1"
+            if template.endswith("/at"):
+                path += "?seq=1"
             client = _client(users, role)
             res = client.generic(
                 method,
