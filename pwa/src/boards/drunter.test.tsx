@@ -1,0 +1,233 @@
+// @vitest-environment happy-dom
+import { render } from "preact";
+import { describe as suite, expect, it } from "vitest";
+import type { Command, GameInfo, Json } from "../types";
+import {
+  type DView,
+  describe,
+  extraCommands,
+  placeTargets,
+  privateArea,
+  render as renderBoard,
+  selectedVote,
+  tileCells,
+  tileChoices,
+  toggleVoteCard,
+} from "./drunter";
+import { Picker } from "./toolkit/picker";
+import type { BoardUi } from "./types";
+
+const game: GameInfo = { slug: "drunter", name: "Drunter und Drüber", min_players: 2, max_players: 4, bot_levels: [], options: [], commands: [] };
+
+const VOTE_CARDS = [
+  { card: "JAAA", votes: 3, side: "yes" },
+  { card: "JAA", votes: 2, side: "yes" },
+  { card: "JA", votes: 1, side: "yes" },
+  { card: "NEEE", votes: 3, side: "no" },
+  { card: "NEE", votes: 2, side: "no" },
+  { card: "NE", votes: 1, side: "no" },
+  { card: "JEIN", votes: 2, side: "either" },
+  { card: "shrug", votes: 0, side: "none" },
+];
+
+function baseView(): DView {
+  return {
+    layout: {
+      width: 15,
+      height: 15,
+      routes: [
+        { id: "street", kind: "street", corner: [0, 0] },
+        { id: "wall_1", kind: "wall", corner: [14, 0] },
+        { id: "wall_2", kind: "wall", corner: [0, 14] },
+        { id: "river", kind: "river", corner: [14, 14] },
+      ],
+      buildings: [
+        { type: "school", value: 4, cell: [2, 0] },
+        { type: "church", value: 1, cell: [5, 5] },
+      ],
+      outhouses: [[3, 0]],
+      vote_cards: VOTE_CARDS as DView["layout"]["vote_cards"],
+      goal_cards: [],
+    },
+    players: 2,
+    extended: false,
+    phase: "place",
+    turn: 0,
+    active_seats: [0],
+    tiles_on_board: [{ seat: 1, route: "river", kind: "river", length: 3, direction: "N", cells: [[14, 13], [14, 12], [14, 11]] }],
+    builders: { street: [0, 0], wall_1: [14, 0], wall_2: [0, 14], river: [14, 11] },
+    tiles_in_hand: [
+      { wall: [1, 0, 0], river: [0, 0, 0], street: [2, 1, 1] },
+      { wall: [0, 0, 4], river: [1, 1, 1], street: [0, 0, 0] },
+    ],
+    vote_cards_count: [8, 8],
+    forfeited: [false, false],
+    goals_committed: null,
+    openings: {
+      street: [
+        { direction: "E", start: [1, 0], free: 3 },
+        { direction: "S", start: [0, 1], free: 3 },
+      ],
+      wall_1: [{ direction: "W", start: [13, 0], free: 3 }],
+      wall_2: [{ direction: "N", start: [0, 13], free: 3 }],
+      river: [],
+    },
+    vote: null,
+    result: null,
+    you: 0,
+    secrets: { vote_cards: VOTE_CARDS.map((c) => c.card), building: "school", score: 4 },
+  };
+}
+
+const place = (route: string, length: number, direction: string): Command => ({ type: "place_tile", route, length, direction });
+const LEGAL: Command[] = [
+  place("street", 1, "E"),
+  place("street", 2, "E"),
+  place("street", 3, "E"),
+  place("street", 1, "S"),
+  place("street", 2, "S"),
+  place("street", 3, "S"),
+  place("wall_1", 1, "W"),
+  place("wall_2", 1, "N"),
+];
+
+function setup(view: DView, legal: Command[], seat: number | null = 0) {
+  const root = document.createElement("div");
+  const proposed: Command[] = [];
+  const ui: BoardUi = {
+    lang: "en", t: (k) => k, tr: (en) => en, game, picker: new Picker(), preview: null,
+    players: [
+      { seat: 0, name: "Anna", colour: "#0072B2", ink: "#004f7c", symbol: "circle", me: true, active: true },
+      { seat: 1, name: "Bot", colour: "#D55E00", ink: "#8f3f00", symbol: "square", me: false, active: false },
+    ],
+    propose: (c) => {
+      proposed.push(c);
+      ui.preview = c;
+    },
+    submit: () => undefined,
+    cancel: () => {
+      ui.preview = null;
+      draw();
+    },
+    busy: false, interactive: true,
+    redraw: () => draw(),
+  };
+  const v = view as unknown as Json;
+  const draw = () => render(<div>{renderBoard(v, seat, legal, ui)}{privateArea(v, seat, legal, ui)}</div>, root);
+  draw();
+  return { root, ui, proposed, draw };
+}
+
+const targets = (root: HTMLElement) => [...root.querySelectorAll(".board-svg .target")].map((t) => t.getAttribute("aria-label"));
+const tileButtons = (root: HTMLElement) => [...root.querySelectorAll<HTMLButtonElement>(".dd-tile")];
+
+suite("drunter board: placing a tile", () => {
+  it("reads where a tile would lie from the view's openings", () => {
+    expect(tileCells(baseView(), "street", "S", 3)).toEqual([[0, 1], [0, 2], [0, 3]]);
+    expect(tileCells(baseView(), "river", "N", 1)).toBeNull();
+  });
+
+  it("highlights one cell per open side before a tile is chosen, the tile's length after", () => {
+    const v = baseView();
+    const before = placeTargets(v, LEGAL, new Map());
+    expect(before.map((t) => t.where)).toEqual(["street:E", "street:S", "wall_1:W", "wall_2:N"]);
+    expect(before.every((t) => t.cells.length === 1)).toBe(true);
+    const after = placeTargets(v, LEGAL, new Map([["tile", "street:3"]]));
+    expect(after.map((t) => t.where)).toEqual(["street:E", "street:S"]);
+    expect(after[0]!.cells).toEqual([[1, 0], [2, 0], [3, 0]]);
+    // A wall tile fits either wall.
+    expect(placeTargets(v, LEGAL, new Map([["tile", "wall:1"]])).map((t) => t.where)).toEqual(["wall_1:W", "wall_2:N"]);
+  });
+
+  it("offers only the hand's tiles that fit the chosen place", () => {
+    const v = baseView();
+    expect([...tileChoices(v, LEGAL, new Map())].sort()).toEqual(["street:1", "street:2", "street:3", "wall:1"]);
+    expect([...tileChoices(v, LEGAL, new Map([["where", "wall_2:N"]]))]).toEqual(["wall:1"]);
+  });
+
+  it("goes tile, place, ghost: and proposes exactly that legal command", () => {
+    const { root, proposed, draw } = setup(baseView(), LEGAL);
+    expect(tileButtons(root).filter((b) => !b.disabled)).toHaveLength(4);
+    expect(root.textContent).toContain("Your secret building:");
+    expect(root.textContent).toContain("School");
+    tileButtons(root).find((b) => b.textContent?.includes("Street tile of 2"))!.click();
+    expect(targets(root)).toHaveLength(2);
+    expect(targets(root)[0]).toContain("covers School 4");
+    const east = root.querySelector<SVGElement>(".board-svg .target")!;
+    east.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(proposed).toEqual([place("street", 2, "E")]);
+    draw();
+    expect(root.querySelectorAll(".board-svg .ghost")).toHaveLength(1);
+  });
+
+  it("takes the only tile that fits a tapped place", () => {
+    const { root, proposed } = setup(baseView(), LEGAL);
+    const wall = [...root.querySelectorAll<SVGElement>(".board-svg .target")].find((t) => t.getAttribute("aria-label")?.includes("Town wall 2"))!;
+    wall.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(proposed).toEqual([place("wall_2", 1, "N")]);
+  });
+
+  it("says when a tile would cover an outhouse and call a vote", () => {
+    const { ui } = setup(baseView(), LEGAL);
+    expect(describe(place("street", 3, "E"), baseView() as unknown as Json, ui)).toContain("covers an outhouse: the town votes");
+  });
+
+  it("draws no targets and no hand choices when it is not my turn", () => {
+    const { root } = setup(baseView(), []);
+    expect(targets(root)).toHaveLength(0);
+    expect(tileButtons(root).every((b) => b.disabled)).toBe(true);
+    // The town is still there: buildings, outhouse, the tile laid and its placer.
+    expect(root.querySelector("[aria-label='School 4']")).not.toBeNull();
+    expect(root.querySelector("[aria-label='Outhouse']")).not.toBeNull();
+    expect(root.querySelector("[aria-label='River tile of 3, laid by Bot']")).not.toBeNull();
+  });
+
+  it("shows a spectator no private area", () => {
+    const v = baseView();
+    delete v.you;
+    delete v.secrets;
+    const { root } = setup(v, [], null);
+    expect(root.querySelector(".dd-private")).toBeNull();
+  });
+});
+
+suite("drunter board: voting", () => {
+  const voteView = (): DView => ({
+    ...baseView(),
+    phase: "vote",
+    vote: {
+      placer: 1, route: "street", tile: [[3, 0]], order: [1, 0], cast: { "1": 2 }, revealed: false,
+      declared: {}, to_declare: [], tally: null,
+    },
+  });
+  const hand = ["JAAA", "JA", "NE", "JEIN", "shrug"];
+  const subsets: Command[] = [{ type: "vote", cards: ["shrug"] }];
+  const others = hand.filter((c) => c !== "shrug");
+  for (let m = 1; m < 1 << others.length; m++) subsets.push({ type: "vote", cards: others.filter((_, i) => m >> i & 1) });
+
+  it("toggles cards into a legal vote; the shrug is played alone", () => {
+    const { root, ui, proposed } = setup(voteView(), subsets);
+    expect(root.textContent).toContain("2 cards face down");
+    toggleVoteCard(subsets, ui, "JAAA");
+    toggleVoteCard(subsets, ui, "JEIN");
+    expect(selectedVote(subsets, ui)).toEqual({ type: "vote", cards: ["JAAA", "JEIN"] });
+    toggleVoteCard(subsets, ui, "shrug");
+    expect(selectedVote(subsets, ui)).toEqual({ type: "vote", cards: ["shrug"] });
+    toggleVoteCard(subsets, ui, "NE");
+    expect(selectedVote(subsets, ui)).toEqual({ type: "vote", cards: ["NE"] });
+    const button = root.querySelector<HTMLButtonElement>(".dd-vote-actions .btn-primary")!;
+    expect(button.disabled).toBe(false);
+    button.click();
+    expect(proposed).toEqual([{ type: "vote", cards: ["NE"] }]);
+  });
+
+  it("offers the JEIN declaration and the goal commitment as buttons", () => {
+    const legal: Command[] = [
+      { type: "declare_jein", side: "yes" },
+      { type: "declare_jein", side: "no" },
+    ];
+    const { ui } = setup(voteView(), legal);
+    expect(extraCommands(voteView() as unknown as Json, 0, legal, ui)).toEqual(legal);
+    expect(describe(legal[0]!, voteView() as unknown as Json, ui)).toBe("Declare my JEIN a yes");
+  });
+});

@@ -1,0 +1,145 @@
+"""Drunter und Drüber on its own board in a real browser: a tile picked from the hand, a place
+tapped on the town, the ghost confirmed, the move in the log; an outhouse vote cast with the
+citizen cards when one comes up; screenshots at 360 px and at desktop size."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.pwa.test_browser import DESKTOP, Tab, new_match_by_form, register, version, wait_my_turn
+
+NARROW = {"width": 360, "height": 780}
+
+
+@pytest.fixture
+def narrow(playwright_browser: Any, server: str) -> Any:
+    context = playwright_browser.new_context(viewport=NARROW, locale="en-GB", has_touch=True)
+    tab = Tab(context, server, "360x780")
+    yield tab
+    context.close()
+
+
+@pytest.fixture
+def wide(playwright_browser: Any, server: str) -> Any:
+    context = playwright_browser.new_context(viewport=DESKTOP, locale="cs-CZ")
+    tab = Tab(context, server, "1280x800")
+    yield tab
+    context.close()
+
+
+def grows(tab: Tab, before: int) -> None:
+    tab.page.wait_for_function(
+        f"() => Number(document.querySelector('main.match-page').dataset.version) > {before}"
+    )
+
+
+def place_tile(tab: Tab, seek_outhouse: bool = False) -> str:
+    """Picks a tile from the hand, taps a highlighted place, confirms; returns the confirm text.
+    With ``seek_outhouse``, prefers a place whose tile would cover an outhouse."""
+    page = tab.page
+    tiles = page.locator(".dd-hand .dd-tile:not([disabled])")
+    assert tiles.count() > 0
+    chosen = None
+    if seek_outhouse:
+        for i in range(tiles.count()):
+            tiles.nth(i).click()
+            if page.locator(".confirm-bar").count():
+                if "outhouse" in page.locator(".confirm-label").inner_text():
+                    chosen = "bar"
+                    break
+                page.locator(".confirm-bar .btn:not(.btn-primary)").click()
+                continue
+            hit = page.locator(".board-svg .target[aria-label*='outhouse']")
+            if hit.count():
+                hit.first.click()
+                chosen = "bar"
+                break
+    if chosen is None:
+        page.locator(".dd-hand .dd-tile:not([disabled])").first.click()
+        if not page.locator(".confirm-bar").count():
+            targets = page.locator(".board-svg .target")
+            assert targets.count() > 0
+            targets.first.click()
+    page.wait_for_selector(".confirm-bar")
+    return page.locator(".confirm-label").inner_text()
+
+
+def test_a_tile_goes_down_by_taps_and_a_vote_is_cast(narrow: Tab) -> None:
+    tab = narrow
+    page = tab.page
+    register(tab)
+    new_match_by_form(tab, "drunter")
+    assert wait_my_turn(tab)
+    page.wait_for_selector(".dd-board .board-svg")
+    # My hand and my secret building are in the private area; nobody else's.
+    assert page.locator(".dd-private .dd-secret").count() == 1
+    assert page.locator(".dd-hand .dd-tile:not([disabled])").count() > 0
+    tab.shot("drunter-start")
+    tab.axe("drunter board")
+    # Tile first, then the place: only places that tile may go are highlighted.
+    page.locator(".dd-hand .dd-tile:not([disabled])").first.click()
+    page.wait_for_selector(".dd-tile[aria-pressed=true]")
+    assert page.locator(".board-svg .target").count() >= 1
+    tab.shot("drunter-tile-picked")
+    page.locator(".board-svg .target").first.click()
+    page.wait_for_selector(".confirm-bar")
+    assert page.locator(".board-svg .ghost").count() == 1
+    tab.shot("drunter-preview")
+    before = version(tab)
+    mine = page.locator(".log li.mine").count()
+    page.locator(".confirm-bar .btn-primary").click()
+    grows(tab, before)
+    page.wait_for_function(f"() => document.querySelectorAll('.log li.mine').length > {mine}")
+    assert page.locator(".board-svg [role=img][aria-label*='laid by']").count() >= 1
+    # Keep playing, heading for outhouses, until a vote asks for my cards (or a few turns).
+    voted = False
+    for _turn in range(14):
+        if not wait_my_turn(tab, timeout=30_000):
+            break
+        if page.locator(".dd-votehand .dd-card-btn").count():
+            tab.shot("drunter-vote")
+            page.locator(".dd-card-btn", has_text="JAAA").click()
+            page.wait_for_selector(".dd-card-btn[aria-pressed=true]")
+            before = version(tab)
+            page.locator(".dd-vote-actions .btn-primary").click()
+            page.wait_for_selector(".confirm-bar")
+            assert "JAAA" in page.locator(".confirm-label").inner_text()
+            page.locator(".confirm-bar .btn-primary").click()
+            grows(tab, before)
+            voted = True
+            break
+        if page.locator(".match-main > .actions .btn").count():  # declare a JEIN
+            before = version(tab)
+            page.locator(".match-main > .actions .btn").first.click()
+            page.locator(".confirm-bar .btn-primary").click()
+            grows(tab, before)
+            continue
+        before = version(tab)
+        place_tile(tab, seek_outhouse=True)
+        page.locator(".confirm-bar .btn-primary").click()
+        grows(tab, before)
+    page.wait_for_timeout(300)
+    tab.shot("drunter-later")
+    if voted:
+        page.wait_for_selector(".log li:has-text('vote'), .log li:has-text('Vote')")
+    tab.check_console()
+
+
+def test_the_board_reads_well_on_a_desktop_in_czech(wide: Tab) -> None:
+    tab = wide
+    page = tab.page
+    register(tab)
+    new_match_by_form(tab, "drunter")
+    assert wait_my_turn(tab)
+    page.wait_for_selector(".dd-board .board-svg")
+    before = version(tab)
+    place_tile(tab)
+    tab.shot("drunter-preview")
+    page.locator(".confirm-bar .btn-primary").click()
+    grows(tab, before)
+    wait_my_turn(tab)
+    tab.shot("drunter")
+    tab.axe("drunter board cs")
+    tab.check_console()
