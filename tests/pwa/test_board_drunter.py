@@ -36,8 +36,22 @@ def grows(tab: Tab, before: int) -> None:
 
 
 def place_tile(tab: Tab, seek_outhouse: bool = False) -> str:
-    """Picks a tile from the hand, taps a highlighted place, confirms; returns the confirm text.
-    With ``seek_outhouse``, prefers a place whose tile would cover an outhouse."""
+    """Picks a tile from the hand, taps a highlighted place, up to the confirm bar; returns its
+    text. With ``seek_outhouse``, prefers a place whose tile would cover an outhouse. A redraw
+    from a late update may take a target away mid-tap: then it starts over (a few times)."""
+    for attempt in range(3):
+        try:
+            return _place_tile(tab, seek_outhouse and attempt == 0)
+        except Exception:
+            if attempt == 2:
+                raise
+            wait_my_turn(tab)
+            if tab.page.locator(".confirm-bar").count():
+                tab.page.locator(".confirm-bar .btn:not(.btn-primary)").click()
+    raise AssertionError("unreachable")
+
+
+def _place_tile(tab: Tab, seek_outhouse: bool) -> str:
     page = tab.page
     tiles = page.locator(".dd-hand .dd-tile:not([disabled])")
     assert tiles.count() > 0
@@ -53,7 +67,7 @@ def place_tile(tab: Tab, seek_outhouse: bool = False) -> str:
                 continue
             hit = page.locator(".board-svg .target[aria-label*='outhouse']")
             if hit.count():
-                hit.first.click()
+                hit.first.click(timeout=5_000)
                 chosen = "bar"
                 break
     if chosen is None:
@@ -61,8 +75,8 @@ def place_tile(tab: Tab, seek_outhouse: bool = False) -> str:
         if not page.locator(".confirm-bar").count():
             targets = page.locator(".board-svg .target")
             assert targets.count() > 0
-            targets.first.click()
-    page.wait_for_selector(".confirm-bar")
+            targets.first.click(timeout=5_000)
+    page.wait_for_selector(".confirm-bar", timeout=5_000)
     return page.locator(".confirm-label").inner_text()
 
 
