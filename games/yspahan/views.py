@@ -8,14 +8,46 @@ from typing import Any
 
 from games.base import Event
 from games.yspahan import data as D
-from games.yspahan.legal import caravan_per_section
+from games.yspahan.legal import (
+    caravan_per_section,
+    has_building,
+    move_cost,
+    row_dice,
+    usable_rows,
+)
 from games.yspahan.rules import active_seats
 from games.yspahan.scoring import caravan_points
-from games.yspahan.state import State, state_to_json
+from games.yspahan.state import ACTION, State, state_to_json
 
 
 def _hand(counts: list[int]) -> dict[str, int]:
     return {D.CARD_IDS[c]: k for c, k in enumerate(counts) if k}
+
+
+def _path(s: State) -> list[dict[str, Any]]:
+    """The streets as a board draws them: each cell, the shops next to it (inspected when the
+    supervisor stops there) and its walk in steps from the supervisor."""
+    return [
+        {"cell": c, "shops": list(D.CELL_SHOPS[c]), "steps": D.DISTANCE[s.supervisor][c]}
+        for c in D.CELLS
+    ]
+
+
+def _yours(s: State, seat: int | None) -> dict[str, Any] | None:
+    """What the rules make of the dice for ``seat``: the dice each row counts for it (the first
+    player also counts yellow ones) and, while it picks its action, the gold each supervisor stop
+    would cost per usable row (building 3 makes up to 3 steps of adjustment free)."""
+    if seat is None or not 0 <= seat < s.n:
+        return None
+    costs: dict[str, dict[str, int]] = {}
+    if s.phase == ACTION and s.bonus == 0 and seat in active_seats(s):
+        for r in usable_rows(s, seat):
+            costs[str(r)] = {str(c): move_cost(s, seat, r, c) for c in D.CELLS if c != s.supervisor}
+    return {
+        "dice": [row_dice(s, seat, r) for r in range(D.N_ROWS)],
+        "free_steps": 3 if has_building(s, seat, D.B_MOVE) else 0,
+        "move_costs": costs,
+    }
 
 
 def view(s: State, seat: int | None) -> dict[str, Any]:
@@ -67,6 +99,8 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
             for k in range(D.N_SOUKS)
         ],
         "supervisor": s.supervisor,
+        "path": _path(s),
+        "yours": _yours(s, seat),
         "caravan": {
             "cubes": s.caravan[:],
             "per_section": per,

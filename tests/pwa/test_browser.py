@@ -5,6 +5,7 @@ and screenshots of every screen at phone and desktop sizes under var/screenshots
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import json
 import re
@@ -169,6 +170,17 @@ def play_generic_move(tab: Tab) -> int:
     return version(tab)
 
 
+def play_move(tab: Tab, game: str) -> int:
+    """One move through the game's own board when its browser test (tests/pwa/test_board_<game>.py)
+    has a ``play_board_move``, else through the generic board; returns the version reached."""
+    try:
+        module = importlib.import_module(f"tests.pwa.test_board_{game}")
+    except ModuleNotFoundError:
+        return play_generic_move(tab)
+    mover = getattr(module, "play_board_move", None)
+    return mover(tab) if mover else play_generic_move(tab)
+
+
 def new_match_by_form(tab: Tab, game: str) -> int:
     tab.go("/new")
     tab.page.click(f"label.game-card.game-{game}")
@@ -224,7 +236,7 @@ def test_a_new_player_registers_and_plays_every_game_against_a_bot_live(phone: T
         # Play until the bot has answered one of our moves (Samurai's secret set-up picks are
         # simultaneous: the bot's answer comes with the figures), at most ten moves.
         while moves < 10 and wait_my_turn(tab):
-            play_generic_move(tab)
+            play_move(tab, game)
             moves += 1
             if moves >= 2 and tab.page.locator('.log li[data-actor="1"]').count() > theirs_at_load:
                 break

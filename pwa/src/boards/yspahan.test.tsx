@@ -1,0 +1,215 @@
+// @vitest-environment happy-dom
+import { render } from "preact";
+import { describe as suite, expect, it } from "vitest";
+import type { Command, GameInfo, Json } from "../types";
+import { Picker } from "./toolkit/picker";
+import type { BoardUi } from "./types";
+import {
+  describe,
+  extraCommands,
+  kindsFor,
+  moveFacts,
+  moveTargets,
+  pickableRows,
+  place,
+  privateArea,
+  promptCommands,
+  render as renderBoard,
+  shopTargets,
+  type YView,
+} from "./yspahan";
+
+const game: GameInfo = { slug: "yspahan", name: "Yspahan", min_players: 2, max_players: 4, bot_levels: [], options: [], commands: [] };
+
+function shops(): Json[] {
+  const souks: [string, number][] = [
+    ["bag_0", 6], ["bag_1", 5], ["bag_2", 3], ["bag_3", 4], ["barrel_0", 2], ["barrel_1", 4], ["barrel_2", 3],
+    ["barrel_3", 5], ["chest_0", 3], ["chest_1", 2], ["chest_2", 4], ["vase_0", 1], ["vase_1", 2], ["vase_2", 3],
+  ];
+  const out: Json[] = [];
+  for (const [souk, n] of souks) for (let i = 0; i < n; i++) out.push({ shop: out.length, name: `${souk}#${i}`, souk, owner: -1 });
+  return out;
+}
+
+function view(over: Partial<YView> = {}): Json {
+  const all = shops() as unknown as YView["shops"];
+  all[12]!.owner = 1;
+  const v: YView = {
+    n_players: 2, epoch: 1, day: 3, round: 3, first: 0, phase: "action", active: [0],
+    players: [
+      { seat: 0, vp: 4, gold: 3, camels: 2, cards: 2, buildings: ["extra_camel"], out: false },
+      { seat: 1, vp: 7, gold: 1, camels: 5, cards: 1, buildings: [], out: false },
+    ],
+    hand: { "3_gold": 1, gold_to_vp: 1 }, deck_size: 10, discard: [],
+    shops: all,
+    souks: [
+      { souk: "bag_0", quarter: "bag", points: 8, shops: [0, 1, 2, 3, 4, 5] },
+      { souk: "bag_2", quarter: "bag", points: 3, shops: [11, 12, 13] },
+    ],
+    supervisor: 10,
+    path: [
+      { cell: 10, shops: [], steps: 0 },
+      { cell: 9, shops: [12], steps: 1 },
+      { cell: 8, shops: [36], steps: 2 },
+      { cell: 23, shops: [12, 18], steps: 1 },
+    ],
+    yours: { dice: [2, 1, 0, 3, 0, 2], free_steps: 0, move_costs: { "1": { "9": 1, "8": 0, "23": 1 } } },
+    caravan: { cubes: [1, 0], per_section: 3, capacity: 9, would_score: [1, 1] },
+    tower: [
+      { row: 0, name: "camels", value: 1, white: 2, yellow: 0, used: false },
+      { row: 1, name: "bag", value: 2, white: 1, yellow: 1, used: false },
+      { row: 2, name: "barrel", value: 0, white: 0, yellow: 0, used: false },
+      { row: 3, name: "chest", value: 4, white: 3, yellow: 0, used: true },
+      { row: 4, name: "vase", value: 0, white: 0, yellow: 0, used: false },
+      { row: 5, name: "gold", value: 6, white: 2, yellow: 0, used: false },
+    ],
+    bonus: 0, to_place: 0, inspect: [], inspecting: -1, built_this_turn: false,
+    ...over,
+  };
+  return v as unknown as Json;
+}
+
+const legal: Command[] = [
+  { type: "play_card", card: "3_gold" },
+  { type: "play_card", card: "gold_to_vp", amount: 1 },
+  { type: "play_card", card: "gold_to_vp", amount: 2 },
+  { type: "discard_for_bonus", card: "3_gold" },
+  { type: "take_row", row: 0 },
+  { type: "take_row", row: 1 },
+  { type: "move_supervisor", row: 1, to: 9 },
+  { type: "move_supervisor", row: 1, to: 8 },
+  { type: "move_supervisor", row: 1, to: 23 },
+  { type: "draw_card", row: 0 },
+  { type: "draw_card", row: 1 },
+  { type: "build", building: "extra_gold" },
+];
+
+function setup(v: Json, cmds: Command[] = legal) {
+  const root = document.createElement("div");
+  document.body.appendChild(root);
+  const proposed: Command[] = [];
+  const ui: BoardUi = {
+    lang: "en", t: (k) => k, tr: (en) => en, game, picker: new Picker(), preview: null,
+    players: [
+      { seat: 0, name: "Anna", colour: "#0072B2", ink: "#004f7c", symbol: "circle", me: true, active: true },
+      { seat: 1, name: "Bot", colour: "#D55E00", ink: "#8f3f00", symbol: "square", me: false, active: false },
+    ],
+    propose: (c) => {
+      proposed.push(c);
+      ui.preview = c;
+      draw();
+    },
+    submit: () => undefined,
+    cancel: () => {
+      ui.preview = null;
+    },
+    busy: false, interactive: true,
+    redraw: () => draw(),
+  };
+  const draw = () => render(<div>{renderBoard(v, 0, cmds, ui)}{privateArea(v, 0, cmds, ui)}</div>, root);
+  draw();
+  const button = (name: RegExp) =>
+    [...root.querySelectorAll<Element>("[role=button], button")]
+      .filter((b) => name.test(b.getAttribute("aria-label") ?? b.textContent ?? ""))
+      .map((b) => ({ click: () => b.dispatchEvent(new MouseEvent("click", { bubbles: true })) }));
+  return { root, ui, proposed, button };
+}
+
+suite("narrowing", () => {
+  it("offers the rows that legal commands use, and what each row allows", () => {
+    expect(pickableRows(legal)).toEqual([0, 1]);
+    expect(kindsFor(legal, 1)).toEqual(["take_row", "move_supervisor", "draw_card"]);
+    expect(kindsFor(legal, 0)).toEqual(["take_row", "draw_card"]);
+    expect(moveTargets(legal, 1)).toEqual([9, 8, 23]);
+  });
+  it("highlights shops only for cubes, inspections or the souk card once chosen", () => {
+    const cmds: Command[] = [{ type: "place_cube", shop: 3 }, { type: "play_card", card: "cube_to_souk", shop: 7 }];
+    expect(shopTargets(cmds, undefined).map((t) => t.shop)).toEqual([3]);
+    expect(shopTargets(cmds, "cube_to_souk").map((t) => t.shop)).toEqual([3, 7]);
+  });
+  it("offers rolling, the caravan and ending as plain buttons, and leaves nothing to the shell", () => {
+    const cmds: Command[] = [
+      { type: "roll", yellow: 0 }, { type: "send_to_caravan", source: "shop" }, { type: "end_turn" },
+      { type: "draw_card" }, { type: "draw_card", row: 2 }, { type: "take_row", row: 2 },
+    ];
+    expect(promptCommands(cmds).map((c) => c.type)).toEqual(["roll", "send_to_caravan", "end_turn", "draw_card"]);
+    expect(extraCommands(view(), 0, [...cmds, { type: "new_thing" }], setup(view(), []).ui)).toEqual([{ type: "new_thing" }]);
+  });
+  it("prices a supervisor stop from the view and names what it inspects", () => {
+    const v = view() as unknown as YView;
+    expect(moveFacts(v, 1, 9)).toEqual({ steps: 1, value: 2, cost: 1, free: 0, inspects: [12] });
+    expect(moveFacts(v, 1, 8)).toEqual({ steps: 2, value: 2, cost: 0, free: 0, inspects: [] });
+  });
+  it("turns the board a quarter so it stands upright", () => {
+    expect(place([418, 187])).toEqual({ x: 247, y: 406 });
+  });
+});
+
+suite("words", () => {
+  const ui = setup(view(), []).ui;
+  it("says what each command does", () => {
+    expect(describe({ type: "roll", yellow: 2 }, view(), ui)).toBe("Buy 2 yellow dice (2 gold) and roll");
+    expect(describe({ type: "take_row", row: 1 }, view(), ui)).toBe("Place cubes (1) in the Bags quarter");
+    expect(describe({ type: "take_row", row: 0 }, view(), ui)).toBe("Take camels (2)");
+    expect(describe({ type: "move_supervisor", row: 1, to: 9 }, view(), ui)).toBe("Supervisor 1 steps (dice 2): pays 1 gold; inspects 1 cube");
+    expect(describe({ type: "place_cube", shop: 13 }, view(), ui)).toBe("Cube on shop 3 of souk Bags 3 (3 pts)");
+    expect(describe({ type: "build", building: "extra_gold", cards: ["build_no_gold"] }, view(), ui)).toBe(
+      "Build “+2 gold” for 2 camels with card Build without gold",
+    );
+    expect(describe({ type: "play_card", card: "camels_to_vp", amount: 3 }, view(), ui)).toBe("Play “Camels → points”: 3 camels → 6 points");
+  });
+});
+
+suite("taps", () => {
+  it("a row, then moving the supervisor: only its stops are targets, a tap previews", () => {
+    const { root, proposed, button } = setup(view());
+    expect(root.querySelectorAll(".ysp-market .target").length).toBe(0);
+    root.querySelector<HTMLButtonElement>("button.ysp-row[data-row='1']")!.click();
+    const kinds = [...root.querySelectorAll<HTMLButtonElement>(".ysp-kinds button")].map((b) => b.dataset.kind);
+    expect(kinds).toEqual(["take_row", "move_supervisor", "draw_card"]);
+    root.querySelector<HTMLButtonElement>(".ysp-kinds button[data-kind=move_supervisor]")!.click();
+    const stops = root.querySelectorAll(".ysp-market .target");
+    expect(stops.length).toBe(3);
+    button(/^Supervisor 1 steps/)[0]!.click();
+    expect(proposed.at(-1)).toEqual({ type: "move_supervisor", row: 1, to: 9 });
+    expect(root.querySelectorAll(".ysp-market .ghost").length).toBeGreaterThan(0);
+  });
+  it("a row for cubes proposes the row action", () => {
+    const { root, proposed, button } = setup(view());
+    root.querySelector<HTMLButtonElement>("button.ysp-row[data-row='0']")!.click();
+    root.querySelector<HTMLButtonElement>(".ysp-kinds button[data-kind=take_row]")!.click();
+    expect(proposed.at(-1)).toEqual({ type: "take_row", row: 0 });
+  });
+  it("placing: the legal shops are targets, with a ghost cube once tapped", () => {
+    const cmds: Command[] = [{ type: "place_cube", shop: 0 }, { type: "place_cube", shop: 1 }];
+    const { root, proposed, button } = setup(view({ phase: "place", to_place: 2 }), cmds);
+    expect(root.querySelectorAll(".ysp-market .target").length).toBe(2);
+    button(/^Cube on shop 2 of souk Bags 1/)[0]!.click();
+    expect(proposed.at(-1)).toEqual({ type: "place_cube", shop: 1 });
+    expect(root.querySelector(".ysp-market .ghost")).not.toBeNull();
+  });
+  it("cards: a card with amounts asks how many, a plain one proposes at once; builds are buttons", () => {
+    const { root, proposed } = setup(view());
+    const play = [...root.querySelectorAll<HTMLButtonElement>(".ysp-card button")].filter((b) => b.textContent === "Play");
+    expect(play.length).toBe(2);
+    play[0]!.click();
+    expect(proposed.at(-1)).toEqual({ type: "play_card", card: "3_gold" });
+    play[1]!.click();
+    const amounts = root.querySelectorAll(".ysp-amounts button");
+    expect(amounts.length).toBe(2);
+    (amounts[1] as HTMLButtonElement).click();
+    expect(proposed.at(-1)).toEqual({ type: "play_card", card: "gold_to_vp", amount: 2 });
+    const build = [...root.querySelectorAll<HTMLButtonElement>(".ysp-build button")];
+    expect(build.map((b) => b.textContent)).toEqual(["Build “+2 gold” for 2 camels + 2 gold"]);
+  });
+  it("never shows another player's cards, only their count", () => {
+    const { root } = setup(view());
+    expect(root.textContent).toContain("3 gold");
+    expect(root.querySelectorAll(".ysp-player").length).toBe(2);
+  });
+  it("a spectator or a waiting player gets no targets", () => {
+    const { root } = setup(view(), []);
+    expect(root.querySelectorAll(".target, button.ysp-row").length).toBe(0);
+    expect(root.textContent).toContain("waiting for Anna");
+  });
+});

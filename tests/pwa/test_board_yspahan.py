@@ -1,0 +1,155 @@
+"""The Yspahan board in a real browser against a bot: a row of the tower picked by a tap, the
+cubes placed on highlighted shops with a preview and a confirmation each, the supervisor's stops
+priced, the log growing; screenshots at phone and desktop sizes under var/screenshots/."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.pwa.test_browser import Tab, new_match_by_form, register, version, wait_my_turn
+
+PHONE_360 = {"width": 360, "height": 780}
+
+
+def _confirm(tab: Tab, before: int) -> int:
+    page = tab.page
+    page.locator(".confirm-bar .btn-primary").click()
+    page.wait_for_function(
+        f"() => Number(document.querySelector('main.match-page').dataset.version) > {before}"
+    )
+    return version(tab)
+
+
+def _pick_row_to_place(tab: Tab) -> bool:
+    """Taps a tower row whose action places cubes; False when none may be picked."""
+    page = tab.page
+    rows = page.locator(
+        "button.ysp-row:is([data-row='1'], [data-row='2'], [data-row='3'], [data-row='4'])"
+    )
+    for i in range(rows.count()):
+        rows.nth(i).click()
+        page.wait_for_selector(".ysp-kinds button[data-kind]")
+        if page.locator(".ysp-kinds button[data-kind=take_row]").count():
+            return True
+        rows.nth(i).click()  # un-choose it
+        page.wait_for_selector(".ysp-kinds button[data-kind]", state="detached")
+    return False
+
+
+def play_board_move(tab: Tab) -> int:
+    """One legal move by tapping the Yspahan board (any phase); returns the version reached."""
+    page = tab.page
+    before = version(tab)
+    page.wait_for_selector(".ysp-prompt")
+    if page.locator(".confirm-bar").count():
+        return _confirm(tab, before)
+    shops = page.locator(".ysp-market g.target")
+    if shops.count():
+        shops.first.click()
+        return _confirm(tab, before)
+    rows = page.locator("button.ysp-row")
+    if rows.count():
+        rows.first.click()
+        page.wait_for_selector(".ysp-kinds button[data-kind]")
+        others = page.locator(".ysp-kinds button:not([data-kind=move_supervisor])")
+        if others.count():
+            others.first.click()
+            return _confirm(tab, before)
+        page.locator(".ysp-kinds button").first.click()
+        page.wait_for_selector(".ysp-market g.target")
+        page.locator(".ysp-market g.target").first.click()
+        return _confirm(tab, before)
+    for where in (".ysp-plain button", ".ysp-build button", ".ysp-card button"):
+        if page.locator(where).count():
+            page.locator(where).first.click()
+            if where == ".ysp-card button" and not page.locator(".confirm-bar").count():
+                page.locator(".ysp-amounts button, .ysp-market g.target").first.click()
+            return _confirm(tab, before)
+    tab.shot("yspahan-no-move-found")
+    raise AssertionError("the Yspahan board offered no move")
+
+
+def _play_until_rows(tab: Tab) -> None:
+    """Moves on (rolling, ending turns, answering the caravan) until a row of the tower may be
+    picked for cubes."""
+    for _ in range(30):
+        assert wait_my_turn(tab, timeout=30_000)
+        if tab.page.locator("button.ysp-row").count() and (_pick_row_to_place(tab)):
+            return
+        play_board_move(tab)
+    raise AssertionError("never got to pick a row for cubes")
+
+
+def test_pick_a_row_place_cubes_by_taps_and_see_the_log(
+    playwright_browser: Any, server: str
+) -> None:
+    context = playwright_browser.new_context(viewport=PHONE_360, locale="en-GB", has_touch=True)
+    tab = Tab(context, server, "360x780")
+    page = tab.page
+    register(tab)
+    new_match_by_form(tab, "yspahan")
+    page.wait_for_selector(".ysp-market svg")
+    tab.shot("yspahan-start")
+    _play_until_rows(tab)
+    # The supervisor's stops, priced, before anything is sent.
+    page.locator(".ysp-kinds button[data-kind=move_supervisor]").click()
+    page.wait_for_selector(".ysp-market g.target")
+    stops = page.locator(".ysp-market g.target")
+    assert stops.count() > 0
+    stops.first.click()
+    page.wait_for_selector(".confirm-bar")
+    assert "Supervisor" in page.locator(".confirm-label").inner_text()
+    tab.shot("yspahan-supervisor-preview")
+    page.locator(".confirm-bar .btn").first.click()  # cancel
+    page.locator(".ysp-kinds button[data-kind=take_row]").click()
+    page.wait_for_selector(".confirm-bar")
+    before = version(tab)
+    mine_before = page.locator(".log li.mine").count()
+    after = _confirm(tab, before)
+    assert after > before
+    assert wait_my_turn(tab)
+    # Now the cubes, one tap and one confirmation each, on highlighted shops.
+    placed = 0
+    while page.locator(".ysp-market g.target").count() and placed < 8:
+        target = page.locator(".ysp-market g.target").first
+        name = target.get_attribute("aria-label") or ""
+        assert name.startswith("Cube on shop"), name
+        target.click()
+        page.wait_for_selector(".confirm-bar")
+        if placed == 0:
+            tab.shot("yspahan-place-preview")
+        after = _confirm(tab, after)
+        placed += 1
+        wait_my_turn(tab)
+        if page.locator(".ysp-market g.target").count():
+            # still placing: the cubes so far stand on the market in the player's colour
+            assert page.locator(".ysp-market [aria-label*='cube of']").count() >= placed
+    assert placed >= 1
+    assert page.locator(".log li.mine").count() > mine_before
+    tab.shot("yspahan-placed")
+    tab.axe("yspahan board")
+    tab.check_console()
+    context.close()
+
+
+def test_the_board_on_a_desktop_through_a_few_turns(playwright_browser: Any, server: str) -> None:
+    context = playwright_browser.new_context(
+        viewport={"width": 1280, "height": 800}, locale="cs-CZ"
+    )
+    tab = Tab(context, server, "1280x800")
+    page = tab.page
+    register(tab)
+    new_match_by_form(tab, "yspahan")
+    page.wait_for_selector(".ysp-market svg")
+    moves = 0
+    theirs = page.locator('.log li[data-actor="1"]').count()
+    while moves < 12 and wait_my_turn(tab, timeout=30_000):
+        play_board_move(tab)
+        moves += 1
+        if moves >= 4 and page.locator('.log li[data-actor="1"]').count() > theirs:
+            break
+    assert page.locator('.log li[data-actor="1"]').count() > theirs
+    wait_my_turn(tab, timeout=30_000)
+    tab.shot("yspahan-midgame")
+    tab.check_console()
+    context.close()
