@@ -78,6 +78,44 @@ def _button_and_confirm(tab: Tab, text: str) -> None:
     )
 
 
+def _after(tab: Tab, before: int) -> None:
+    tab.page.wait_for_function(
+        f"() => Number(document.querySelector('main.match-page').dataset.version) > {before}"
+    )
+
+
+def _offer_a_trade(tab: Tab) -> bool:
+    """Composes a domestic offer (one card given, one asked) and sends it; the bot answers."""
+    page = tab.page
+    compose = page.locator(".private button", has_text="Compose an offer")
+    if not compose.count():
+        return False
+    before = version(tab)
+    compose.click()
+    _after(tab, before)
+    page.wait_for_selector(".private h3:has-text('Your offer')")
+    for side in ("Give", "Get"):
+        add = page.locator(f'.private button[aria-label^="{side} +1"]').first
+        if not add.count():
+            page.locator(".private button", has_text="Drop").click()
+            return False
+        before = version(tab)
+        add.click()
+        _after(tab, before)
+    tab.shot("catan-trade-draft")
+    before = version(tab)
+    page.locator(".private button", has_text="Send the offer").click()
+    _after(tab, before)
+    page.wait_for_selector(".cat-offer")
+    # The bot answers on its own time: accepted or declined, no longer "thinking".
+    page.wait_for_function(
+        "() => !document.querySelector('.cat-answers')?.innerText.includes('thinking')",
+        timeout=30_000,
+    )
+    tab.shot("catan-trade-answered")
+    return True
+
+
 def _new_match(tab: Tab) -> int:
     seats = [{"kind": "me"}, {"kind": "bot", "level": "random"}]
     return api(tab, "POST", "matches", {"game": "catan", "players": 2, "seats": seats})["id"]
@@ -107,6 +145,7 @@ def test_set_up_by_tapping_the_board_then_roll_and_end_turns(phone360: Tab) -> N
     assert _tap_spot_and_confirm(tab, "e") > v1
     # The rest of the set-up, then a few turns through the board's buttons.
     rolled = 0
+    traded = False
     for _ in range(30):
         if not wait_my_turn(tab, 60_000):
             break
@@ -134,6 +173,8 @@ def test_set_up_by_tapping_the_board_then_roll_and_end_turns(phone360: Tab) -> N
         elif phase == "main":
             if rolled >= 2:
                 break
+            if not traded:
+                traded = _offer_a_trade(tab)
             _button_and_confirm(tab, "End turn")
         else:
             break
@@ -153,4 +194,9 @@ def test_the_board_reads_well_on_a_desktop_in_czech(wide: Tab) -> None:
     _tap_spot_and_confirm(tab, "n")
     assert wait_my_turn(tab)
     tab.shot("catan-desktop-setup")
+    # The end: resigning hands the two-player match to the bot.
+    tab.page.once("dialog", lambda d: d.accept())
+    tab.page.click("button.btn-danger")
+    tab.page.wait_for_selector("main[data-status=finished]")
+    tab.shot("catan-desktop-end")
     tab.check_console()

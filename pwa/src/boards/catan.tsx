@@ -488,7 +488,7 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
       edgeTargets.push(
         <g {...tgt({ label: describe(cmd, view, ui), onPick: () => pick(spot), chosen: on })} data-spot={spot}>
           <rect transform={tf} x={-SIZE * 0.32} y={-SIZE * 0.22} width={SIZE * 0.64} height={SIZE * 0.44} fill="transparent" />
-          <rect transform={tf} class="hl" x={-SIZE * 0.3} y={-SIZE * 0.1} width={SIZE * 0.6} height={SIZE * 0.2} rx={SIZE * 0.1} />
+          <rect transform={tf} class="hl" x={-SIZE * 0.34} y={-SIZE * 0.14} width={SIZE * 0.68} height={SIZE * 0.28} rx={SIZE * 0.14} />
         </g>,
       );
     } else {
@@ -571,6 +571,15 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
         </div>
       )}
       <Offer v={v} seat={seat} legal={tappable ? legal : []} ui={ui} />
+      {v.war && (
+        <section class="cat-offer" aria-label={ui.tr("War", "Válka")}>
+          <p>
+            <strong>{ui.tr("War", "Válka")}:</strong> {seatName(ui, v.war.attacker)} ({ui.tr("attack", "útok")} {String(v.war.attack ?? "?")}) ⟶{" "}
+            {seatName(ui, v.war.defender)} ({ui.tr("defence", "obrana")} {String(v.war.defence ?? "?")})
+            {typeof v.war.picked_count === "number" && v.war.picked_count > 0 && ` · ${ui.tr("cards chosen", "vybráno karet")}: ${v.war.picked_count}`}
+          </p>
+        </section>
+      )}
       <Players v={v} ui={ui} />
     </div>
   );
