@@ -14,6 +14,11 @@ class Command(BaseCommand):
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("match_ids", nargs="*", type=int)
         parser.add_argument("--all", action="store_true", help="Verify every match.")
+        parser.add_argument(
+            "--replay",
+            action="store_true",
+            help="Also replay each stream from zero against its stored snapshots.",
+        )
 
     def handle(self, *args: Any, **opts: Any) -> None:
         ids = opts["match_ids"] or (
@@ -33,5 +38,19 @@ class Command(BaseCommand):
                 self.stdout.write(
                     f"match {match_id}: BROKEN at event {report.broken_seq}: {report.reason}"
                 )
+            if opts["replay"]:
+                from core.admin_inspect.inspection import replay_check
+
+                replay = replay_check(Match.objects.get(pk=match_id))
+                if replay.ok:
+                    self.stdout.write(
+                        f"match {match_id}: replay ok, {replay.snapshots_checked} snapshot(s)"
+                    )
+                else:
+                    broken += 0 if not report.ok else 1
+                    self.stdout.write(
+                        f"match {match_id}: REPLAY MISMATCH at event {replay.broken_seq}: "
+                        f"{replay.reason}"
+                    )
         if broken:
-            raise CommandError(f"{broken} match(es) with a broken chain.", returncode=1)
+            raise CommandError(f"{broken} match(es) broken.", returncode=1)

@@ -18,15 +18,31 @@ from games.registry import get_engine
 
 
 class Command(BaseCommand):
-    help = "Print a match's event stream as corpus JSON."
+    help = "Print a match's event stream as corpus JSON, or as a full export (--format)."
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("match_id", type=int)
+        parser.add_argument(
+            "--format",
+            choices=["corpus", "json", "ndjson"],
+            default="corpus",
+            help="json/ndjson: the versioned export that import_match reads "
+            "(core/admin_inspect/archive.py); corpus (default): the test corpus's format.",
+        )
 
     def handle(self, *args: Any, **o: Any) -> None:
         match = Match.objects.filter(pk=o["match_id"]).first()
         if match is None:
             raise CommandError(f"There is no match {o['match_id']}.")
+        if o["format"] != "corpus":
+            from core.admin_inspect import archive
+
+            if o["format"] == "ndjson":
+                for line in archive.export_ndjson(match):
+                    self.stdout.write(line, ending="")
+            else:
+                self.stdout.write(json.dumps(archive.export_json(match), ensure_ascii=False))
+            return
         engine = get_engine(match.game)
         events = [
             {"actor": e.actor, **e.as_engine_event()}
