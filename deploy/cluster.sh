@@ -8,8 +8,9 @@
 # DATABASE_URL (postgres://postgres@127.0.0.1:5432/ludoteka, created when missing), REDIS_URL
 # (redis://127.0.0.1:6379/0), LUDOTEKA_REDIS_PREFIX (ludoteka) and DJANGO_SECRET_KEY (made once
 # in var/cluster/secret-key) may be set; LUDOTEKA_RUN_DIR (var/cluster) holds the pids, nginx's
-# files and the shared metrics. LUDOTEKA_SKIP_PWA=1 skips building the front end, and
-# LUDOTEKA_SKIP_INSTALL=1 the install (the tests use both).
+# files and the shared metrics. LUDOTEKA_SKIP_PWA=1 skips building the front end,
+# LUDOTEKA_SKIP_STATIC=1 collecting the static files, LUDOTEKA_SKIP_INSTALL=1 the install (the
+# load tests, which use the API alone, skip all three).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
@@ -59,7 +60,7 @@ if command -v createdb >/dev/null; then
   createdb --maintenance-db="${DATABASE_URL%/*}/postgres" "$db_name" 2>/dev/null || true
 fi
 .venv/bin/python manage.py migrate --noinput -v0
-.venv/bin/python manage.py collectstatic --noinput -v0
+[ -n "${LUDOTEKA_SKIP_STATIC:-}" ] || .venv/bin/python manage.py collectstatic --noinput -v0
 [ -n "${LUDOTEKA_SKIP_PWA:-}" ] || bash deploy/build_pwa.sh
 
 user=""

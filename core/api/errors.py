@@ -14,7 +14,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
-from django.db import OperationalError
+from django.db import InterfaceError, OperationalError
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -74,6 +74,18 @@ def lock_wait_ran_out(exc: BaseException) -> bool:
     return isinstance(cause, pg_errors.LockNotAvailable | PoolTimeout)
 
 
+def service_down(exc: BaseException) -> bool:
+    """The database or Redis could not be reached or dropped the connection (a restart, a
+    failover): transient, so a 503 to retry, not a 500 (bench/load: the fault tests)."""
+    if isinstance(exc, OperationalError | InterfaceError):
+        return True  # PostgreSQL: connection lost, server shutting down, deadlock, serialization
+    try:
+        import redis
+    except ImportError:  # pragma: no cover - redis is a dependency
+        return False
+    return isinstance(exc, redis.exceptions.ConnectionError | redis.exceptions.TimeoutError)
+
+
 def saved_by(request: Any) -> bool | None:
     """Whether ``request`` has committed a write (None: not known)."""
     state = getattr(getattr(request, "_request", request), "ludoteka", None)
@@ -124,6 +136,13 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
 
         log.warning("lock wait ran out: %s", exc)
         return _busy_response(request, busy())
+    if service_down(exc):
+        from core.api.guard import busy
+
+        log.warning("service unavailable: %s: %s", type(exc).__name__, exc)
+        return _busy_response(
+            request, busy("A service the server needs is unavailable; nothing was saved.")
+        )
     if isinstance(exc, SuspiciousOperation) and not isinstance(exc, RequestDataTooBig):
         return Response({"code": "bad_request", "message": "The request is malformed."}, status=400)
     if isinstance(exc, RequestDataTooBig):

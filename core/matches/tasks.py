@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 
 @shared_task(
     acks_late=True,
-    autoretry_for=(OSError,),
+    autoretry_for=(OSError, OperationalError),  # a database restart: again, with backoff
     retry_backoff=True,
     max_retries=5,
     soft_time_limit=60,
@@ -79,7 +79,7 @@ def _play_bot_turn(match_id: int, version: int) -> None:
 
 @shared_task(
     acks_late=True,
-    autoretry_for=(OSError,),
+    autoretry_for=(OSError, OperationalError),  # a database restart: again, with backoff
     retry_backoff=True,
     max_retries=5,
     soft_time_limit=60,

@@ -145,3 +145,25 @@ def test_the_command_pipeline_logs_with_its_match_and_command_ids() -> None:
     assert seen == [{"match_id": 42, "command_id": "c-9"}]
     assert current_context() == {}
     assert hasattr(services.match_submit_command, "__wrapped__")
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("down", ["database", "redis"])
+def test_a_lost_database_or_redis_answers_503_busy_not_500(
+    down: str, alice: Any, race_game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import redis
+    from django.db import OperationalError
+
+    from core.matches import apis
+
+    def lost(**_: Any) -> Any:
+        if down == "database":
+            raise OperationalError("server closed the connection unexpectedly")
+        raise redis.exceptions.ConnectionError("Error 111 connecting to 127.0.0.1:6379.")
+
+    monkeypatch.setattr(apis.services, "match_create", lost)
+    res = client_for(alice).post("/api/matches", {"game": "race", "players": 2})
+    assert res.status_code == 503 and res["Retry-After"]
+    body = res.json()
+    assert body["code"] == "busy" and "nothing was saved" in body["message"]
