@@ -8,7 +8,15 @@ from typing import Any
 
 import pytest
 
-from tests.pwa.test_browser import DESKTOP, Tab, new_match_by_form, register, version, wait_my_turn
+from tests.pwa.test_browser import (
+    DESKTOP,
+    Tab,
+    api,
+    new_match_by_form,
+    register,
+    version,
+    wait_my_turn,
+)
 
 NARROW = {"width": 360, "height": 780}
 
@@ -112,7 +120,7 @@ def test_a_tile_goes_down_by_taps_and_a_vote_is_cast(narrow: Tab) -> None:
     for _turn in range(14):
         if not wait_my_turn(tab, timeout=30_000):
             break
-        if page.locator(".dd-votehand .dd-card-btn").count():
+        if page.locator(".dd-ballot .dd-card-btn").count():
             tab.shot("drunter-vote")
             page.locator(".dd-card-btn", has_text="JAAA").click()
             page.wait_for_selector(".dd-card-btn[aria-pressed=true]")
@@ -156,4 +164,14 @@ def test_the_board_reads_well_on_a_desktop_in_czech(wide: Tab) -> None:
     wait_my_turn(tab)
     tab.shot("drunter")
     tab.axe("drunter board cs")
+    # The extended rules: two secret goal cards, each with what it would score now.
+    seats = [{"kind": "me"}, {"kind": "bot", "level": "random"}]
+    body = {"game": "drunter", "players": 2, "seats": seats, "options": {"extended": True}}
+    match_id = api(tab, "POST", "matches", body)["id"]
+    tab.go(f"/matches/{match_id}")
+    assert wait_my_turn(tab)
+    page.wait_for_selector(".dd-board .board-svg")
+    assert page.locator(".dd-secret li").count() == 2
+    tab.shot("drunter-extended")
+    tab.axe("drunter extended")
     tab.check_console()

@@ -231,3 +231,24 @@ suite("drunter board: voting", () => {
     expect(describe(legal[0]!, voteView() as unknown as Json, ui)).toBe("Declare my JEIN a yes");
   });
 });
+
+suite("drunter board: the extended rules", () => {
+  it("shows my two goal cards with their scores and offers the commitment", () => {
+    const v: DView = {
+      ...baseView(),
+      extended: true,
+      phase: "goals",
+      goals_committed: [false, false],
+      secrets: { vote_cards: [], goals: ["inn", "all_4s"], goal_scores: [9, 12], chosen_goal: null },
+    };
+    const legal: Command[] = [
+      { type: "choose_goal", card: "inn" },
+      { type: "choose_goal", card: "all_4s" },
+    ];
+    const { root, ui } = setup(v, legal);
+    expect(root.textContent).toContain("Inn");
+    expect(root.textContent).toContain("Every visible 4");
+    expect(extraCommands(v as unknown as Json, 0, legal, ui)).toEqual(legal);
+    expect(describe(legal[1]!, v as unknown as Json, ui)).toBe("Commit to goal: Every visible 4 (12 points now)");
+  });
+});

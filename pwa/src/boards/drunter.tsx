@@ -277,9 +277,12 @@ function placeLabel(ui: BoardUi, v: DView, c: Command): string {
 }
 
 /** Brings the part the next tap goes to into view (a tap handler's effect, never a drawing's). */
-function reveal(selector: string): void {
+function reveal(selector: string, block: ScrollLogicalPosition): void {
   const el = typeof document === "undefined" ? null : document.querySelector(selector);
-  if (el && "scrollIntoView" in el) el.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  if (!el || !("getBoundingClientRect" in el) || typeof window === "undefined") return;
+  const box = el.getBoundingClientRect();
+  if (box.top >= 56 && box.bottom <= window.innerHeight) return; // already in full view
+  if ("scrollIntoView" in el) el.scrollIntoView({ block, behavior: "smooth" });
 }
 
 /** Picks a tile from the hand (or un-picks it); proposes the placement when only one is left. */
@@ -294,7 +297,7 @@ export function pickTile(v: DView, legal: readonly Command[], ui: BoardUi, tile:
   picker.set("tile", tile);
   if (picker.remaining(legal, steps).length === 0) picker.unset("where");
   proposeIfOne(v, legal, ui);
-  reveal(".dd-board .board-svg");
+  reveal(".dd-board .board-svg", "start");
 }
 
 /** Picks a place on the board; proposes the placement when only one is left. */
@@ -304,7 +307,7 @@ export function pickWhere(v: DView, legal: readonly Command[], ui: BoardUi, wher
   picker.set("where", where);
   if (picker.remaining(legal, steps).length === 0) picker.unset("tile");
   proposeIfOne(v, legal, ui);
-  if (!picker.has("tile") && picker.remaining(legal, steps).length > 1) reveal(".dd-hand");
+  if (!picker.has("tile") && picker.remaining(legal, steps).length > 1) reveal(".dd-hand", "center");
 }
 
 function proposeIfOne(v: DView, legal: readonly Command[], ui: BoardUi): void {
@@ -571,7 +574,7 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
   const box = gridBounds(width, height, CELL, 0, 4);
   const covered = new Set<string>();
   for (const t of v.tiles_on_board) for (const c of t.cells) covered.add(`${c[0]},${c[1]}`);
-  const mine = v.secrets?.building ?? null;
+  const mine = new Set([v.secrets?.building ?? "", ...(v.secrets?.goals ?? [])]);
   const canPlace = ui.interactive && !ui.busy && legal.some((c) => c.type === "place_tile");
   const targets = canPlace ? placeTargets(v, legal, ui.picker.choices) : [];
   const chosenWhere = ui.picker.get("where");
@@ -585,7 +588,7 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
       grid.push(<rect x={x * CELL} y={y * CELL} width={CELL} height={CELL} fill={(x + y) % 2 ? "#f1ead9" : "#ece4d1"} />);
   return (
     <div class="dd-board">
-      {v.vote && <VotePanel v={v} ui={ui} />}
+      {v.vote && <VotePanel v={v} ui={ui} legal={legal} view={view} />}
       <PanZoom
         box={box}
         label={ui.tr("The town of Drunter und Drüber", "Město Drunter und Drüber")}
@@ -596,7 +599,7 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
         <g aria-hidden="true">{grid}</g>
         {v.layout.buildings.map((b) =>
           covered.has(`${b.cell[0]},${b.cell[1]}`) ? null : (
-            <Building ui={ui} type={b.type} value={b.value} cell={b.cell} mine={mine === b.type} />
+            <Building ui={ui} type={b.type} value={b.value} cell={b.cell} mine={mine.has(b.type)} />
           ),
         )}
         {v.layout.outhouses.map((o) => (covered.has(`${o[0]},${o[1]}`) ? null : <Outhouse ui={ui} cell={o} />))}
@@ -612,6 +615,14 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
             label={ui.tr(`${tileWords(ui, t.kind, t.length)}, laid by ${nameOf(t.seat)}`, `${tileWords(ui, t.kind, t.length)}, položil(a) ${nameOf(t.seat)}`)}
           />
         ))}
+        {!v.vote && v.tiles_on_board.length > 0 && (
+          <g aria-hidden="true">
+            {(() => {
+              const r = span(v.tiles_on_board[v.tiles_on_board.length - 1]!.cells, 0.5);
+              return <rect x={r.x} y={r.y} width={r.w} height={r.h} rx="6" fill="none" stroke="#1f2a30" stroke-width="2.5" />;
+            })()}
+          </g>
+        )}
         {v.vote && (
           <g aria-hidden="true">
             {(() => {
@@ -717,49 +728,93 @@ function Tables({ v, ui }: { v: DView; ui: BoardUi }): ComponentChild {
   return (
     <details class="dd-details">
       <summary>{ui.tr("Everyone's tiles and citizen cards", "Placky a karty občanů všech hráčů")}</summary>
-    <div class="table-wrap" tabIndex={0} role="region" aria-label={ui.tr("Tiles and citizen cards left", "Zbývající placky a karty občanů")}>
-      <table class="data dd-table">
-        <caption>{ui.tr("Tiles left of length 1 · 2 · 3", "Zbývající placky délky 1 · 2 · 3")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{ui.tr("Player", "Hráč")}</th>
-            {KINDS.map((k) => (
-              <th scope="col" key={k}>
-                <span class="dd-kind-head">
-                  <MiniTile kind={k} length={1} />
-                  {words(ui, SHORT_KIND_WORDS, k)}
-                </span>
-              </th>
-            ))}
-            <th scope="col">{ui.tr("Cards", "Karty")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {v.tiles_in_hand.map((hand, s) => {
-            const p = ui.players.find((x) => x.seat === s);
-            return (
-              <tr key={s} class={v.forfeited[s] ? "muted" : undefined}>
-                <th scope="row">
-                  <PlayerBadge seat={s} name={p?.name ?? `#${s + 1}`} active={p?.active} />
+      <div class="table-wrap" tabIndex={0} role="region" aria-label={ui.tr("Tiles and citizen cards left", "Zbývající placky a karty občanů")}>
+        <table class="data dd-table">
+          <caption>{ui.tr("Tiles left of length 1 · 2 · 3", "Zbývající placky délky 1 · 2 · 3")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{ui.tr("Player", "Hráč")}</th>
+              {KINDS.map((k) => (
+                <th scope="col" key={k}>
+                  <span class="dd-kind-head">
+                    <MiniTile kind={k} length={1} />
+                    {words(ui, SHORT_KIND_WORDS, k)}
+                  </span>
                 </th>
-                {KINDS.map((k) => (
-                  <td key={k} class="dd-num">
-                    {(hand[k] ?? [0, 0, 0]).join("·")}
-                  </td>
-                ))}
-                <td class="dd-num">{v.vote_cards_count[s]}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+              ))}
+              <th scope="col">{ui.tr("Cards", "Karty")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {v.tiles_in_hand.map((hand, s) => {
+              const p = ui.players.find((x) => x.seat === s);
+              return (
+                <tr key={s} class={v.forfeited[s] ? "muted" : undefined}>
+                  <th scope="row">
+                    <PlayerBadge seat={s} name={p?.name ?? `#${s + 1}`} active={p?.active} />
+                  </th>
+                  {KINDS.map((k) => (
+                    <td key={k} class="dd-num">
+                      {(hand[k] ?? [0, 0, 0]).join("·")}
+                    </td>
+                  ))}
+                  <td class="dd-num">{v.vote_cards_count[s]}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
     </details>
   );
 }
 
-function VotePanel({ v, ui }: { v: DView; ui: BoardUi }): ComponentChild {
+function Ballot({ v, ui, legal, view }: { v: DView; ui: BoardUi; legal: Command[]; view: Json }): ComponentChild {
+  const hand = v.secrets?.vote_cards ?? [];
+  const sel = voteSelection(ui);
+  const chosenVote = selectedVote(legal, ui);
+  const s = sums(v, sel);
+  return (
+    <div class="dd-ballot" role="group" aria-label={ui.tr("Your vote", "Váš hlas")}>
+      <p class="small">
+        <strong>{ui.tr("Your vote:", "Váš hlas:")}</strong>{" "}
+        {ui.tr("tap the cards to lay face down (others see only how many), then vote.", "klepněte na karty, které vyložíte lícem dolů (ostatní uvidí jen jejich počet), pak hlasujte.")}
+      </p>
+      <div class="dd-cards">
+        {hand.map((c) => (
+          <button
+            type="button"
+            key={c}
+            class={`dd-card-btn${sel.includes(c) ? " dd-chosen" : ""}`}
+            aria-pressed={sel.includes(c) ? "true" : "false"}
+            disabled={ui.busy}
+            onClick={() => toggleVoteCard(legal, ui, c)}
+          >
+            <VoteCardChip v={v} ui={ui} name={c} />
+          </button>
+        ))}
+      </div>
+      <div class="dd-vote-actions">
+        <span class="small">
+          {ui.tr("Yes", "Pro")} {s.yes} · {ui.tr("No", "Proti")} {s.no}
+          {s.either > 0 && ` · JEIN ${s.either}`}
+        </span>
+        <button
+          type="button"
+          class="btn btn-primary"
+          disabled={!chosenVote || ui.busy}
+          onClick={() => chosenVote && ui.propose(chosenVote, describe(chosenVote, view, ui))}
+        >
+          {ui.tr("Vote", "Hlasovat")}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function VotePanel({ v, ui, legal, view }: { v: DView; ui: BoardUi; legal: Command[]; view: Json }): ComponentChild {
   const vote = v.vote!;
+  const voting = ui.interactive && legal.some((c) => c.type === "vote");
   const nameOf = (s: number) => ui.players.find((p) => p.seat === s)?.name ?? `#${s + 1}`;
   return (
     <section class="dd-vote" aria-labelledby="dd-vote-title">
@@ -805,6 +860,7 @@ function VotePanel({ v, ui }: { v: DView; ui: BoardUi }): ComponentChild {
             ui.tr(` · waiting for JEIN of ${vote.to_declare.map(nameOf).join(", ")}`, ` · čeká se na JEIN: ${vote.to_declare.map(nameOf).join(", ")}`)}
         </p>
       )}
+      {voting && <Ballot v={v} ui={ui} legal={legal} view={view} />}
     </section>
   );
 }
@@ -844,9 +900,6 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
   const possible = canPlace ? tileChoices(v, legal, ui.picker.choices) : new Set<string>();
   const chosenTile = ui.picker.get("tile");
   const voting = ui.interactive && legal.some((c) => c.type === "vote");
-  const sel = voteSelection(ui);
-  const chosenVote = voting ? selectedVote(legal, ui) : null;
-  const s = sums(v, sel);
   return (
     <div class="dd-private">
       {sec.building !== undefined && (
@@ -863,7 +916,13 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
           <ul>
             {sec.goals.map((g, i) => (
               <li key={g}>
-                {BUILDING_STYLE[g] && <span class="dd-house" style={{ background: BUILDING_STYLE[g] }} aria-hidden="true" />}
+                {BUILDING_STYLE[g] ? (
+                  <span class="dd-house" style={{ background: BUILDING_STYLE[g] }} aria-hidden="true" />
+                ) : (
+                  <span class="dd-special" aria-hidden="true">
+                    ★
+                  </span>
+                )}
                 <strong>{words(ui, BUILDING_WORDS, g)}</strong> · {ui.tr(`${sec.goal_scores?.[i] ?? 0} points now`, `nyní ${sec.goal_scores?.[i] ?? 0} bodů`)}
                 {sec.chosen_goal === g && <span class="pill">{ui.tr("committed", "zvolen")}</span>}
               </li>
@@ -902,47 +961,19 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
           );
         })}
       </div>
-      <div class="dd-votehand" role="group" aria-label={ui.tr("Your citizen cards", "Vaše karty občanů")}>
-        <p class="small">
-          {voting
-            ? ui.tr("Your vote: tap the cards to lay face down, then vote.", "Váš hlas: klepněte na karty, které vyložíte lícem dolů, pak hlasujte.")
-            : ui.tr(`Citizen cards (${sec.vote_cards.length} left):`, `Karty občanů (zbývá ${sec.vote_cards.length}):`)}
-        </p>
-        <div class="dd-cards">
-          {sec.vote_cards.map((c) =>
-            voting ? (
-              <button
-                type="button"
-                key={c}
-                class={`dd-card-btn${sel.includes(c) ? " dd-chosen" : ""}`}
-                aria-pressed={sel.includes(c) ? "true" : "false"}
-                disabled={ui.busy}
-                onClick={() => toggleVoteCard(legal, ui, c)}
-              >
-                <VoteCardChip v={v} ui={ui} name={c} />
-              </button>
-            ) : (
+      {!v.extended && (
+        <div class="dd-votehand" role="group" aria-label={ui.tr("Your citizen cards", "Vaše karty občanů")}>
+          <p class="small">
+            {ui.tr(`Citizen cards (${sec.vote_cards.length} left):`, `Karty občanů (zbývá ${sec.vote_cards.length}):`)}
+            {voting && ui.tr(" vote with them above the town.", " hlasujte jimi nad městem.")}
+          </p>
+          <div class="dd-cards">
+            {sec.vote_cards.map((c) => (
               <VoteCardChip v={v} ui={ui} name={c} key={c} />
-            ),
-          )}
-        </div>
-        {voting && (
-          <div class="dd-vote-actions">
-            <span class="small">
-              {ui.tr("Yes", "Pro")} {s.yes} · {ui.tr("No", "Proti")} {s.no}
-              {s.either > 0 && ` · JEIN ${s.either}`}
-            </span>
-            <button
-              type="button"
-              class="btn btn-primary"
-              disabled={!chosenVote || ui.busy}
-              onClick={() => chosenVote && ui.propose(chosenVote, describe(chosenVote, view, ui))}
-            >
-              {ui.tr("Vote", "Hlasovat")}
-            </button>
+            ))}
           </div>
-        )}
-      </div>
+        </div>
+      )}
     </div>
   );
 }
