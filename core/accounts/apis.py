@@ -7,7 +7,6 @@ from typing import Any
 from axes.helpers import get_cool_off
 from django.contrib.auth import authenticate, login, logout
 from django.utils import timezone
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import Throttled
@@ -147,6 +146,28 @@ class VacationOut(serializers.ModelSerializer):
         fields = ["id", "starts_on", "ends_on", "days", "created_at", "cancelled_at"]
 
 
+class VacationPageOut(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = VacationOut(many=True)
+    days_left = serializers.IntegerField(help_text="Vacation days left in this year's bank.")
+
+
+class VacationDeclaredOut(VacationOut):
+    days_left = serializers.IntegerField(help_text="Vacation days left in this year's bank.")
+
+    class Meta(VacationOut.Meta):
+        fields = [*VacationOut.Meta.fields, "days_left"]
+
+
+class VacationEndedOut(VacationDeclaredOut):
+    refunded = serializers.IntegerField(help_text="Unused days put back in the bank.")
+
+    class Meta(VacationOut.Meta):
+        fields = [*VacationDeclaredOut.Meta.fields, "refunded"]
+
+
 def _days_left(user: User) -> int:
     fresh = User.objects.get(pk=user.pk)
     return vacation_days_left(user=fresh, year=timezone.now().year)
@@ -163,7 +184,7 @@ class VacationListApi(APIView):
         starts_on = serializers.DateField()
         ends_on = serializers.DateField()
 
-    @extend_schema(operation_id="vacations_list", responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(operation_id="vacations_list", responses={200: VacationPageOut})
     def get(self, request: Request) -> Response:
         paginator = Pagination()
         page = paginator.paginate_queryset(vacation_list(user=request.user), request, view=self)
@@ -171,7 +192,7 @@ class VacationListApi(APIView):
         response.data["days_left"] = _days_left(request.user)
         return response
 
-    @extend_schema(request=Input, responses={201: OpenApiTypes.OBJECT})
+    @extend_schema(request=Input, responses={201: VacationDeclaredOut})
     def post(self, request: Request) -> Response:
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
@@ -184,7 +205,7 @@ class VacationEndApi(APIView):
     """Cancel a vacation not yet begun, or end today one under way: the unused days go back to
     the bank, and deadlines it moved come back by as many days."""
 
-    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=None, responses={200: VacationEndedOut})
     def post(self, request: Request, vacation_id: int) -> Response:
         ended = user_end_vacation(user=request.user, vacation_id=vacation_id)
         out = {

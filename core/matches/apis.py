@@ -14,8 +14,7 @@ from typing import Any
 from django.http import HttpResponse, StreamingHttpResponse
 from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -26,9 +25,202 @@ from rest_framework.views import APIView
 from core.api import fields as strict
 from core.api.pagination import Pagination
 from core.matches import hotpath, selectors, services
-from core.matches.models import Match
+from core.matches.models import Match, Seat
 
 JSONObject = serializers.JSONField
+
+
+# --- output (what the views answer; the documentation Schemathesis checks every answer against)
+# Game-specific parts (an engine's view, its legal commands, an event's data, an outcome's
+# details) are free-form objects; their envelope is exact.
+
+_Free = serializers.DictField  # a JSON object of any shape (``additionalProperties: {}``)
+
+
+class GameOptionOut(serializers.Serializer):
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["bool", "int", "choice"])
+    default = serializers.JSONField(help_text="The option's value when not given.")
+    description = serializers.CharField()
+    choices = serializers.ListField(child=serializers.JSONField(), required=False)
+    minimum = serializers.IntegerField(required=False)
+    maximum = serializers.IntegerField(required=False)
+    implies = serializers.DictField(
+        child=_Free(), required=False, help_text="Per value of this option, the options it sets."
+    )
+
+
+class CommandFieldOut(serializers.Serializer):
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["int", "str", "bool", "list", "dict", "any"])
+    description = serializers.CharField()
+    required = serializers.BooleanField()
+
+
+class CommandSpecOut(serializers.Serializer):
+    type = serializers.CharField()
+    description = serializers.CharField()
+    fields = CommandFieldOut(many=True)
+
+
+class GameOut(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    rules_version = serializers.IntegerField()
+    bot_levels = serializers.ListField(child=serializers.CharField())
+    options = GameOptionOut(many=True)
+    commands = CommandSpecOut(many=True)
+
+
+class GameListOut(serializers.Serializer):
+    results = GameOut(many=True)
+
+
+class TextsOut(serializers.Serializer):
+    en = serializers.CharField()
+    cs = serializers.CharField()
+
+
+class GameDetailOut(GameOut):
+    rules = serializers.CharField(help_text="The rules as implemented (Markdown).")
+    events = serializers.DictField(child=TextsOut(), help_text="Per event type, its log line.")
+
+
+class MatchSeatOut(serializers.Serializer):
+    index = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=Seat.Kind.choices)
+    user = serializers.CharField(allow_null=True)
+    name = serializers.CharField(allow_null=True)
+    accepted = serializers.BooleanField(help_text="False for an invitation not yet accepted.")
+    bot_level = serializers.CharField(allow_null=True)
+    status = serializers.ChoiceField(choices=Seat.Status.choices)
+    to_move = serializers.BooleanField()
+    rank = serializers.IntegerField(allow_null=True)
+    score = serializers.FloatField(allow_null=True)
+    reserve_seconds = serializers.FloatField(
+        allow_null=True, help_text="A reserve clock's time left; null: untouched (full)."
+    )
+    on_vacation_until = serializers.DateField(
+        allow_null=True, required=False, help_text="In a lobby or active match's detail only."
+    )
+
+
+class TimeControlOut(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["none", "per_move", "reserve"])
+    move_seconds = serializers.IntegerField(required=False)
+    reserve_seconds = serializers.IntegerField(required=False)
+    increment_seconds = serializers.IntegerField(required=False)
+    policy = serializers.ChoiceField(choices=["bot_move", "zombie", "forfeit"], required=False)
+    vacation = serializers.BooleanField(required=False)
+
+
+class OutcomeOut(serializers.Serializer):
+    ranks = serializers.ListField(child=serializers.IntegerField(), help_text="Per seat; 1 won.")
+    scores = serializers.ListField(child=serializers.FloatField(), help_text="Per seat.")
+    tiebreak = serializers.CharField(allow_null=True, required=False)
+    details = _Free(required=False, help_text="Game-specific.")
+
+
+class RatingChangeOut(serializers.Serializer):
+    user = serializers.CharField()
+    rank = serializers.IntegerField()
+    before = serializers.FloatField()
+    after = serializers.FloatField()
+    mu_before = serializers.FloatField()
+    mu_after = serializers.FloatField()
+    sigma_before = serializers.FloatField()
+    sigma_after = serializers.FloatField()
+
+
+class MatchSummaryOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    options = _Free()
+    n_players = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Match.Status.choices)
+    version = serializers.IntegerField()
+    rules_version = serializers.IntegerField()
+    created_by = serializers.CharField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+    outcome = OutcomeOut(allow_null=True)
+    rated = serializers.BooleanField()
+    visibility = serializers.ChoiceField(choices=Match.Visibility.choices)
+    autostart = serializers.BooleanField()
+    time_control = TimeControlOut()
+    turn_started_at = serializers.DateTimeField(allow_null=True)
+    deadline = serializers.DateTimeField(allow_null=True)
+    seats = MatchSeatOut(many=True)
+
+
+class MatchPageOut(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = MatchSummaryOut(many=True)
+
+
+class MatchDetailOut(MatchSummaryOut):
+    seat = serializers.IntegerField(allow_null=True, help_text="Yours; null for a spectator.")
+    view = _Free(allow_null=True, help_text="The engine's view for your seat; null in a lobby.")
+    active_seats = serializers.ListField(child=serializers.IntegerField())
+    rating_changes = RatingChangeOut(many=True, required=False, help_text="Once finished.")
+
+
+class MatchEventOut(serializers.Serializer):
+    seq = serializers.IntegerField()
+    type = serializers.CharField(required=False, help_text="Absent: an event hidden from you.")
+    actor = serializers.IntegerField(allow_null=True, required=False)
+    at = serializers.DateTimeField(required=False)
+    data = _Free(required=False, help_text="The event as you may see it (game-specific).")
+    text = TextsOut(required=False)
+
+
+class MatchEventsOut(serializers.Serializer):
+    version = serializers.IntegerField()
+    events = MatchEventOut(many=True)
+
+
+class MatchReplayOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    version = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True)
+    view = _Free()
+    active_seats = serializers.ListField(child=serializers.IntegerField())
+
+
+class MatchLegalOut(serializers.Serializer):
+    version = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    commands = serializers.ListField(child=_Free(), help_text="Game-specific commands.")
+
+
+class CommandAnswerOut(serializers.Serializer):
+    version = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Match.Status.choices)
+    seat = serializers.IntegerField()
+    events = MatchEventOut(many=True, help_text="The command's events, as your seat sees them.")
+    view = _Free()
+    active_seats = serializers.ListField(child=serializers.IntegerField())
+    legal_commands = serializers.ListField(child=_Free())
+    replayed = serializers.BooleanField(help_text="True: a retry of a command_id already done.")
+
+
+class ChatMessageOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    user = serializers.CharField(allow_null=True)
+    name = serializers.CharField(allow_null=True)
+    text = serializers.CharField()
+    at = serializers.DateTimeField()
+
+
+class ChatPageOut(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = ChatMessageOut(many=True)
 
 
 def _game_out(slug: str, full: bool) -> dict[str, Any]:
@@ -55,7 +247,7 @@ def _game_out(slug: str, full: bool) -> dict[str, Any]:
 class GameListApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(operation_id="games_list", responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(operation_id="games_list", responses={200: GameListOut})
     def get(self, request: Request) -> Response:
         from games.registry import GAME_MODULES
 
@@ -65,7 +257,7 @@ class GameListApi(APIView):
 class GameDetailApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: GameDetailOut})
     def get(self, request: Request, slug: str) -> Response:
         return Response(_game_out(slug, full=True))
 
@@ -105,9 +297,7 @@ class MatchListApi(APIView):
             choices=Match.Visibility.choices, required=False, default=Match.Visibility.PUBLIC
         )
 
-    @extend_schema(
-        operation_id="matches_list", parameters=[Filters], responses={200: OpenApiTypes.OBJECT}
-    )
+    @extend_schema(operation_id="matches_list", parameters=[Filters], responses={200: MatchPageOut})
     def get(self, request: Request) -> Response:
         filters = self.Filters(data=request.query_params)
         filters.is_valid(raise_exception=True)
@@ -116,7 +306,7 @@ class MatchListApi(APIView):
         page = paginator.paginate_queryset(qs, request, view=self)
         return paginator.get_paginated_response([selectors.match_summary(m) for m in page])
 
-    @extend_schema(request=Input, responses={201: OpenApiTypes.OBJECT})
+    @extend_schema(request=Input, responses={201: MatchDetailOut})
     def post(self, request: Request) -> Response:
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
@@ -160,7 +350,7 @@ _ETAG_PARAMETER = OpenApiParameter(
 
 
 class MatchDetailApi(APIView):
-    @extend_schema(parameters=[_ETAG_PARAMETER], responses={200: OpenApiTypes.OBJECT, 304: None})
+    @extend_schema(parameters=[_ETAG_PARAMETER], responses={200: MatchDetailOut, 304: None})
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get(match_id, user=request.user)
         head = selectors.match_detail_head(match=match, user=request.user)
@@ -180,7 +370,7 @@ class _LobbyAction(APIView):
 
         seat = strict.IntegerField(required=False, min_value=0)
 
-    @extend_schema(request=Input, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=Input, responses={200: MatchDetailOut})
     def post(self, request: Request, match_id: int) -> Response:
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
@@ -224,7 +414,7 @@ class MatchEventsApi(APIView):
         )
         format = strict.QueryChoiceField(choices=["json", "ndjson"], required=False, default="json")
 
-    @extend_schema(parameters=[Filters], responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(parameters=[Filters], responses={200: MatchEventsOut})
     def get(self, request: Request, match_id: int) -> Response | StreamingHttpResponse:
         # A serializer, not str.isdigit(): "²" is a digit to isdigit() and no number to int().
         filters = self.Filters(data=request.query_params)
@@ -250,7 +440,7 @@ class MatchReplayApi(APIView):
 
         version = serializers.IntegerField(min_value=1)
 
-    @extend_schema(parameters=[Filters], responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(parameters=[Filters], responses={200: MatchReplayOut})
     def get(self, request: Request, match_id: int) -> Response:
         filters = self.Filters(data=request.query_params)
         filters.is_valid(raise_exception=True)
@@ -263,7 +453,7 @@ class MatchReplayApi(APIView):
 
 
 class MatchLegalApi(APIView):
-    @extend_schema(parameters=[_ETAG_PARAMETER], responses={200: OpenApiTypes.OBJECT, 304: None})
+    @extend_schema(parameters=[_ETAG_PARAMETER], responses={200: MatchLegalOut, 304: None})
     def get(self, request: Request, match_id: int) -> Response:
         match = hotpath.read_match(match_id)
         selectors.match_check_visible(match=match, user=request.user)
@@ -311,7 +501,7 @@ class MatchCommandApi(APIView):
         expected_version = strict.IntegerField(required=False, min_value=0)
         command = JSONObject()
 
-    @extend_schema(request=Input, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=Input, responses={200: CommandAnswerOut})
     def post(self, request: Request, match_id: int) -> Response | HttpResponse:
         v = _plainly_valid_command(request.data)
         if v is None:  # the serializer's coercions and messages, for anything less plain
@@ -337,7 +527,7 @@ class MatchUndoApi(APIView):
         scope = serializers.ChoiceField(choices=["step", "turn"], default="step")
         expected_version = strict.IntegerField(required=False, min_value=0)
 
-    @extend_schema(request=Input, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=Input, responses={200: CommandAnswerOut})
     def post(self, request: Request, match_id: int) -> Response:
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
@@ -353,7 +543,7 @@ class MatchResignApi(APIView):
 
         command_id = strict.CharField(max_length=64)
 
-    @extend_schema(request=Input, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=Input, responses={200: CommandAnswerOut})
     def post(self, request: Request, match_id: int) -> Response:
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
@@ -375,7 +565,7 @@ class MatchChatApi(APIView):
     def get_throttles(self) -> list[Any]:
         return super().get_throttles() if self.request.method == "POST" else []
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: ChatPageOut})
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get(match_id, user=request.user)
         selectors.match_check_player(match=match, user=request.user)
@@ -385,7 +575,7 @@ class MatchChatApi(APIView):
 
     @extend_schema(
         request=Input,
-        responses={201: inline_serializer("ChatOut", {"id": strict.IntegerField()})},
+        responses={201: ChatMessageOut},
     )
     def post(self, request: Request, match_id: int) -> Response:
         data = self.Input(data=request.data)

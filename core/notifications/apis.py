@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -12,8 +11,54 @@ from rest_framework.views import APIView
 from core.api import fields as strict
 from core.api.pagination import Pagination
 from core.notifications import selectors, services
+from core.notifications.models import Kind, Mode
 from core.notifications.preferences import preferences_update, webhook_secret_rotate
 from core.notifications.webhooks import webhook_check_url
+
+
+class NotificationOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=Kind.choices)
+    match = serializers.IntegerField(allow_null=True)
+    payload = serializers.DictField(help_text="Kind-specific.")
+    created_at = serializers.DateTimeField()
+    read = serializers.BooleanField()
+
+
+class NotificationPageOut(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = NotificationOut(many=True)
+    unread = serializers.IntegerField(help_text="Unread notifications in all.")
+
+
+class NotificationsMarkedOut(serializers.Serializer):
+    marked = serializers.IntegerField(help_text="Notifications marked read by this request.")
+    unread = serializers.IntegerField(help_text="Unread notifications left.")
+
+
+class QuietHoursOut(serializers.Serializer):
+    start = serializers.CharField(help_text="HH:MM, local time.")
+    end = serializers.CharField(help_text="HH:MM, local time.")
+
+
+class WebhookOut(serializers.Serializer):
+    url = serializers.CharField(allow_blank=True)
+    secret = serializers.CharField(allow_blank=True, help_text="Signs each delivery.")
+
+
+class NotificationPreferencesOut(serializers.Serializer):
+    channels = serializers.DictField(
+        child=serializers.DictField(child=serializers.ChoiceField(choices=Mode.choices)),
+        help_text="Per channel (push, email, webhook), per kind, a mode.",
+    )
+    timezone = serializers.CharField()
+    quiet_hours = QuietHoursOut(allow_null=True)
+    digest_hour = serializers.IntegerField()
+    webhook = WebhookOut()
+    kinds = serializers.ListField(child=serializers.ChoiceField(choices=Kind.choices))
+    modes = serializers.ListField(child=serializers.ChoiceField(choices=Mode.choices))
 
 
 class NotificationListApi(APIView):
@@ -23,7 +68,7 @@ class NotificationListApi(APIView):
 
         unread = serializers.BooleanField(required=False, default=False)
 
-    @extend_schema(parameters=[Filters], responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(parameters=[Filters], responses={200: NotificationPageOut})
     def get(self, request: Request) -> Response:
         filters = self.Filters(data=request.query_params)
         filters.is_valid(raise_exception=True)
@@ -48,7 +93,7 @@ class NotificationReadApi(APIView):
         )
         all = strict.BooleanField(required=False, default=False)
 
-    @extend_schema(request=Input, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=Input, responses={200: NotificationsMarkedOut})
     def post(self, request: Request) -> Response:
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
@@ -86,11 +131,11 @@ class NotificationPreferencesApi(APIView):
         digest_hour = strict.IntegerField(required=False)
         webhook_url = strict.CharField(max_length=500, required=False, allow_blank=True)
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: NotificationPreferencesOut})
     def get(self, request: Request) -> Response:
         return Response(selectors.notification_preferences(user=request.user))
 
-    @extend_schema(request=Input, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=Input, responses={200: NotificationPreferencesOut})
     def patch(self, request: Request) -> Response:
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
@@ -99,7 +144,7 @@ class NotificationPreferencesApi(APIView):
         )
         return Response(selectors.notification_preferences(user=request.user))
 
-    @extend_schema(request=Input, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=Input, responses={200: NotificationPreferencesOut})
     def put(self, request: Request) -> Response:
         return self.patch(request)
 
@@ -107,7 +152,7 @@ class NotificationPreferencesApi(APIView):
 class WebhookSecretApi(APIView):
     """A new signing secret for the player's webhook (the old one stops working at once)."""
 
-    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=None, responses={200: WebhookOut})
     def post(self, request: Request) -> Response:
         webhook_secret_rotate(user=request.user)
         return Response(selectors.notification_preferences(user=request.user)["webhook"])

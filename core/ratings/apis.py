@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -12,6 +11,32 @@ from rest_framework.views import APIView
 from core.api import fields as strict
 from core.api.pagination import Pagination
 from core.ratings import selectors
+
+
+class RatingOut(serializers.Serializer):
+    user = serializers.CharField()
+    name = serializers.CharField()
+    game = serializers.CharField()
+    rating = serializers.FloatField(help_text="mu - 3 sigma, rounded to 2 places.")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    matches_played = serializers.IntegerField()
+    updated_at = serializers.DateTimeField()
+
+
+class RatingRowOut(RatingOut):
+    position = serializers.IntegerField(help_text="1 for the best.")
+
+
+class RatingPageOut(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = RatingRowOut(many=True)
+
+
+class UserRatingsOut(serializers.Serializer):
+    results = RatingOut(many=True)
 
 
 class RatingListApi(APIView):
@@ -24,7 +49,7 @@ class RatingListApi(APIView):
         game = strict.CharField(max_length=32)
 
     @extend_schema(
-        operation_id="ratings_list", parameters=[Filters], responses={200: OpenApiTypes.OBJECT}
+        operation_id="ratings_list", parameters=[Filters], responses={200: RatingPageOut}
     )
     def get(self, request: Request) -> Response:
         filters = self.Filters(data=request.query_params)
@@ -38,7 +63,7 @@ class RatingListApi(APIView):
 
 
 class UserRatingsApi(APIView):
-    @extend_schema(operation_id="user_ratings", responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(operation_id="user_ratings", responses={200: UserRatingsOut})
     def get(self, request: Request, username: str) -> Response:
         ratings = selectors.user_ratings(username=username)
         return Response({"results": [selectors.rating_out(r) for r in ratings]})

@@ -310,6 +310,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # One name per choice set that several components share.
+    "ENUM_NAME_OVERRIDES": {
+        "MatchStatusEnum": "core.matches.models.Match.Status",
+        "TournamentStatusEnum": "core.tournaments.models.Tournament.Status",
+        "NotificationKindEnum": "core.notifications.models.Kind",
+        "NotificationModeEnum": "core.notifications.models.Mode",
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "core.api.schema.document_errors",  # every operation's error answers
