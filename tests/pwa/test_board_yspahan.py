@@ -142,14 +142,110 @@ def test_the_board_on_a_desktop_through_a_few_turns(playwright_browser: Any, ser
     new_match_by_form(tab, "yspahan")
     page.wait_for_selector(".ysp-market svg")
     moves = 0
+    drawn = False
     theirs = page.locator('.log li[data-actor="1"]').count()
     while moves < 12 and wait_my_turn(tab, timeout=30_000):
-        play_board_move(tab)
+        rows = page.locator("button.ysp-row")
+        if not drawn and rows.count():
+            # A row used to draw a card: the card shows in the player's own area.
+            before = version(tab)
+            rows.first.click()
+            page.locator(".ysp-kinds button[data-kind=draw_card]").click()
+            _confirm(tab, before)
+            drawn = True
+            wait_my_turn(tab, timeout=30_000)
+            assert page.locator(".private .ysp-card").count() == 1
+            tab.shot("yspahan-card-drawn")
+        else:
+            play_board_move(tab)
         moves += 1
         if moves >= 4 and page.locator('.log li[data-actor="1"]').count() > theirs:
             break
+    assert drawn
     assert page.locator('.log li[data-actor="1"]').count() > theirs
     wait_my_turn(tab, timeout=30_000)
     tab.shot("yspahan-midgame")
+    tab.check_console()
+    context.close()
+
+
+def _try_inspecting_move(tab: Tab) -> bool:
+    """Picks a row and a supervisor stop next to a cube (the stop's name says it inspects);
+    leaves the preview open. False, with nothing chosen, when no row gives such a stop."""
+    page = tab.page
+    rows = page.locator("button.ysp-row")
+    n = rows.count()
+    for i in range(n):
+        rows.nth(i).click()
+        page.wait_for_selector(".ysp-kinds button[data-kind]")
+        move = page.locator(".ysp-kinds button[data-kind=move_supervisor]")
+        if move.count():
+            move.click()
+            page.wait_for_selector(".ysp-market g.target")
+            stop = page.locator(".ysp-market g.target[aria-label*='inspects']")
+            if stop.count():
+                stop.first.click()
+                page.wait_for_selector(".confirm-bar")
+                return True
+        if n == 1:
+            return False
+        rows.nth(i).click()  # un-choose it
+        page.wait_for_selector(".ysp-kinds button[data-kind]", state="detached")
+    return False
+
+
+def test_the_supervisor_inspects_cubes_and_their_owners_choose(
+    playwright_browser: Any, server: str
+) -> None:
+    context = playwright_browser.new_context(viewport=PHONE_360, locale="en-GB", has_touch=True)
+    tab = Tab(context, server, "360x780")
+    page = tab.page
+    register(tab)
+    new_match_by_form(tab, "yspahan")
+    page.wait_for_selector(".ysp-market svg")
+    inspected = False
+    caravan_before = 0
+    for _ in range(60):
+        if not wait_my_turn(tab, timeout=30_000):
+            break
+        before = version(tab)
+        if page.locator("button.ysp-row").count() and _try_inspecting_move(tab):
+            tab.shot("yspahan-inspection-preview")
+            caravan_before = page.locator(".ysp-caravan .ysp-slot svg").count()
+            _confirm(tab, before)
+            inspected = True
+            break
+        if page.locator("button.ysp-row").count() and _pick_row_to_place(tab):
+            page.locator(".ysp-kinds button[data-kind=take_row]").click()
+            _confirm(tab, before)
+            continue
+        play_board_move(tab)
+    assert inspected, "no supervisor stop next to a cube in 60 moves"
+    shots = set()
+    for _ in range(8):
+        if not wait_my_turn(tab, timeout=30_000):
+            break
+        before = version(tab)
+        send = page.locator(".ysp-plain button[data-type=send_to_caravan]")
+        order = page.locator(".ysp-market g.target[aria-label^='Caravan next']")
+        if send.count():
+            if "caravan" not in shots:
+                tab.shot("yspahan-caravan-choice")
+                shots.add("caravan")
+            send.first.click()
+        elif order.count():
+            if "order" not in shots:
+                tab.shot("yspahan-inspection-order")
+                shots.add("order")
+            order.first.click()
+        else:
+            break
+        _confirm(tab, before)
+    # The inspected cube (or one from the owner's supply) joined the caravan.
+    page.wait_for_selector(".log li:has-text('entered caravan section')")
+    page.wait_for_function(
+        f"() => document.querySelectorAll('.ysp-caravan .ysp-slot svg').length > {caravan_before}"
+    )
+    tab.shot("yspahan-after-inspection")
     tab.check_console()
     context.close()

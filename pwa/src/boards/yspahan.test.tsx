@@ -149,7 +149,7 @@ suite("words", () => {
   const ui = setup(view(), []).ui;
   it("says what each command does", () => {
     expect(describe({ type: "roll", yellow: 2 }, view(), ui)).toBe("Buy 2 yellow dice (2 gold) and roll");
-    expect(describe({ type: "take_row", row: 1 }, view(), ui)).toBe("Place cubes (1) in the Bags quarter");
+    expect(describe({ type: "take_row", row: 1 }, view(), ui)).toBe("Cubes (1) to Bags");
     expect(describe({ type: "take_row", row: 0 }, view(), ui)).toBe("Take camels (2)");
     expect(describe({ type: "move_supervisor", row: 1, to: 9 }, view(), ui)).toBe("Supervisor 1 steps (dice 2): pays 1 gold; inspects 1 cube");
     expect(describe({ type: "place_cube", shop: 13 }, view(), ui)).toBe("Cube on shop 3 of souk Bags 3 (3 pts)");

@@ -222,7 +222,7 @@ export function describe(command: Command, view: Json, ui: BoardUi): string {
       const count = n === null ? "" : ` (${n})`;
       if (row === 0) return tr(`Take camels${count}`, `Vzít velbloudy${count}`);
       if (row === 5) return tr(`Take gold${count}`, `Vzít peníze${count}`);
-      return tr(`Place cubes${count} in the ${rowName(row, tr)} quarter`, `Nasadit kostičky${count} do sektoru ${rowName(row, tr)}`);
+      return tr(`Cubes${count} to ${rowName(row, tr)}`, `Kostičky${count} do sektoru ${rowName(row, tr)}`);
     }
     case "draw_card":
       return row >= 0 ? tr(`Use the ${rowName(row, tr)} row to draw a card`, `Řádkem ${rowName(row, tr)} líznout kartu`) : tr("Draw a card", "Líznout kartu");
@@ -473,8 +473,8 @@ function Market({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
         <circle class="hl" cx={p.x} cy={p.y} r={14} />
         {tag && (
           <g aria-hidden="true">
-            <circle cx={p.x + 11} cy={p.y - 11} r={7.5} fill={f.cost > 0 ? "#d9a520" : "#5c8a4a"} stroke="#fff" stroke-width={1.2} />
-            <text x={p.x + 11} y={p.y - 8} text-anchor="middle" font-size={9.5} font-weight="700" fill="#fff">
+            <circle cx={p.x + 12} cy={p.y - 12} r={8.5} fill={f.cost > 0 ? "#8a5a00" : "#3d6b2e"} stroke="#fff" stroke-width={1.2} />
+            <text x={p.x + 12} y={p.y - 8.5} text-anchor="middle" font-size={11} font-weight="700" fill="#fff">
               {tag}
             </text>
           </g>
@@ -714,9 +714,22 @@ function Prompt({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
   const round = tr(`Week ${v.epoch}, day ${v.day}`, `Týden ${v.epoch}, den ${v.day}`);
   if (!ui.interactive || legal.length === 0) {
     const who = v.active.map((s) => playerName(ui.players, s)).join(", ");
+    let what = who ? tr(`waiting for ${who}`, `čeká se na ${who}`) : "";
+    if (v.phase === "caravan" && v.inspecting >= 0)
+      what = tr(`${who} decides about the inspected cube on ${shopName(v.inspecting, v, tr)}`, `${who} rozhoduje o kontrolované kostičce na ${shopName(v.inspecting, v, tr)}`);
+    else if (v.phase === "inspect") what = tr(`${who} chooses the order of the inspection`, `${who} volí pořadí kontroly`);
+    else if (v.phase === "place") what = tr(`${who} is placing cubes (${v.to_place} left)`, `${who} nasazuje kostičky (zbývá ${v.to_place})`);
+    if (v.phase === "over") {
+      const ranking = [...v.players].sort((a, b) => b.vp - a.vp).map((p) => `${playerName(ui.players, p.seat)} ${p.vp}`).join(" · ");
+      return (
+        <p class="ysp-prompt">
+          <strong>{tr("Game over", "Konec hry")}</strong> · {ranking}
+        </p>
+      );
+    }
     return (
       <p class="ysp-prompt">
-        <strong>{round}</strong> · {who ? tr(`waiting for ${who}`, `čeká se na ${who}`) : tr("game over", "konec hry")}
+        <strong>{round}</strong> · {what}
       </p>
     );
   }
@@ -748,9 +761,7 @@ function Prompt({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
           {kinds.map((k) => {
             const cmd = rowCommands(legal).find((c) => c.type === k && c.row === mode.row)!;
             const label =
-              k === "move_supervisor"
-                ? tr("Move the supervisor", "Posunout dozorce")
-                : describe(cmd, v as unknown as Json, ui);
+              k === "move_supervisor" ? tr("Move the supervisor", "Posunout dozorce") : k === "draw_card" ? tr("Draw a card", "Líznout kartu") : describe(cmd, v as unknown as Json, ui);
             const chosen = mode.kind === k;
             return (
               <button
@@ -810,7 +821,7 @@ const STYLE = `
 .ysp-prompt p { margin: 0; }
 .ysp-prompt-mine { border-color: #b5442c; }
 .ysp-kinds { display: flex; flex-wrap: wrap; gap: .35rem; margin-top: .4rem; }
-.ysp-kinds .btn { min-height: 36px; }
+.ysp-kinds .btn { min-height: 36px; padding: .25rem .7rem; }
 .ysp-side { display: grid; gap: .6rem; align-content: start; }
 .ysp-h { font-size: .95rem; margin: 0 0 .3rem; }
 .ysp-rows { list-style: none; margin: 0; padding: 0; display: grid; gap: 3px; }
