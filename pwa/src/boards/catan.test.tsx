@@ -122,4 +122,68 @@ describe("catan board", () => {
     expect(ui.proposed).toEqual([{ type: "trade_bank", give: "brick", get: "wool" }]);
     expect(board.describe(ui.proposed[0]!, F.robber.view, ui.ui)).toBe("Trade 4× Brick → 1× Wool");
   });
+
+  it("plays development cards: a knight, monopoly by resource, year of plenty in two picks", () => {
+    const view = structuredClone(F.robber.view) as unknown as board.CatanView;
+    view.players[0]!.development_cards = { knight: 1, victory_point: 1, road_building: 0, year_of_plenty: 1, monopoly: 1 };
+    view.players[0]!.new_development_cards = { knight: 0, victory_point: 1, road_building: 0, year_of_plenty: 0, monopoly: 0 };
+    const legal: Command[] = [
+      { type: "play_knight" },
+      ...board.RESOURCES.map((r) => ({ type: "play_monopoly", resource: r })),
+      { type: "play_year_of_plenty", resources: ["ore", "ore"] },
+      { type: "play_year_of_plenty", resources: ["ore", "wool"] },
+      { type: "play_year_of_plenty", resources: ["wool", "ore"] },
+    ];
+    const { root, proposed } = setup(view as unknown as Json, legal);
+    const button = (label: string) => [...root.querySelectorAll<HTMLButtonElement>("button")].find((b) => b.getAttribute("aria-label") === label || b.textContent === label);
+    expect(root.textContent).toContain("1× Victory point (1 new)");
+    button("Play")!.click();
+    expect(proposed.pop()).toEqual({ type: "play_knight" });
+    button("Monopoly on Grain")!.click();
+    expect(proposed.pop()).toEqual({ type: "play_monopoly", resource: "grain" });
+    // year of plenty: only first picks that lead somewhere, then the second among the legal ones
+    expect(button("Year of plenty: Brick")).toBeUndefined();
+    button("Year of plenty: Ore")!.click();
+    expect(proposed).toEqual([]);
+    expect(button("Year of plenty: Grain")).toBeUndefined();
+    button("Year of plenty: Wool")!.click();
+    expect(proposed.pop()).toEqual({ type: "play_year_of_plenty", resources: ["ore", "wool"] });
+  });
+
+  it("discards after a 7 by tapping a card, and composes an offer card by card", () => {
+    const view = structuredClone(F.robber.view) as unknown as board.CatanView;
+    view.players[0]!.discard_left = 2;
+    view.players[0]!.draft = { give: [1, 0, 0, 0, 0], get: [0, 0, 0, 0, 0] };
+    const legal: Command[] = [
+      { type: "discard", card: "brick" },
+      { type: "discard", card: "ore" },
+      { type: "draft_add", side: "give", resource: "ore" },
+      { type: "draft_add", side: "get", resource: "wool" },
+      { type: "cancel_draft" },
+    ];
+    const { root, proposed, submitted } = setup(view as unknown as Json, legal);
+    expect(root.textContent).toContain("Discard 2 more");
+    const discard = [...root.querySelectorAll<HTMLButtonElement>(".cat-box button")].find((b) => b.textContent?.includes("Ore"))!;
+    discard.click();
+    expect(proposed.pop()).toEqual({ type: "discard", card: "ore" });
+    root.querySelector<HTMLButtonElement>('button[aria-label="Get +1 Wool"]')!.click();
+    expect(submitted.pop()).toEqual({ type: "draft_add", side: "get", resource: "wool" });
+    expect(root.textContent).not.toContain("Send the offer"); // not legal yet: nothing asked for
+  });
+
+  it("shows the open offer with answers, and offers accept/decline to the others", () => {
+    const view = structuredClone(F.robber.view1) as unknown as board.CatanView;
+    view.offer = { id: 1, give: [0, 1, 0, 0, 0], get: [1, 0, 0, 0, 0], answers: [null, null, "declined"] };
+    const legal: Command[] = [
+      { type: "answer_offer", accept: false },
+      { type: "answer_offer", accept: true },
+    ];
+    const { root, proposed } = setup(view as unknown as Json, legal, 1);
+    const offer = root.querySelector(".cat-offer")!;
+    expect(offer.textContent).toContain("Anna offers");
+    expect(offer.textContent).toContain("1× Lumber");
+    expect(offer.textContent).toContain("Cyril: declines");
+    [...offer.querySelectorAll<HTMLButtonElement>("button")].find((b) => b.textContent === "Accept the offer")!.click();
+    expect(proposed.pop()).toEqual({ type: "answer_offer", accept: true });
+  });
 });

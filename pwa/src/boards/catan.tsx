@@ -689,7 +689,10 @@ function Players({ v, ui }: { v: CatanView; ui: BoardUi }): ComponentChild {
                 <strong>{p.points}</strong>
                 {p.points_with_hidden !== undefined && p.points_with_hidden !== p.points && <span class="muted"> ({p.points_with_hidden})</span>}
               </td>
-              <td>{p.resource_count}</td>
+              <td>
+                {p.resource_count}
+                {p.discard_left > 0 && <span class="cat-award" title={ui.tr("Still to discard", "Ještě odhodí")}>−{p.discard_left}</span>}
+              </td>
               <td>
                 {p.development_count}
                 {p.laid_point_cards > 0 && <span title={ui.tr("Point cards laid out", "Vyložené bodové karty")}> +{p.laid_point_cards}VP</span>}
@@ -714,6 +717,19 @@ function Players({ v, ui }: { v: CatanView; ui: BoardUi }): ComponentChild {
           );
         })}
       </tbody>
+      <tfoot>
+        <tr>
+          <td colSpan={6} class="cat-bank">
+            {ui.tr("Bank", "Banka")}:{" "}
+            {RESOURCES.map((r) => (
+              <span class="cat-chip" title={resWord(ui, r)}>
+                <Glyph r={r} size={14} /> {v.bank[r] ?? 0}
+              </span>
+            ))}{" "}
+            · {ui.tr("development cards", "akční karty")}: {v.deck_count}
+          </td>
+        </tr>
+      </tfoot>
     </table>
   );
 }
@@ -756,7 +772,7 @@ function Offer({ v, seat, legal, ui }: { v: CatanView; seat: number | null; lega
             {v.offer.answers.map((a, p) =>
               p === v.current ? null : (
                 <li>
-                  {seatName(ui, p)}: {a === "accepted" ? ui.tr("accepts", "přijímá") : a === null ? ui.tr("thinking…", "přemýšlí…") : a === "declined" ? ui.tr("declines", "odmítá") : a}
+                  {seatName(ui, p)}: {a === "accepted" ? ui.tr("accepts", "přijímá") : a === null ? ui.tr("thinking…", "přemýšlí…") : a === "declined" ? ui.tr("declines", "odmítá") : a === "countered" ? ui.tr("counter-offers", "dává protinabídku") : a}
                 </li>
               ),
             )}
@@ -840,7 +856,7 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
       )}
       <DevCards me={me} act={act} ui={ui} view={view} />
       <BankTrade act={act} me={me} ui={ui} view={view} />
-      <Draft me={me} act={act} ui={ui} />
+      <Draft me={me} act={act} ui={ui} counter={seat !== v.current} />
     </div>
   );
 }
@@ -975,7 +991,7 @@ function BankTrade({ act, me, ui, view }: { act: Command[]; me: CatanPlayer; ui:
   );
 }
 
-function Draft({ me, act, ui }: { me: CatanPlayer; act: Command[]; ui: BoardUi }): ComponentChild {
+function Draft({ me, act, ui, counter }: { me: CatanPlayer; act: Command[]; ui: BoardUi; counter: boolean }): ComponentChild {
   const start = act.find((c) => c.type === "draft_offer");
   const adds = act.filter((c) => c.type === "draft_add");
   const send = act.find((c) => c.type === "send_offer");
@@ -986,7 +1002,7 @@ function Draft({ me, act, ui }: { me: CatanPlayer; act: Command[]; ui: BoardUi }
       <div class="cat-box">
         <h3 class="cat-h">{ui.tr("Trade with players", "Obchod s hráči")}</h3>
         <button type="button" class="btn" onClick={() => ui.submit(start!)}>
-          {ui.tr("Compose an offer…", "Sestavit nabídku…")}
+          {counter ? ui.tr("Compose a counter-offer…", "Sestavit protinabídku…") : ui.tr("Compose an offer…", "Sestavit nabídku…")}
         </button>
       </div>
     );
@@ -1005,7 +1021,7 @@ function Draft({ me, act, ui }: { me: CatanPlayer; act: Command[]; ui: BoardUi }
   );
   return (
     <div class="cat-box">
-      <h3 class="cat-h">{ui.tr("Your offer", "Tvoje nabídka")}</h3>
+      <h3 class="cat-h">{counter ? ui.tr("Your counter-offer", "Tvoje protinabídka") : ui.tr("Your offer", "Tvoje nabídka")}</h3>
       {side("give", me.draft.give)}
       {side("get", me.draft.get)}
       <div class="cat-row">
@@ -1034,6 +1050,8 @@ const CSS = `
 .catan .cat-players th,.catan .cat-players td{padding:.25rem .3rem;text-align:left;border-bottom:1px solid #ddd3bf;vertical-align:middle}
 .catan .cat-players thead th{font-weight:600;font-size:.8rem;color:#5a6168}
 .catan .cat-players tr.cat-active{background:#f3e7d6}
+.catan .cat-bank{font-size:.8rem;color:#4a5158;border-bottom:none}
+.catan .cat-bank .cat-chip{margin-right:.35rem}
 .catan .cat-award{display:inline-block;margin-left:.25rem;padding:0 .3rem;border-radius:.6rem;background:#1f2a30;color:#fff;font-size:.7rem}
 .catan .cat-offer{border:1px solid #d9cdb5;border-radius:8px;padding:.5rem .7rem;margin:.6rem 0;background:#fbf8f1}
 .catan .cat-offer p{margin:.2rem 0}
