@@ -247,6 +247,10 @@ def test_a_new_player_registers_and_plays_every_game_against_a_bot_live(phone: T
         assert f"/matches/{match_id}" in tab.page.url
         tab.axe(f"match {game}")
     tab.go("/")
+    # The inbox draws its rows once its list has loaded: wait for them, not for the page.
+    tab.page.wait_for_function(
+        f"document.querySelectorAll('.match-row').length >= {len(GAMES)}", timeout=15_000
+    )
     assert tab.page.locator(".match-row").count() == len(GAMES)
     tab.axe("inbox")
     tab.check_console()
