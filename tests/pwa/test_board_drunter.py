@@ -4,6 +4,9 @@ citizen cards when one comes up; screenshots at 360 px and at desktop size."""
 
 from __future__ import annotations
 
+import json
+import time
+import uuid
 from typing import Any
 
 import pytest
@@ -174,4 +177,44 @@ def test_the_board_reads_well_on_a_desktop_in_czech(wide: Tab) -> None:
     assert page.locator(".dd-secret li").count() == 2
     tab.shot("drunter-extended")
     tab.axe("drunter extended")
+    tab.check_console()
+
+
+def test_the_end_shows_the_final_scores(narrow: Tab) -> None:
+    """A whole game played quickly through the API (first legal command each time), then the
+    finished town and the final scores as the player sees them."""
+    tab = narrow
+    page = tab.page
+    register(tab)
+    seats = [{"kind": "me"}, {"kind": "bot", "level": "random"}]
+    match_id = api(tab, "POST", "matches", {"game": "drunter", "players": 2, "seats": seats})["id"]
+    token = page.evaluate("localStorage.getItem('ludoteka.token')")
+    headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+
+    def cost(c: dict[str, Any]) -> tuple[int, int]:
+        # Short tiles first (the game lasts longer); a single card keeps votes for later.
+        return (c.get("length", 0), len(c.get("cards", [])))
+
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if api(tab, "GET", f"matches/{match_id}")["status"] != "active":
+            break
+        legal = api(tab, "GET", f"matches/{match_id}/legal")
+        if not legal["commands"]:
+            time.sleep(0.1)
+            continue
+        body = {
+            "command_id": uuid.uuid4().hex,
+            "command": min(legal["commands"], key=cost),
+            "expected_version": legal["version"],
+        }
+        url = f"{tab.base}/api/matches/{match_id}/commands"
+        page.request.fetch(url, method="POST", headers=headers, data=json.dumps(body))
+    tab.go(f"/matches/{match_id}")
+    page.wait_for_selector(".dd-result li")
+    assert page.locator(".dd-result li").count() == 2
+    tab.shot("drunter-end-town")
+    page.locator(".dd-result").scroll_into_view_if_needed()
+    tab.shot("drunter-end")
+    tab.axe("drunter end")
     tab.check_console()

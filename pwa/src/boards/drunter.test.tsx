@@ -175,7 +175,8 @@ suite("drunter board: placing a tile", () => {
   it("draws no targets and no hand choices when it is not my turn", () => {
     const { root } = setup(baseView(), []);
     expect(targets(root)).toHaveLength(0);
-    expect(tileButtons(root).every((b) => b.disabled)).toBe(true);
+    expect(tileButtons(root).filter((b) => b.tagName === "BUTTON")).toHaveLength(0);
+    expect(root.querySelectorAll(".dd-tile-static")).toHaveLength(4); // the hand, shown all the same
     // The town is still there: buildings, outhouse, the tile laid and its placer.
     expect(root.querySelector("[aria-label='School 4']")).not.toBeNull();
     expect(root.querySelector("[aria-label='Outhouse']")).not.toBeNull();
@@ -250,5 +251,19 @@ suite("drunter board: the extended rules", () => {
     expect(root.textContent).toContain("Every visible 4");
     expect(extraCommands(v as unknown as Json, 0, legal, ui)).toEqual(legal);
     expect(describe(legal[1]!, v as unknown as Json, ui)).toBe("Commit to goal: Every visible 4 (12 points now)");
+  });
+});
+
+suite("drunter board: the end", () => {
+  it("ranks the final scores with each player's building", () => {
+    const v: DView = {
+      ...baseView(),
+      phase: "over",
+      active_seats: [],
+      result: { scores: [8, 11], ranks: [2, 1], buildings: ["school", "inn"], votes_left: [3, 0] },
+    };
+    const { root } = setup(v, []);
+    const lines = [...root.querySelectorAll(".dd-result li")].map((li) => li.textContent);
+    expect(lines).toEqual(["Bot 11 · Inn", "Anna 8 · School"]);
   });
 });

@@ -555,10 +555,9 @@ function Builder({ ui, v, route, cell }: { ui: BoardUi; v: DView; route: string;
   const y = cell[1] * CELL + CELL / 2;
   return (
     <g transform={`translate(${x} ${y})`} role="img" aria-label={ui.tr(`Builder of the ${routeName(ui, v, route)}`, `Zedník trasy ${routeName(ui, v, route)}`)}>
-      <circle r="15" fill="#fffdf8" stroke={s.ink} stroke-width="3" />
-      <circle cy="-5" r="4.5" fill="#1f2a30" />
-      <path d="M-7 10 C-7 1 7 1 7 10 Z" fill="#1f2a30" />
-      <path d="M4 -9 L11 -2 M8 -11 L13 -6" stroke={s.ink} stroke-width="2.5" stroke-linecap="round" />
+      <circle r="13" fill="#fffdf8" stroke={s.ink} stroke-width="3" />
+      <circle cy="-4.5" r="4" fill="#1f2a30" />
+      <path d="M-6.5 9 C-6.5 1 6.5 1 6.5 9 Z" fill="#1f2a30" />
     </g>
   );
 }
@@ -942,6 +941,14 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
                 const value = `${k}:${i + 1}`;
                 const on = possible.has(value);
                 const chosen = chosenTile === value;
+                if (!canPlace)
+                  return (
+                    <span key={value} class="dd-tile dd-tile-static">
+                      <MiniTile kind={k} length={i + 1} />
+                      <span class="sr-only">{tileWords(ui, k, i + 1)},</span>
+                      <span class="dd-count">×{n}</span>
+                    </span>
+                  );
                 return (
                   <button
                     type="button"
