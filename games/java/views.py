@@ -10,8 +10,9 @@ from games.base import Event
 from games.java import events as ev
 from games.java.data import BOARD, COMPONENTS
 from games.java.events import pair_of
-from games.java.geometry import N_BOARD
+from games.java.geometry import N_BOARD, reach_of
 from games.java.state import PALACE_VALUES, TOP_NAMES, JavaState, clone, state_to_json
+from games.java.turn import active_seats
 
 NAMES = COMPONENTS.card_names
 EDGE_NAMES = {0: None, 1: "lowland", 2: "mountain"}
@@ -38,6 +39,33 @@ def _cells(s: JavaState) -> list[dict[str, Any]]:
             cell["palace"] = {"value": s.palace[c], "festive": s.festive[c]}
         out.append(cell)
     return out
+
+
+def _walks(s: JavaState, seat: int | None) -> dict[str, Any] | None:
+    """What the seat to act pays to walk, so that a board shows a move's cost without rules of
+    its own: ``area`` per cell (-1: no figure of this seat may stand or pass there), and per
+    start the cost of reaching each area (null: not with the points left); ``exit`` is the
+    cheapest way off the island. Only for the seat whose turn it is (the board is public)."""
+    if seat is None or s.over or s.festival is not None or seat not in active_seats(s):
+        return None
+    reach = reach_of(s, seat)
+    n_areas = len(reach.cells)
+
+    def costs(dist: dict[int, int]) -> list[int | None]:
+        return [dist.get(a) for a in range(n_areas)]
+
+    figures = []
+    for c, who in enumerate(s.figure):
+        if who == seat:
+            way = reach.from_cell(c, s.ap)
+            figures.append(
+                {"cell": pair_of(c), "costs": costs(way.dist), "exit": reach.exit_cost(way, s.ap)}
+            )
+    return {
+        "area": [a if a >= 0 else -1 for a in reach.area],
+        "enter": costs(reach.from_edge(s.ap).dist),
+        "figures": figures,
+    }
 
 
 def view(s: JavaState, seat: int | None) -> dict[str, Any]:
@@ -95,6 +123,7 @@ def view(s: JavaState, seat: int | None) -> dict[str, Any]:
         "options": dict(s.options),
         "card_symbols": {n: sorted(COMPONENTS.card_symbols[k]) for k, n in enumerate(NAMES)},
         "over": s.over,
+        "walks": _walks(s, seat),
     }
 
 

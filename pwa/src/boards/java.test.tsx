@@ -1,0 +1,233 @@
+// @vitest-environment happy-dom
+import { render } from "preact";
+import { describe as group, expect, it } from "vitest";
+import type { Command, GameInfo, Json } from "../types";
+import {
+  anchorOf,
+  describe,
+  extraCommands,
+  modeOf,
+  moveCost,
+  privateArea,
+  render as renderBoard,
+  rotations,
+  shapeOf,
+  tilePreview,
+  type JavaCell,
+  type JavaView,
+} from "./java";
+import { Picker } from "./toolkit/picker";
+import type { BoardUi } from "./types";
+
+const game: GameInfo = { slug: "java", name: "Java", min_players: 2, max_players: 4, bot_levels: [], options: [], commands: [] };
+
+function cell(q: number, r: number, more: Partial<JavaCell> = {}): JavaCell {
+  return { q, r, inside: true, edge: null, height: 0, top: "empty", tile: 0, figure: null, ...more };
+}
+
+/** A small island: a flower of seven spaces around 2,2 (one rice tile at level 1 on 3,2 with our
+ * developer, a village with a palace), and one space beyond the grid. */
+function makeView(): JavaView {
+  const cells = [
+    cell(2, 2),
+    cell(3, 2, { height: 1, top: "rice", tile: 1, figure: 0 }),
+    cell(3, 1, { height: 1, top: "rice", tile: 1 }),
+    cell(2, 1, { height: 2, top: "village", tile: 2 }),
+    cell(1, 2, { height: 2, top: "palace", tile: 2, palace: { value: 4, festive: false } }),
+    cell(1, 3),
+    cell(2, 3, { edge: "lowland" }),
+    cell(2, 4, { inside: false, edge: "lowland" }),
+  ];
+  return {
+    players: [
+      { seat: 0, score: 3, figures_in_supply: 11, figures_on_board: 1, tokens: 3, two_tiles: 5, rice_tiles: 3, village_tiles: 2, cards: 2, known_cards: {}, hand: { "symbol_A+symbol_B": 1, symbol_C: 1 }, forfeited: false },
+      { seat: 1, score: 5, figures_in_supply: 12, figures_on_board: 0, tokens: 2, two_tiles: 4, rice_tiles: 3, village_tiles: 2, cards: 4, known_cards: { symbol_B: 1 }, forfeited: false },
+    ],
+    cells,
+    turn: 0,
+    phase: "turn",
+    action_points: 5,
+    token_used: false,
+    land_laid: false,
+    cards_taken: 0,
+    open_card: "symbol_A",
+    deck: 20,
+    discard: [],
+    three_tiles_left: 50,
+    water_tiles_left: 16,
+    palaces_left: { "2": 6, "4": 6, "6": 8, "8": 9, "10": 10 },
+    festival: null,
+    final_round: false,
+    card_symbols: { symbol_A: ["symbol_A"], symbol_B: ["symbol_B"], symbol_C: ["symbol_C"], "symbol_A+symbol_B": ["symbol_A", "symbol_B"] },
+    walks: {
+      // Areas: 0 = rice of tile 1, 1 = the village 2,1; -1 elsewhere.
+      area: [-1, 0, 0, 1, -1, -1, -1, -1],
+      enter: [2, 3],
+      figures: [{ cell: [3, 2], costs: [0, 1], exit: 1 }],
+    },
+    over: false,
+  };
+}
+
+const three = (village: [number, number], rice: [number, number][]): Command => ({ type: "lay_land", tile: "three", rice, village: [village] });
+
+const legal: Command[] = [
+  { type: "use_token" },
+  three([2, 2], [[1, 3], [2, 3]]),
+  three([2, 2], [[2, 3], [1, 3]].slice(0, 1).concat([[3, 2]]) as [number, number][]),
+  three([1, 3], [[2, 3], [2, 4]]),
+  { type: "lay_land", tile: "rice", rice: [[2, 2]], village: [] },
+  { type: "lay_water", cell: [2, 2] },
+  { type: "enter_figure", to: [3, 1] },
+  { type: "move_figure", from: [3, 2], to: [3, 1] },
+  { type: "move_figure", from: [3, 2], to: [2, 1] },
+  { type: "remove_figure", from: [3, 2] },
+  { type: "enlarge_palace", cell: [1, 2], value: 6 },
+  { type: "enlarge_palace", cell: [1, 2], value: 8 },
+  { type: "take_card", source: "open" },
+  { type: "take_card", source: "deck" },
+];
+
+function setup(view: JavaView = makeView(), moves: Command[] = legal) {
+  const root = document.createElement("div");
+  document.body.appendChild(root);
+  const proposed: Command[] = [];
+  const ui: BoardUi = {
+    lang: "en",
+    t: (k) => k,
+    tr: (en) => en,
+    game,
+    picker: new Picker(),
+    preview: null,
+    players: [
+      { seat: 0, name: "Anna", colour: "#0072B2", ink: "#004f7c", symbol: "circle", me: true, active: true },
+      { seat: 1, name: "Bot", colour: "#D55E00", ink: "#8f3f00", symbol: "square", me: false, active: false },
+    ],
+    propose: (c) => {
+      proposed.push(c);
+      ui.preview = c;
+      draw();
+    },
+    submit: () => undefined,
+    cancel: () => {
+      ui.preview = null;
+      draw();
+    },
+    busy: false,
+    interactive: true,
+    redraw: () => draw(),
+  };
+  const json = view as unknown as Json;
+  const draw = () => render(<div>{renderBoard(json, 0, moves, ui)}{privateArea(json, 0, moves, ui)}</div>, root);
+  draw();
+  const button = (name: string | RegExp) => {
+    const all = [...root.querySelectorAll<HTMLElement>("button, [role=button]")];
+    const b = all.find((x) => {
+      const label = x.getAttribute("aria-label") ?? x.textContent ?? "";
+      return typeof name === "string" ? label.startsWith(name) : name.test(label);
+    });
+    if (!b) throw new Error(`no button ${String(name)} among ${all.map((x) => x.getAttribute("aria-label") ?? x.textContent).join(" | ")}`);
+    return b;
+  };
+  const targets = () => [...root.querySelectorAll(".board-svg .target")].map((t) => t.getAttribute("aria-label"));
+  return { root, ui, proposed, button, targets, click: (name: string | RegExp) => void button(name).dispatchEvent(new MouseEvent("click", { bubbles: true })) };
+}
+
+group("java board steps", () => {
+  it("names a command's tray mode, anchor and shape", () => {
+    expect(modeOf(legal[1]!)).toBe("tile:three");
+    expect(modeOf(legal[6]!)).toBe("figure");
+    expect(modeOf(legal[10]!)).toBe("palace");
+    expect(anchorOf(legal[1]!)).toBe("2,2");
+    expect(anchorOf(legal[4]!)).toBe("2,2");
+    expect(shapeOf(legal[1]!)).toBe("1,3 2,2 2,3");
+    expect(rotations([legal[1]!, legal[2]!], "2,2", false)).toHaveLength(2);
+  });
+
+  it("previews a tile's level and cost, and a move's cost from the engine's walks", () => {
+    const view = makeView();
+    expect(tilePreview(view, legal[1]!)).toEqual({ level: 1, cost: 1 });
+    expect(tilePreview(view, legal[3]!)).toEqual({ level: 1, cost: 2 }); // 2,4 overhangs the grid
+    expect(moveCost(view, legal[6]!)).toBe(2);
+    expect(moveCost(view, legal[8]!)).toBe(1);
+    expect(moveCost(view, legal[9]!)).toBe(1);
+    expect(describe(legal[3]!, view as unknown as Json, setup().ui)).toBe("Lay a 3-space tile at level 1 (at 1,3) — 2 AP");
+  });
+});
+
+group("java board", () => {
+  it("offers only the anchors of the chosen tile, then proposes its rotations one by one", () => {
+    const { click, targets, proposed, root } = setup();
+    expect(targets()).toEqual(["Developer at 3,2"]); // nothing chosen: the developer may move
+    click(/^3-tile/);
+    expect(targets()).toEqual(["Village at 2,2", "Village at 1,3"]);
+    click("Village at 2,2");
+    expect(proposed).toHaveLength(1);
+    expect(shapeOf(proposed[0]!)).toBe(rotations([legal[1]!, legal[2]!], "2,2", false)[0]);
+    expect(root.querySelector(".java-rotate")?.textContent).toContain("1/2");
+    click(/^↻/);
+    expect(proposed).toHaveLength(2);
+    expect(shapeOf(proposed[1]!)).not.toBe(shapeOf(proposed[0]!));
+    // The ghost shows the tile with its level.
+    expect(root.querySelectorAll(".board-svg .ghost polygon").length).toBe(3);
+  });
+
+  it("moves a developer with the cost on every target, or takes it off", () => {
+    const { click, targets, proposed, root } = setup();
+    click("Developer at 3,2");
+    expect(targets()).toEqual(["Choose another developer than 3,2", "Move to 3,1 (0 AP)", "Move to 2,1 (1 AP)"]);
+    expect([...root.querySelectorAll(".board-svg .target text")].map((t) => t.textContent)).toEqual(["0", "1"]);
+    click("Move to 2,1");
+    expect(proposed.at(-1)).toEqual({ type: "move_figure", from: [3, 2], to: [2, 1] });
+    click(/^Take off the island \(1 AP\)/);
+    expect(proposed.at(-1)).toEqual({ type: "remove_figure", from: [3, 2] });
+  });
+
+  it("brings a new developer on from the supply", () => {
+    const { click, targets, proposed } = setup();
+    click(/^Developer/);
+    click("New developer");
+    expect(targets()).toEqual(["Move to 3,1 (2 AP)"]);
+    click("Move to 3,1");
+    expect(proposed.at(-1)).toEqual({ type: "enter_figure", to: [3, 1] });
+  });
+
+  it("enlarges a palace with a chosen value, and lays water where it may go", () => {
+    const { click, targets, proposed } = setup();
+    click(/^Palace/);
+    expect(targets()).toEqual(["Palace at 1,2"]);
+    click("Palace at 1,2");
+    click("Palace 8");
+    expect(proposed.at(-1)).toEqual({ type: "enlarge_palace", cell: [1, 2], value: 8 });
+    click(/^Water/);
+    expect(targets()).toEqual(["Water at 2,2"]);
+    click("Water at 2,2");
+    expect(proposed.at(-1)).toEqual({ type: "lay_water", cell: [2, 2] });
+  });
+
+  it("draws levels, the palace's value and developers in colour and symbol", () => {
+    const { root } = setup();
+    const texts = [...root.querySelectorAll(".board-svg text")].map((t) => t.textContent);
+    expect(texts).toContain("4"); // the palace
+    expect(texts.filter((t) => t === "2").length).toBeGreaterThanOrEqual(2); // level 2 spaces
+    expect(root.querySelector(".board-svg .token")?.getAttribute("aria-label")).toContain("Anna");
+  });
+
+  it("shows my hand only in my area, and cards, token and end of turn as buttons", () => {
+    const { root } = setup();
+    const mine = root.querySelector(".java-hand")!;
+    expect(mine.textContent).toContain("A+B".replace("+", ""));
+    expect(mine.querySelectorAll(".java-card.match")).toHaveLength(1); // A+B matches the open A
+    const extra = extraCommands(makeView() as unknown as Json, 0, legal, setup().ui).map((c) => c.type);
+    expect(extra).toEqual(["use_token", "take_card", "take_card"]);
+    const other = makeView();
+    expect(privateArea(other as unknown as Json, 1, [], setup().ui)).toBeNull();
+  });
+
+  it("takes no taps in a replay or for a spectator", () => {
+    const view = makeView();
+    const { root, targets } = setup(view, []);
+    expect(targets()).toEqual([]);
+    expect(root.querySelector(".java-tray")).toBeNull();
+  });
+});

@@ -1,0 +1,1103 @@
+/** Java: the island and its three-dimensional landscape (level numbers and shading per height,
+ * cliffs where the land drops), rice and villages, palaces with their value, lakes, and the
+ * developers in their player's colour and symbol. The player picks what to do in a tray (a tile
+ * kind, water, a developer, a palace), then sees only the spaces the legal commands allow: the
+ * village space of a tile, then its rotation with a preview of level and cost; a developer, then
+ * where it may go with the cost of the way (the engine's `walks`); a village, then the palace's
+ * value. Cards, the festival, tokens and the end of the turn are buttons under the board. */
+
+import type { ComponentChild } from "preact";
+import type { Command, Json } from "../types";
+import { hexPoints, type Box, type Point } from "./toolkit/hex";
+import { PanZoom } from "./toolkit/panzoom";
+import { PlayerToken, seatStyle } from "./toolkit/pieces";
+import { valuesOf, type Step } from "./toolkit/picker";
+import { targetProps } from "./toolkit/targets";
+import type { BoardUi } from "./types";
+
+// --------------------------------------------------------------------------- the view
+
+export interface JavaCell {
+  q: number;
+  r: number;
+  inside: boolean;
+  edge: "lowland" | "mountain" | null;
+  height: number;
+  top: "empty" | "rice" | "village" | "water" | "palace";
+  tile: number;
+  figure: number | null;
+  palace?: { value: number; festive: boolean };
+}
+
+export interface JavaPlayer {
+  seat: number;
+  score: number;
+  figures_in_supply: number;
+  figures_on_board: number;
+  tokens: number;
+  two_tiles: number;
+  rice_tiles: number;
+  village_tiles: number;
+  cards: number;
+  known_cards: Record<string, number>;
+  hand?: Record<string, number>;
+  forfeited: boolean;
+}
+
+export interface Walks {
+  area: number[];
+  enter: (number | null)[];
+  figures: { cell: [number, number]; costs: (number | null)[]; exit: number | null }[];
+}
+
+export interface JavaView {
+  players: JavaPlayer[];
+  cells: JavaCell[];
+  turn: number;
+  phase: "turn" | "festival" | "over";
+  action_points: number;
+  token_used: boolean;
+  land_laid: boolean;
+  cards_taken: number;
+  open_card: string | null;
+  deck: number;
+  discard: string[];
+  three_tiles_left: number;
+  water_tiles_left: number;
+  palaces_left: Record<string, number>;
+  festival: {
+    cell: [number, number];
+    organiser: number;
+    bidders: number[];
+    passed: number[];
+    bids: Record<string, string[]>;
+    current: number;
+    laid_now: number;
+  } | null;
+  final_round: boolean;
+  card_symbols: Record<string, string[]>;
+  walks?: Walks | null;
+  over: boolean;
+}
+
+const asView = (v: Json): JavaView => v as unknown as JavaView;
+
+// --------------------------------------------------------------------------- steps
+
+/** "q,r" of a [q, r] pair. */
+export function ck(v: Json | undefined): string {
+  return Array.isArray(v) && v.length === 2 ? `${v[0] as number},${v[1] as number}` : "";
+}
+
+const cellsOf = (v: Json | undefined): Json[] => (Array.isArray(v) ? v : []);
+
+/** What the tray calls a command: a tile kind, water, a developer, a palace, or its own type. */
+export function modeOf(c: Command): string {
+  switch (c.type) {
+    case "lay_land":
+      return `tile:${String(c.tile)}`;
+    case "lay_water":
+      return "water";
+    case "enter_figure":
+    case "move_figure":
+    case "remove_figure":
+      return "figure";
+    case "build_palace":
+    case "enlarge_palace":
+      return "palace";
+    default:
+      return c.type;
+  }
+}
+
+/** The space a tile is anchored by: its village space, or the rice space of a rice tile. */
+export function anchorOf(c: Command): string {
+  const v = cellsOf(c.village);
+  return ck(v.length ? v[0] : cellsOf(c.rice)[0]);
+}
+
+/** All spaces of a tile, as one key (its rotation, given the anchor). */
+export function shapeOf(c: Command): string {
+  return [...cellsOf(c.rice), ...cellsOf(c.village)].map(ck).sort().join(" ");
+}
+
+const MODE: Step = { key: "mode", get: (c) => modeOf(c) };
+const TILE_STEPS: Step[] = [MODE, { key: "at", get: anchorOf }, { key: "shape", get: shapeOf }];
+const WATER_STEPS: Step[] = [MODE, { key: "at", get: (c) => ck(c.cell) }];
+const FIGURE_STEPS: Step[] = [
+  MODE,
+  { key: "from", get: (c) => (c.type === "enter_figure" ? "supply" : ck(c.from)) },
+  { key: "to", get: (c) => (c.type === "remove_figure" ? "off" : ck(c.to)) },
+];
+const PALACE_STEPS: Step[] = [MODE, { key: "at", get: (c) => ck(c.cell) }, { key: "value" }];
+
+export function stepsFor(mode: string | undefined): Step[] {
+  if (!mode) return [MODE];
+  if (mode.startsWith("tile:")) return TILE_STEPS;
+  if (mode === "water") return WATER_STEPS;
+  if (mode === "figure") return FIGURE_STEPS;
+  if (mode === "palace") return PALACE_STEPS;
+  return [MODE];
+}
+
+/** Commands offered as buttons under the board rather than by tapping. */
+const BUTTON_TYPES = new Set(["use_token", "end_turn", "take_card", "hold_festival", "bid_card", "finish_bid", "pass_bid"]);
+
+/** The modes of the tray, in order. */
+export const TRAY = ["tile:three", "tile:two", "tile:rice", "tile:village", "water", "figure", "palace"] as const;
+
+// --------------------------------------------------------------------------- geometry
+
+const SIZE = 10;
+const SQRT3 = Math.sqrt(3);
+
+/** Where a cell is drawn: pointy rows as the data has them (wide), or turned a quarter clockwise
+ * (tall, flat-topped columns) so that a phone shows the long island down the screen. */
+export function place(q: number, r: number, tall: boolean): Point {
+  const x = SIZE * SQRT3 * (q + r / 2);
+  const y = SIZE * 1.5 * r;
+  return tall ? { x: -y, y: x } : { x, y };
+}
+
+function isTall(): boolean {
+  return typeof window !== "undefined" && typeof window.matchMedia === "function" && window.matchMedia("(max-width: 700px)").matches;
+}
+
+const RICE = ["#d4ebb0", "#b4db86", "#92c760", "#72ad45", "#568f31", "#3f7324"];
+const VILLAGE = ["#f4dcae", "#e9c487", "#dcaa62", "#c98f45", "#ad7332", "#8d5a25"];
+
+export function landFill(top: string, height: number): string {
+  const i = Math.max(0, Math.min(5, height - 1));
+  if (top === "rice") return RICE[i]!;
+  if (top === "village" || top === "palace") return VILLAGE[i]!;
+  if (top === "water") return "#5fa8d3";
+  return "#ece4d2";
+}
+
+const ink = (height: number) => (height >= 4 ? "#fff" : "#1f2a30");
+
+/** The level a tile would lie at and what it would cost (1 AP, +1 per space over the grid on
+ * the ground): read off the view, for the preview only; whether it may lie there is `legal`'s. */
+export function tilePreview(view: JavaView, c: Command): { level: number; cost: number } {
+  const at = indexOf(view);
+  let level = 0;
+  let cost = 1;
+  for (const p of [...cellsOf(c.rice), ...cellsOf(c.village)]) {
+    const cell = view.cells[at.get(ck(p)) ?? -1];
+    const h = cell?.height ?? 0;
+    level = Math.max(level, h + 1);
+    if (cell && !cell.inside && h === 0) cost += 1;
+  }
+  return { level, cost };
+}
+
+/** What a developer's move costs, from the engine's `walks` (null when unknown). */
+export function moveCost(view: JavaView, c: Command): number | null {
+  const w = view.walks;
+  if (!w) return null;
+  if (c.type === "remove_figure") return w.figures.find((f) => ck(f.cell) === ck(c.from))?.exit ?? null;
+  const i = indexOf(view).get(ck(c.to));
+  const area = i === undefined ? -1 : (w.area[i] ?? -1);
+  if (area < 0) return null;
+  if (c.type === "enter_figure") return w.enter[area] ?? null;
+  const fig = w.figures.find((f) => ck(f.cell) === ck(c.from));
+  return fig?.costs[area] ?? null;
+}
+
+const indexCache = new WeakMap<JavaCell[], Map<string, number>>();
+function indexOf(view: JavaView): Map<string, number> {
+  let m = indexCache.get(view.cells);
+  if (!m) {
+    m = new Map(view.cells.map((c, i) => [`${c.q},${c.r}`, i]));
+    indexCache.set(view.cells, m);
+  }
+  return m;
+}
+
+/** The placements of the chosen tile kind at the chosen anchor, every rotation. */
+export function atAnchor(legal: readonly Command[], mode: string, anchor: string): Command[] {
+  return legal.filter((c) => c.type === "lay_land" && modeOf(c) === mode && anchorOf(c) === anchor);
+}
+
+/** A developer's moves (or a new one's, from "supply"), whatever destination is chosen. */
+export function movesOf(legal: readonly Command[], from: string): Command[] {
+  return legal.filter((c) => modeOf(c) === "figure" && FIGURE_STEPS[1]!.get!(c) === from);
+}
+
+/** The rotations of a tile around its anchor, clockwise on screen. */
+export function rotations(cmds: readonly Command[], anchor: string, tall: boolean): string[] {
+  const [aq, ar] = anchor.split(",").map(Number) as [number, number];
+  const a = place(aq, ar, tall);
+  const shapes = [...new Set(cmds.map(shapeOf))];
+  const angle = (shape: string) => {
+    let x = 0;
+    let y = 0;
+    for (const k of shape.split(" ")) {
+      const [q, r] = k.split(",").map(Number) as [number, number];
+      const p = place(q, r, tall);
+      x += p.x - a.x;
+      y += p.y - a.y;
+    }
+    return Math.atan2(y, x);
+  };
+  return shapes.sort((s, t) => angle(s) - angle(t));
+}
+
+// --------------------------------------------------------------------------- words
+
+export function cardWords(name: string): string {
+  return name.replace(/symbol_/g, "");
+}
+
+const tileName = (ui: BoardUi, kind: string) =>
+  ({
+    three: ui.tr("3-space tile", "trojdílné území"),
+    two: ui.tr("2-space tile", "dvojdílné území"),
+    rice: ui.tr("rice tile", "rýžové území"),
+    village: ui.tr("village tile", "vesnické území"),
+  })[kind] ?? kind;
+
+export function describe(c: Command, view: Json, ui: BoardUi): string {
+  const v = asView(view);
+  switch (c.type) {
+    case "lay_land": {
+      const { level, cost } = tilePreview(v, c);
+      const where = cellsOf(c.village).length ? ck(cellsOf(c.village)[0]) : ck(cellsOf(c.rice)[0]);
+      return ui.tr(
+        `Lay a ${tileName(ui, String(c.tile))} at level ${level} (at ${where}) — ${cost} AP`,
+        `Položit ${tileName(ui, String(c.tile))} v patře ${level} (u ${where}) — ${cost} AB`,
+      );
+    }
+    case "lay_water":
+      return ui.tr(`Lay water on ${ck(c.cell)} — 1 AP`, `Položit vodu na ${ck(c.cell)} — 1 AB`);
+    case "enter_figure": {
+      const cost = moveCost(v, c);
+      return ui.tr(`Bring a developer onto ${ck(c.to)}`, `Nasadit figurku na ${ck(c.to)}`) + (cost === null ? "" : ` — ${cost} ${ui.tr("AP", "AB")}`);
+    }
+    case "move_figure": {
+      const cost = moveCost(v, c);
+      return ui.tr(`Move the developer ${ck(c.from)} → ${ck(c.to)}`, `Přesunout figurku ${ck(c.from)} → ${ck(c.to)}`) + (cost === null ? "" : ` — ${cost} ${ui.tr("AP", "AB")}`);
+    }
+    case "remove_figure": {
+      const cost = moveCost(v, c);
+      return ui.tr(`Take the developer on ${ck(c.from)} off the island`, `Stáhnout figurku z ${ck(c.from)} z ostrova`) + (cost === null ? "" : ` — ${cost} ${ui.tr("AP", "AB")}`);
+    }
+    case "build_palace":
+      return ui.tr(`Build a palace ${String(c.value)} on ${ck(c.cell)} — 1 AP`, `Postavit palác ${String(c.value)} na ${ck(c.cell)} — 1 AB`);
+    case "enlarge_palace":
+      return ui.tr(`Enlarge the palace on ${ck(c.cell)} to ${String(c.value)} — 1 AP`, `Rozšířit palác na ${ck(c.cell)} na ${String(c.value)} — 1 AB`);
+    case "take_card":
+      return c.source === "open"
+        ? ui.tr(`Take the open card ${cardWords(v.open_card ?? "")} — 1 AP`, `Vzít odkrytou kartu ${cardWords(v.open_card ?? "")} — 1 AB`)
+        : ui.tr("Take the top card of the deck — 1 AP", "Vzít kartu z balíčku — 1 AB");
+    case "use_token":
+      return ui.tr("Use an action token (+1 AP)", "Použít akční žeton (+1 AB)");
+    case "hold_festival": {
+      const cell = v.cells[indexOf(v).get(ck(c.cell)) ?? -1];
+      return ui.tr(`Hold a festival at the palace ${cell?.palace?.value ?? ""} (${ck(c.cell)})`, `Uspořádat slavnost u paláce ${cell?.palace?.value ?? ""} (${ck(c.cell)})`);
+    }
+    case "bid_card":
+      return ui.tr(`Lay the card ${cardWords(String(c.card))}`, `Vyložit kartu ${cardWords(String(c.card))}`);
+    case "finish_bid":
+      return ui.tr("Done laying cards", "Dost karet");
+    case "pass_bid":
+      return ui.tr("Pass for good", "Pasovat");
+    case "end_turn":
+      return ui.tr("End turn", "Ukončit tah");
+    default:
+      return c.type;
+  }
+}
+
+// --------------------------------------------------------------------------- the board
+
+interface Drawn {
+  cell: JavaCell;
+  i: number;
+  at: Point;
+  key: string;
+}
+
+interface Marks {
+  /** Cell key → accessible label and what a tap does. */
+  targets: Map<string, { label: string; pick: () => void; chosen?: boolean; badge?: string; faint?: boolean }>;
+  ghost: { cells: { key: string; top: string }[]; level: number } | null;
+  ghostFigure: { key: string; seat: number } | null;
+  ghostPalace: { key: string; value: number } | null;
+  ghostWater: string | null;
+  ring: Set<string>;
+}
+
+function cellLabel(ui: BoardUi, c: JavaCell): string {
+  const top = {
+    empty: ui.tr("empty", "prázdné"),
+    rice: ui.tr("rice", "rýže"),
+    village: ui.tr("village", "vesnice"),
+    water: ui.tr("water", "voda"),
+    palace: ui.tr("palace", "palác"),
+  }[c.top];
+  return c.height > 0 ? `${c.q},${c.r} ${top} ${ui.tr("level", "patro")} ${c.height}` : `${c.q},${c.r} ${top}`;
+}
+
+function Palace({ at, value, festive, ghost }: { at: Point; value: number; festive: boolean; ghost?: boolean }): ComponentChild {
+  const w = SIZE * 0.62;
+  const h = SIZE * 0.5;
+  const x = at.x;
+  const y = at.y + SIZE * 0.12;
+  const battlements = `M ${x - w} ${y + h / 2} V ${y - h / 2} h ${w / 3} v ${-SIZE * 0.16} h ${w / 3} v ${SIZE * 0.16} h ${w / 3} v ${-SIZE * 0.16} h ${w / 3} v ${SIZE * 0.16} h ${w / 3} v ${-SIZE * 0.16} h ${w / 3} V ${y + h / 2} Z`;
+  return (
+    <g class={ghost ? "ghost" : undefined} aria-hidden="true">
+      <path d={battlements} fill={festive ? "#b5442c" : "#fffdf7"} stroke="#1f2a30" stroke-width={0.7} />
+      <text x={x} y={y + h * 0.38} text-anchor="middle" font-size={SIZE * 0.52} font-weight="700" fill={festive ? "#fff" : "#b5442c"}>
+        {value}
+      </text>
+    </g>
+  );
+}
+
+function Board({ view, seat, legal, ui, tall }: { view: JavaView; seat: number | null; legal: Command[]; ui: BoardUi; tall: boolean }): ComponentChild {
+  const drawn: Drawn[] = view.cells.map((cell, i) => ({ cell, i, at: place(cell.q, cell.r, tall), key: `${cell.q},${cell.r}` }));
+  const byKey = new Map(drawn.map((d) => [d.key, d]));
+  const marks = boardMarks(view, seat, legal, ui, tall);
+  const orient = tall ? "flat" : "pointy";
+  // Frame the island and its ring of overhang spaces.
+  const xs = drawn.map((d) => d.at.x);
+  const ys = drawn.map((d) => d.at.y);
+  const box: Box = {
+    x: Math.min(...xs) - SIZE * 0.9,
+    y: Math.min(...ys) - SIZE * 0.9,
+    width: Math.max(...xs) - Math.min(...xs) + SIZE * 1.8,
+    height: Math.max(...ys) - Math.min(...ys) + SIZE * 1.8,
+  };
+  const festival = view.festival ? ck(view.festival.cell) : null;
+
+  const ground: ComponentChild[] = [];
+  const cliffs: ComponentChild[] = [];
+  const tops: ComponentChild[] = [];
+  for (const d of drawn) {
+    const { cell, at } = d;
+    const land = cell.height > 0 || cell.top === "water";
+    if (!cell.inside && !land) {
+      // The ring beyond the grid: where tiles may overhang; mountains cost 2 to cross.
+      ground.push(
+        <polygon key={d.key} points={hexPoints(at, SIZE * 0.96, orient)} fill={cell.edge === "mountain" ? "#d6cfc2" : "#dfe8d6"} opacity={0.7} />,
+      );
+      if (cell.edge === "mountain") {
+        ground.push(
+          <path key={`m${d.key}`} d={`M ${at.x - 3} ${at.y + 2} L ${at.x} ${at.y - 2.5} L ${at.x + 3} ${at.y + 2} Z`} fill="#a89c88" aria-hidden="true" />,
+        );
+      }
+      continue;
+    }
+    ground.push(
+      <polygon
+        key={d.key}
+        points={hexPoints(at, SIZE, orient)}
+        fill={landFill(cell.top, cell.height)}
+        stroke={cell.height > 0 ? "rgb(31 42 48 / 25%)" : "#cfc4ad"}
+        stroke-width={0.5}
+      >
+        <title>{cellLabel(ui, cell)}</title>
+      </polygon>,
+    );
+    // Cliffs: a line where this cell stands above its neighbour (or meets another tile).
+    if (cell.height > 0) {
+      for (const [dq, dr] of [[1, 0], [-1, 0], [0, 1], [0, -1], [1, -1], [-1, 1]] as const) {
+        const n = byKey.get(`${cell.q + dq},${cell.r + dr}`);
+        const nh = n ? n.cell.height : 0;
+        const other = !n || n.cell.tile !== cell.tile;
+        if (nh > cell.height || (!other && nh === cell.height)) continue;
+        if (nh === cell.height && n && d.i > n.i) continue; // same level: once per pair
+        const np = n ? n.at : place(cell.q + dq, cell.r + dr, tall);
+        const th = Math.atan2(np.y - at.y, np.x - at.x);
+        const a1 = th - Math.PI / 6;
+        const a2 = th + Math.PI / 6;
+        const drop = cell.height - nh;
+        cliffs.push(
+          <line
+            key={`c${d.key}:${dq},${dr}`}
+            x1={at.x + SIZE * Math.cos(a1)}
+            y1={at.y + SIZE * Math.sin(a1)}
+            x2={at.x + SIZE * Math.cos(a2)}
+            y2={at.y + SIZE * Math.sin(a2)}
+            stroke="#2b2418"
+            stroke-width={drop > 0 ? 0.8 + 0.55 * Math.min(drop, 4) : 0.8}
+            stroke-linecap="round"
+          />,
+        );
+      }
+    }
+    if (cell.top === "water") {
+      tops.push(
+        <text key={`w${d.key}`} x={at.x} y={at.y + 3} text-anchor="middle" font-size={SIZE * 0.8} fill="#e8f4fb" aria-hidden="true">
+          ≈
+        </text>,
+      );
+    }
+    if (cell.height > 0) {
+      tops.push(
+        <text key={`h${d.key}`} x={at.x} y={at.y - SIZE * 0.42} text-anchor="middle" font-size={SIZE * 0.42} font-weight="700" fill={ink(cell.height)} aria-hidden="true">
+          {cell.height}
+        </text>,
+      );
+    }
+    if (cell.top === "village") {
+      // A small roof: a village space among rice at a glance.
+      tops.push(
+        <path
+          key={`v${d.key}`}
+          d={`M ${at.x - 3.2} ${at.y + 4.6} V ${at.y + 2.2} L ${at.x} ${at.y - 0.2} L ${at.x + 3.2} ${at.y + 2.2} V ${at.y + 4.6} Z`}
+          fill="none"
+          stroke={ink(cell.height)}
+          stroke-width={0.6}
+          opacity={cell.figure === null ? 0.55 : 0}
+          aria-hidden="true"
+        />,
+      );
+    }
+    if (cell.palace) {
+      tops.push(
+        <g key={`p${d.key}`}>
+          {festival === d.key && <circle cx={at.x} cy={at.y} r={SIZE * 0.9} fill="none" stroke="#b5442c" stroke-width={1.2} stroke-dasharray="2 1.5" />}
+          <Palace at={at} value={cell.palace.value} festive={cell.palace.festive} />
+        </g>,
+      );
+    }
+    if (cell.figure !== null) {
+      const p = ui.players.find((x) => x.seat === cell.figure);
+      tops.push(
+        <PlayerToken
+          key={`f${d.key}`}
+          seat={cell.figure}
+          x={at.x}
+          y={at.y + SIZE * 0.14}
+          r={SIZE * 0.42}
+          label={`${p?.name ?? seatStyle(cell.figure).name.en}: ${ui.tr("developer on", "figurka na")} ${cellLabel(ui, cell)}`}
+        />,
+      );
+    }
+  }
+
+  // The preview: the tile as it would lie (with its level), the developer, the palace, water.
+  const ghost: ComponentChild[] = [];
+  if (marks.ghost) {
+    for (const g of marks.ghost.cells) {
+      const at = byKey.get(g.key)?.at;
+      if (!at) continue;
+      ghost.push(
+        <g key={`g${g.key}`} class="ghost" aria-hidden="true">
+          <polygon points={hexPoints(at, SIZE * 0.94, orient)} fill={landFill(g.top, marks.ghost.level)} stroke="#b5442c" stroke-width={1.6} />
+          <text x={at.x} y={at.y + SIZE * 0.2} text-anchor="middle" font-size={SIZE * 0.62} font-weight="700" fill={ink(marks.ghost.level)}>
+            {marks.ghost.level}
+          </text>
+        </g>,
+      );
+    }
+  }
+  if (marks.ghostWater) {
+    const at = byKey.get(marks.ghostWater)?.at;
+    if (at) ghost.push(<polygon key="gw" class="ghost" points={hexPoints(at, SIZE * 0.94, orient)} fill="#5fa8d3" stroke="#b5442c" stroke-width={1.6} aria-hidden="true" />);
+  }
+  if (marks.ghostPalace) {
+    const at = byKey.get(marks.ghostPalace.key)?.at;
+    if (at) ghost.push(<Palace key="gp" at={at} value={marks.ghostPalace.value} festive={false} ghost />);
+  }
+  if (marks.ghostFigure) {
+    const at = byKey.get(marks.ghostFigure.key)?.at;
+    if (at) ghost.push(<PlayerToken key="gf" class="ghost" seat={marks.ghostFigure.seat} x={at.x} y={at.y + SIZE * 0.14} r={SIZE * 0.42} />);
+  }
+
+  const targets: ComponentChild[] = [];
+  for (const [key, t] of marks.targets) {
+    const at = byKey.get(key)?.at;
+    if (!at) continue;
+    targets.push(
+      <g key={`t${key}`} {...(targetProps({ label: t.label, onPick: t.pick, chosen: t.chosen ?? false, disabled: ui.busy }) as Record<string, unknown>)}>
+        <polygon class="hl" points={hexPoints(at, SIZE * 0.86, orient)} style={t.faint ? { fillOpacity: 0.08 } : undefined} />
+        {t.badge !== undefined && (
+          <g aria-hidden="true">
+            <circle cx={at.x + SIZE * 0.45} cy={at.y - SIZE * 0.42} r={SIZE * 0.3} fill="#b5442c" />
+            <text x={at.x + SIZE * 0.45} y={at.y - SIZE * 0.3} text-anchor="middle" font-size={SIZE * 0.36} font-weight="700" fill="#fff">
+              {t.badge}
+            </text>
+          </g>
+        )}
+      </g>,
+    );
+  }
+
+  return (
+    <PanZoom
+      box={box}
+      label={ui.tr("The island of Java", "Ostrov Jáva")}
+      labels={{ zoomIn: ui.t("zoom_in"), zoomOut: ui.t("zoom_out"), fit: ui.t("zoom_reset") }}
+      class="java-board"
+      maxZoom={5}
+    >
+      <g>{ground}</g>
+      <g>{cliffs}</g>
+      <g>{tops}</g>
+      <g>{ghost}</g>
+      <g>{targets}</g>
+    </PanZoom>
+  );
+}
+
+/** What the board highlights and previews for the choices so far. */
+export function boardMarks(view: JavaView, seat: number | null, legal: Command[], ui: BoardUi, tall: boolean): Marks {
+  const marks: Marks = { targets: new Map(), ghost: null, ghostFigure: null, ghostPalace: null, ghostWater: null, ring: new Set() };
+  const preview = ui.preview;
+  if (preview) previewMarks(view, seat, preview, marks);
+  if (!ui.interactive || legal.length === 0 || view.phase !== "turn") return marks;
+  const picker = ui.picker;
+  const mode = picker.get("mode") as string | undefined;
+  const steps = stepsFor(mode);
+  const act = () => advance(view, legal, ui, tall);
+  if (!mode) {
+    // Nothing chosen: the developers that may move can be tapped at once.
+    const moves = legal.filter((c) => c.type === "move_figure" || c.type === "remove_figure");
+    for (const from of new Set(moves.map((c) => ck(c.from)))) {
+      marks.targets.set(from, {
+        label: ui.tr(`Developer at ${from}`, `Figurka na ${from}`),
+        pick: () => {
+          picker.set("mode", "figure", FIGURE_STEPS);
+          picker.set("from", from, FIGURE_STEPS);
+          act();
+        },
+      });
+    }
+    return marks;
+  }
+  const remaining = picker.remaining(legal, steps);
+  if (mode.startsWith("tile:")) {
+    const at = picker.get("at") as string | undefined;
+    const kind = mode.slice(5);
+    if (!at) {
+      for (const a of valuesOf(remaining, TILE_STEPS[1]!) as string[]) {
+        marks.targets.set(a, {
+          label: kind === "rice" ? ui.tr(`Rice at ${a}`, `Rýže na ${a}`) : ui.tr(`Village at ${a}`, `Vesnice na ${a}`),
+          pick: () => {
+            picker.set("at", a, TILE_STEPS);
+            act();
+          },
+        });
+      }
+    } else {
+      const shapes = rotations(atAnchor(legal, mode, at), at, tall);
+      const shape = picker.get("shape") as string | undefined;
+      marks.targets.set(at, {
+        label: ui.tr(`Choose another space than ${at}`, `Vybrat jiné pole než ${at}`),
+        chosen: true,
+        faint: true,
+        pick: () => {
+          picker.unset("at");
+          picker.unset("shape");
+          ui.cancel();
+        },
+      });
+      // Tapping a space of another rotation turns the tile there.
+      for (const s of shapes) {
+        for (const k of s.split(" ")) {
+          if (k === at || marks.targets.has(k)) continue;
+          marks.targets.set(k, {
+            label: ui.tr(`Turn the tile towards ${k}`, `Otočit díl k ${k}`),
+            faint: true,
+            pick: () => {
+              const options = shapes.filter((x) => x.split(" ").includes(k));
+              const i = shape ? options.indexOf(shape) : -1;
+              picker.set("shape", options[(i + 1) % options.length]!, TILE_STEPS);
+              act();
+            },
+          });
+        }
+      }
+    }
+  } else if (mode === "water") {
+    for (const a of valuesOf(remaining, WATER_STEPS[1]!) as string[]) {
+      marks.targets.set(a, {
+        label: ui.tr(`Water at ${a}`, `Voda na ${a}`),
+        pick: () => {
+          picker.set("at", a, WATER_STEPS);
+          act();
+        },
+      });
+    }
+  } else if (mode === "figure") {
+    const from = picker.get("from") as string | undefined;
+    if (!from) {
+      for (const f of valuesOf(remaining, FIGURE_STEPS[1]!) as string[]) {
+        if (f === "supply") continue;
+        marks.targets.set(f, {
+          label: ui.tr(`Developer at ${f}`, `Figurka na ${f}`),
+          pick: () => {
+            picker.set("from", f, FIGURE_STEPS);
+            act();
+          },
+        });
+      }
+    } else {
+      if (from !== "supply") {
+        marks.targets.set(from, {
+          label: ui.tr(`Choose another developer than ${from}`, `Vybrat jinou figurku než ${from}`),
+          chosen: true,
+          pick: () => {
+            picker.unset("from");
+            picker.unset("to");
+            ui.cancel();
+          },
+        });
+      }
+      for (const c of movesOf(legal, from)) {
+        if (c.type === "remove_figure") continue;
+        const to = ck(c.to);
+        const cost = moveCost(view, c);
+        marks.targets.set(to, {
+          label: ui.tr(`Move to ${to}`, `Táhnout na ${to}`) + (cost === null ? "" : ` (${cost} ${ui.tr("AP", "AB")})`),
+          badge: cost === null ? undefined : String(cost),
+          chosen: picker.get("to") === to,
+          pick: () => {
+            picker.set("to", to, FIGURE_STEPS);
+            act();
+          },
+        });
+      }
+    }
+  } else if (mode === "palace") {
+    const at = picker.get("at") as string | undefined;
+    const spots = new Set(legal.filter((c) => modeOf(c) === "palace").map((c) => ck(c.cell)));
+    for (const a of spots) {
+      marks.targets.set(a, {
+        label: ui.tr(`Palace at ${a}`, `Palác na ${a}`),
+        chosen: at === a,
+        pick: () => {
+          picker.set("at", a, PALACE_STEPS);
+          act();
+        },
+      });
+    }
+  }
+  return marks;
+}
+
+function previewMarks(view: JavaView, seat: number | null, c: Command, marks: Marks): void {
+  if (c.type === "lay_land") {
+    marks.ghost = {
+      cells: [...cellsOf(c.rice).map((p) => ({ key: ck(p), top: "rice" })), ...cellsOf(c.village).map((p) => ({ key: ck(p), top: "village" }))],
+      level: tilePreview(view, c).level,
+    };
+  } else if (c.type === "lay_water") marks.ghostWater = ck(c.cell);
+  else if ((c.type === "move_figure" || c.type === "enter_figure") && seat !== null) marks.ghostFigure = { key: ck(c.to), seat };
+  else if (c.type === "build_palace" || c.type === "enlarge_palace") marks.ghostPalace = { key: ck(c.cell), value: Number(c.value) };
+}
+
+/** After a choice: propose the command it completes (a tile: its first rotation), or redraw. */
+export function advance(view: JavaView, legal: Command[], ui: BoardUi, tall: boolean): void {
+  const picker = ui.picker;
+  const mode = picker.get("mode") as string | undefined;
+  const steps = stepsFor(mode);
+  if (mode?.startsWith("tile:") && picker.has("at") && !picker.has("shape")) {
+    const shapes = rotations(atAnchor(legal, mode, picker.get("at") as string), picker.get("at") as string, tall);
+    if (shapes.length > 0) picker.set("shape", shapes[0]!, steps);
+  }
+  const only = picker.complete(legal, steps);
+  if (only) ui.propose(only, describe(only, view as unknown as Json, ui));
+  else if (ui.preview) ui.cancel();
+  else ui.redraw();
+}
+
+// --------------------------------------------------------------------------- panels
+
+function MiniTile({ kind }: { kind: string }): ComponentChild {
+  const r = 5.2;
+  const h = (x: number, y: number, fill: string) => <polygon points={hexPoints({ x, y }, r)} fill={fill} stroke="#1f2a30" stroke-width={0.6} />;
+  const body =
+    kind === "three"
+      ? [h(-4.5, 3.5, RICE[1]!), h(4.5, 3.5, RICE[1]!), h(0, -4.3, VILLAGE[1]!)]
+      : kind === "two"
+        ? [h(-4.5, 0, RICE[1]!), h(4.5, 0, VILLAGE[1]!)]
+        : kind === "rice"
+          ? [h(0, 0, RICE[1]!)]
+          : kind === "village"
+            ? [h(0, 0, VILLAGE[1]!)]
+            : kind === "water"
+              ? [h(0, 0, "#5fa8d3")]
+              : [];
+  return (
+    <svg class="java-mini" viewBox="-11 -11 22 22" width="24" height="24" aria-hidden="true">
+      {body}
+    </svg>
+  );
+}
+
+function Tray({ view, seat, legal, ui, tall }: { view: JavaView; seat: number | null; legal: Command[]; ui: BoardUi; tall: boolean }): ComponentChild {
+  if (!ui.interactive || view.phase !== "turn" || legal.length === 0) return null;
+  const modes = new Set(legal.map(modeOf));
+  const me = view.players.find((p) => p.seat === seat);
+  const chosen = ui.picker.get("mode") as string | undefined;
+  const label: Record<string, [string, number | null]> = {
+    "tile:three": [ui.tr("3-tile", "3-díl"), view.three_tiles_left],
+    "tile:two": [ui.tr("2-tile", "2-díl"), me?.two_tiles ?? null],
+    "tile:rice": [ui.tr("Rice", "Rýže"), me?.rice_tiles ?? null],
+    "tile:village": [ui.tr("Village", "Vesnice"), me?.village_tiles ?? null],
+    water: [ui.tr("Water", "Voda"), view.water_tiles_left],
+    figure: [ui.tr("Developer", "Figurka"), me?.figures_in_supply ?? null],
+    palace: [ui.tr("Palace", "Palác"), null],
+  };
+  return (
+    <div class="java-tray" role="toolbar" aria-label={ui.tr("What to do", "Co udělat")}>
+      {TRAY.map((m) => {
+        const [text, count] = label[m]!;
+        const kind = m.startsWith("tile:") ? m.slice(5) : m;
+        return (
+          <button
+            type="button"
+            key={m}
+            class={`java-pick${chosen === m ? " on" : ""}`}
+            aria-label={count === null ? text : `${text} (${count} ${ui.tr("left", "zbývá")})`}
+            aria-pressed={chosen === m ? "true" : "false"}
+            disabled={!modes.has(m) || ui.busy}
+            onClick={() => {
+              ui.picker.reset();
+              if (chosen !== m) ui.picker.set("mode", m, stepsFor(m));
+              advance(view, legal, ui, tall);
+            }}
+          >
+            {m === "figure" ? (
+              <svg class="java-mini" viewBox="-11 -11 22 22" width="24" height="24" aria-hidden="true">
+                {seat !== null && <PlayerToken seat={seat} x={0} y={0} r={8} />}
+              </svg>
+            ) : m === "palace" ? (
+              <svg class="java-mini" viewBox="-11 -11 22 22" width="24" height="24" aria-hidden="true">
+                <Palace at={{ x: 0, y: -1.5 }} value={6} festive={false} />
+              </svg>
+            ) : (
+              <MiniTile kind={kind} />
+            )}
+            <span>{text}</span>
+            {count !== null && <span class="java-count">{count}</span>}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function StepBar({ view, legal, ui, tall }: { view: JavaView; legal: Command[]; ui: BoardUi; tall: boolean }): ComponentChild {
+  if (!ui.interactive || view.phase !== "turn" || legal.length === 0) return null;
+  const picker = ui.picker;
+  const mode = picker.get("mode") as string | undefined;
+  const steps = stepsFor(mode);
+  const remaining = picker.remaining(legal, steps);
+  const clear = (
+    <button type="button" class="btn java-clear" onClick={() => { picker.reset(); ui.cancel(); }} aria-label={ui.tr("Start over", "Začít znovu")}>
+      ✕
+    </button>
+  );
+  let hint: string;
+  let extra: ComponentChild = null;
+  if (!mode) {
+    hint = view.land_laid || view.final_round
+      ? ui.tr("Pick what to do, or tap one of your developers.", "Vyber akci nebo ťukni na svou figurku.")
+      : ui.tr("Pick what to do — this turn you must still lay a land tile.", "Vyber akci — v tomto tahu musíš ještě položit díl krajiny.");
+    return <p class="java-hint">{hint}</p>;
+  }
+  if (mode.startsWith("tile:")) {
+    const at = picker.get("at") as string | undefined;
+    if (!at) hint = mode === "tile:rice" ? ui.tr("Tap a marked space for the rice.", "Ťukni na vyznačené pole pro rýži.") : ui.tr("Tap a marked space for the village.", "Ťukni na vyznačené pole pro vesnici.");
+    else {
+      const shapes = rotations(atAnchor(legal, mode, at), at, tall);
+      const shape = picker.get("shape") as string | undefined;
+      const i = shape ? shapes.indexOf(shape) : -1;
+      const cmd = picker.complete(legal, steps);
+      const pre = cmd ? tilePreview(view, cmd) : null;
+      hint = pre
+        ? ui.tr(`Level ${pre.level}, ${pre.cost} AP. Turn it, or confirm.`, `Patro ${pre.level}, ${pre.cost} AB. Otoč nebo potvrď.`)
+        : ui.tr("Choose the rotation.", "Vyber otočení.");
+      if (shapes.length > 1) {
+        extra = (
+          <button
+            type="button"
+            class="btn java-rotate"
+            disabled={ui.busy}
+            onClick={() => {
+              picker.set("shape", shapes[(i + 1) % shapes.length]!, steps);
+              advance(view, legal, ui, tall);
+            }}
+          >
+            ↻ {ui.tr("Rotate", "Otočit")} {i + 1}/{shapes.length}
+          </button>
+        );
+      } else if (cmd && !ui.preview) {
+        extra = (
+          <button type="button" class="btn" onClick={() => ui.propose(cmd, describe(cmd, view as unknown as Json, ui))}>
+            {ui.tr("Preview", "Náhled")}
+          </button>
+        );
+      }
+    }
+  } else if (mode === "water") {
+    hint = ui.tr("Tap a marked inner space for the water.", "Ťukni na vyznačené vnitřní pole pro vodu.");
+  } else if (mode === "figure") {
+    const from = picker.get("from") as string | undefined;
+    const canEnter = legal.some((c) => c.type === "enter_figure");
+    const off = from ? movesOf(legal, from).find((c) => c.type === "remove_figure") : undefined;
+    if (!from) {
+      hint = canEnter ? ui.tr("Tap one of your developers, or bring a new one.", "Ťukni na svou figurku nebo nasaď novou.") : ui.tr("Tap one of your developers.", "Ťukni na svou figurku.");
+      if (canEnter) {
+        extra = (
+          <button type="button" class="btn" disabled={ui.busy} onClick={() => { picker.set("from", "supply", FIGURE_STEPS); advance(view, legal, ui, tall); }}>
+            {ui.tr("New developer", "Nová figurka")}
+          </button>
+        );
+      }
+    } else {
+      hint = ui.tr("Tap where it goes: the number is the cost in AP.", "Ťukni, kam půjde: číslo je cena v AB.");
+      if (off) {
+        const cost = moveCost(view, off);
+        extra = (
+          <button type="button" class="btn" disabled={ui.busy} onClick={() => ui.propose(off, describe(off, view as unknown as Json, ui))}>
+            {ui.tr("Take off the island", "Stáhnout z ostrova")}
+            {cost === null ? "" : ` (${cost} ${ui.tr("AP", "AB")})`}
+          </button>
+        );
+      }
+    }
+  } else if (mode === "palace") {
+    const at = picker.get("at") as string | undefined;
+    if (!at) hint = ui.tr("Tap a marked village space (new palace) or palace (enlarge).", "Ťukni na vyznačené pole vesnice (nový palác) nebo palác (rozšířit).");
+    else {
+      hint = ui.tr("Choose the palace's value (half of it scores now).", "Vyber hodnotu paláce (polovina se hned připíše).");
+      extra = (
+        <span class="java-values">
+          {remaining.map((c) => (
+            <button
+              type="button"
+              key={String(c.value)}
+              class={`btn${picker.get("value") === c.value ? " btn-primary" : ""}`}
+              disabled={ui.busy}
+              onClick={() => {
+                picker.set("value", c.value as number, PALACE_STEPS);
+                advance(view, legal, ui, tall);
+              }}
+            >
+              {ui.tr("Palace", "Palác")} {String(c.value)}
+            </button>
+          ))}
+        </span>
+      );
+    }
+  } else hint = "";
+  return (
+    <div class="java-step">
+      <p class="java-hint">{hint}</p>
+      {extra}
+      {clear}
+    </div>
+  );
+}
+
+function Pips({ view, ui }: { view: JavaView; ui: BoardUi }): ComponentChild {
+  const total = 6 + (view.token_used ? 1 : 0);
+  const left = view.action_points;
+  return (
+    <span class="java-ap" role="img" aria-label={ui.tr(`${left} action points left`, `zbývá ${left} AB`)}>
+      <span aria-hidden="true">
+        {Array.from({ length: Math.max(total, left) }, (_, i) => (
+          <span key={i} class={i < left ? "pip on" : "pip"} />
+        ))}
+      </span>
+      <strong>{left}</strong> {ui.tr("AP", "AB")}
+    </span>
+  );
+}
+
+const SYMBOL_COLOURS: Record<string, string> = { A: "#7a3b8f", B: "#1d6a96", C: "#a1521c" };
+
+export function Card({ name, match, count }: { name: string; match?: boolean; count?: number }): ComponentChild {
+  const symbols = cardWords(name).split("+");
+  return (
+    <span class={`java-card${match ? " match" : ""}`} title={cardWords(name)}>
+      {symbols.map((s) => (
+        <span key={s} class="java-sym" style={{ background: SYMBOL_COLOURS[s] ?? "#555" }}>
+          {s}
+        </span>
+      ))}
+      {count !== undefined && count > 1 && <span class="java-count">×{count}</span>}
+    </span>
+  );
+}
+
+function Status({ view, ui }: { view: JavaView; ui: BoardUi }): ComponentChild {
+  const who = ui.players.find((p) => p.seat === view.turn);
+  return (
+    <div class="java-status">
+      {view.phase === "turn" && (
+        <>
+          <span class="java-turn">
+            {who && <PlayerTokenBadge seat={who.seat} />} {who?.name}
+          </span>
+          <Pips view={view} ui={ui} />
+          <span class={view.land_laid ? "java-land ok" : "java-land"}>
+            {view.final_round ? ui.tr("last round", "poslední kolo") : view.land_laid ? ui.tr("land laid ✓", "krajina ✓") : ui.tr("land: still due", "krajina: ještě chybí")}
+          </span>
+        </>
+      )}
+      <span class="java-open">
+        {ui.tr("Open card", "Odkrytá")} {view.open_card ? <Card name={view.open_card} /> : "—"}
+        <span class="muted small"> · {ui.tr("deck", "balík")} {view.deck}</span>
+      </span>
+    </div>
+  );
+}
+
+function PlayerTokenBadge({ seat }: { seat: number }): ComponentChild {
+  return (
+    <svg viewBox="-10 -10 20 20" width="18" height="18" aria-hidden="true" class="java-badge">
+      <PlayerToken seat={seat} x={0} y={0} r={9} />
+    </svg>
+  );
+}
+
+function Festival({ view, ui }: { view: JavaView; ui: BoardUi }): ComponentChild {
+  const f = view.festival;
+  if (!f) return null;
+  const name = (s: number) => ui.players.find((p) => p.seat === s)?.name ?? `#${s}`;
+  const cell = view.cells.find((c) => ck([c.q, c.r]) === ck(f.cell));
+  return (
+    <section class="java-festival" aria-label={ui.tr("Festival", "Slavnost")}>
+      <h3 class="panel-title">
+        {ui.tr("Festival at the palace", "Slavnost u paláce")} {cell?.palace?.value ?? ""} · {ui.tr("open card", "odkrytá karta")}{" "}
+        {view.open_card && <Card name={view.open_card} />}
+      </h3>
+      <ul class="java-bids">
+        {f.bidders.map((s) => (
+          <li key={s} class={s === f.current ? "now" : undefined}>
+            <PlayerTokenBadge seat={s} /> {name(s)}
+            {s === f.organiser && <span class="muted small"> ({ui.tr("organiser", "pořadatel")})</span>}:{" "}
+            {(f.bids[String(s)] ?? []).map((c, i) => <Card key={i} name={c} />)}
+            {f.passed.includes(s) && <span class="muted"> {ui.tr("passed", "pasoval")}</span>}
+            {s === f.current && <span class="pill"> ◀ {ui.tr("to bid", "na řadě")}</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Supplies({ view, ui }: { view: JavaView; ui: BoardUi }): ComponentChild {
+  return (
+    <div class="java-supplies">
+      <table class="data java-table">
+        <thead>
+          <tr>
+            <th scope="col">{ui.tr("Player", "Hráč")}</th>
+            <th scope="col" title={ui.tr("developers: in supply / on the island", "figurky: v zásobě / na ostrově")}>
+              {ui.tr("Dev.", "Fig.")}
+            </th>
+            <th scope="col" title={ui.tr("action tokens", "akční žetony")}>{ui.tr("Tok.", "Žet.")}</th>
+            <th scope="col" title={ui.tr("2-space, rice, village tiles", "dvojdílná, rýžová, vesnická území")}>2/R/V</th>
+            <th scope="col">{ui.tr("Cards", "Karty")}</th>
+            <th scope="col">{ui.tr("Pts", "Body")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {view.players.map((p) => {
+            const pl = ui.players.find((x) => x.seat === p.seat);
+            return (
+              <tr key={p.seat} class={p.seat === view.turn && view.phase === "turn" ? "now" : undefined}>
+                <td>
+                  <PlayerTokenBadge seat={p.seat} /> {pl?.name ?? `#${p.seat}`}
+                </td>
+                <td>
+                  {p.figures_in_supply}/{p.figures_on_board}
+                </td>
+                <td>{"●".repeat(p.tokens) || "—"}</td>
+                <td>
+                  {p.two_tiles}/{p.rice_tiles}/{p.village_tiles}
+                </td>
+                <td>
+                  {p.cards}
+                  {Object.entries(p.known_cards).map(([k, n]) => <Card key={k} name={k} count={n} />)}
+                </td>
+                <td>{p.score}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <p class="muted small java-common">
+        {ui.tr("3-tiles", "3-díly")} {view.three_tiles_left} · {ui.tr("water", "voda")} {view.water_tiles_left} · {ui.tr("palaces", "paláce")}{" "}
+        {Object.entries(view.palaces_left)
+          .map(([v, n]) => `${v}×${n}`)
+          .join(" ")}
+      </p>
+    </div>
+  );
+}
+
+const STYLE = `
+.java-board .board-svg{max-height:min(84vh,900px)}
+.java-tray{display:flex;flex-wrap:wrap;gap:.3rem;margin:.3rem 0}
+.java-pick{display:inline-flex;align-items:center;gap:.25rem;min-height:40px;padding:.2rem .45rem;border:1px solid var(--line,#ccc);border-radius:8px;background:#fffdf7;font:inherit;font-size:.85rem;cursor:pointer}
+.java-pick.on{border-color:#b5442c;box-shadow:inset 0 0 0 2px #b5442c}
+.java-pick:disabled{opacity:.4;cursor:default}
+.java-count{font-size:.75rem;color:#5b6670;margin-left:.1rem}
+.java-step{display:flex;flex-wrap:wrap;align-items:center;gap:.4rem;margin:.2rem 0 .4rem}
+.java-hint{margin:.2rem 0;font-size:.9rem;flex:1 1 12rem}
+.java-status{display:flex;flex-wrap:wrap;align-items:center;gap:.3rem .8rem;font-size:.9rem;margin:.2rem 0}
+.java-ap .pip{display:inline-block;width:.7rem;height:.7rem;border-radius:50%;border:1.5px solid #b5442c;margin-right:2px;vertical-align:-1px}
+.java-ap .pip.on{background:#b5442c}
+.java-land{color:#b5442c}.java-land.ok{color:#2e7d32}
+.java-card{display:inline-flex;gap:2px;padding:2px 3px;border:1px solid #bba;border-radius:5px;background:#fff;vertical-align:middle;margin:0 2px}
+.java-card.match{border-color:#b5442c;box-shadow:0 0 0 1px #b5442c}
+.java-sym{display:inline-block;min-width:1.1rem;text-align:center;color:#fff;font-weight:700;font-size:.8rem;border-radius:3px}
+.java-hand{display:flex;flex-wrap:wrap;gap:.3rem;align-items:center}
+.java-table td,.java-table th{padding:.15rem .3rem;font-size:.85rem}
+.java-table tr.now{font-weight:600}
+.java-badge{vertical-align:-3px}
+.java-festival{border:1px solid #b5442c;border-radius:8px;padding:.4rem .6rem;margin:.4rem 0;background:#fff8f2}
+.java-bids{list-style:none;padding:0;margin:0}.java-bids li{padding:.15rem 0}.java-bids li.now{font-weight:600}
+`;
+
+// --------------------------------------------------------------------------- the module
+
+export function render(viewJson: Json, seat: number | null, legal: Command[], ui: BoardUi): ComponentChild {
+  const view = asView(viewJson);
+  if (!view || !Array.isArray(view.cells)) return null;
+  const tall = isTall();
+  return (
+    <div class="java">
+      <style>{STYLE}</style>
+      <Status view={view} ui={ui} />
+      <Tray view={view} seat={seat} legal={legal} ui={ui} tall={tall} />
+      <StepBar view={view} legal={legal} ui={ui} tall={tall} />
+      <Board view={view} seat={seat} legal={legal} ui={ui} tall={tall} />
+      <Festival view={view} ui={ui} />
+      <Supplies view={view} ui={ui} />
+    </div>
+  );
+}
+
+export function privateArea(viewJson: Json, seat: number | null, _legal: Command[], ui: BoardUi): ComponentChild {
+  const view = asView(viewJson);
+  const me = view?.players?.find((p) => p.seat === seat);
+  if (!me || !me.hand) return null;
+  const open = new Set(view.open_card ? view.card_symbols[view.open_card] ?? [] : []);
+  const cards = Object.entries(me.hand);
+  return (
+    <div class="java-hand" role="group" aria-label={ui.tr("My festival cards", "Moje slavnostní karty")}>
+      <span>{ui.tr("Festival cards", "Slavnostní karty")}:</span>
+      {cards.length === 0 && <span class="muted">—</span>}
+      {cards.map(([name, n]) => (
+        <Card key={name} name={name} count={n} match={(view.card_symbols[name] ?? []).some((s) => open.has(s))} />
+      ))}
+      <span class="muted small">
+        {ui.tr("marked: matches the open card", "zvýrazněné: odpovídá odkryté kartě")} · {ui.tr("tokens", "žetony")} {me.tokens}
+      </span>
+    </div>
+  );
+}
+
+export function extraCommands(_view: Json, _seat: number | null, legal: Command[], _ui: BoardUi): Command[] {
+  return legal.filter((c) => BUTTON_TYPES.has(c.type));
+}
