@@ -348,9 +348,11 @@ function Palace({ at, value, festive, ghost }: { at: Point; value: number; festi
   return (
     <g class={ghost ? "ghost" : undefined} aria-hidden="true">
       <path d={battlements} fill={festive ? "#b5442c" : "#fffdf7"} stroke="#1f2a30" stroke-width={0.7} />
-      <text x={x} y={y + h * 0.38} text-anchor="middle" font-size={SIZE * 0.52} font-weight="700" fill={festive ? "#fff" : "#b5442c"}>
-        {value}
-      </text>
+      {value > 0 && (
+        <text x={x} y={y + h * 0.38} text-anchor="middle" font-size={SIZE * 0.52} font-weight="700" fill={festive ? "#fff" : "#b5442c"}>
+          {value}
+        </text>
+      )}
     </g>
   );
 }
@@ -753,7 +755,6 @@ function Tray({ view, seat, legal, ui, tall }: { view: JavaView; seat: number | 
             type="button"
             key={m}
             class={`java-pick${chosen === m ? " on" : ""}`}
-            aria-label={count === null ? text : `${text} (${count} ${ui.tr("left", "zbývá")})`}
             aria-pressed={chosen === m ? "true" : "false"}
             disabled={!modes.has(m) || ui.busy}
             onClick={() => {
@@ -768,13 +769,12 @@ function Tray({ view, seat, legal, ui, tall }: { view: JavaView; seat: number | 
               </svg>
             ) : m === "palace" ? (
               <svg class="java-mini" viewBox="-11 -11 22 22" width="24" height="24" aria-hidden="true">
-                <Palace at={{ x: 0, y: -1.5 }} value={6} festive={false} />
+                <Palace at={{ x: 0, y: -1.5 }} value={0} festive={false} />
               </svg>
             ) : (
               <MiniTile kind={kind} />
             )}
-            <span>{text}</span>
-            {count !== null && <span class="java-count">{count}</span>}
+            <span>{text}</span> {count !== null && <span class="java-count">{count}</span>}
           </button>
         );
       })}
