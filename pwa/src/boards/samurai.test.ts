@@ -1,0 +1,229 @@
+// @vitest-environment happy-dom
+import { h, render } from "preact";
+import { describe, expect, it } from "vitest";
+import type { Command, GameInfo, Json } from "../types";
+import * as board from "./samurai";
+import { canonicalSwap, leader, plan, tileName, touches, withMirroredSwaps, type Kind, type SamuraiView, type TileType } from "./samurai";
+import { Picker } from "./toolkit/picker";
+import type { BoardUi } from "./types";
+
+const ALL: Kind[] = ["helmet", "buddha", "rice_field"];
+const TYPES: Record<string, TileType> = {
+  samurai1: { strength: 1, affects: ALL, kanji: false, sea: false },
+  samurai2: { strength: 2, affects: ALL, kanji: false, sea: false },
+  buddha3: { strength: 3, affects: ["buddha"], kanji: false, sea: false },
+  helmet4: { strength: 4, affects: ["helmet"], kanji: false, sea: false },
+  ship1: { strength: 1, affects: ALL, kanji: true, sea: true },
+  ronin1: { strength: 1, affects: ALL, kanji: true, sea: false },
+  tile_exchange: { strength: 0, affects: [], kanji: false, sea: false },
+  figure_exchange: { strength: 0, affects: [], kanji: true, sea: false },
+};
+
+/** A tiny Japan: three land spaces, a village with a Buddha, a city with a helmet and a rice
+ * field, Edo, and two sea spaces. */
+function makeView(over: Partial<SamuraiView> = {}): SamuraiView {
+  const space = (id: number, q: number, r: number, terrain: "land" | "sea", settlement: "edo" | "city" | "village" | null, near: number[] = []) => ({
+    id, q, r, terrain, settlement, near, surround: [],
+  });
+  return {
+    phase: "play",
+    turn: 3,
+    current: 0,
+    active_seats: [0],
+    map: [
+      space(1, 0, 0, "land", null, [4]),
+      space(2, 1, 0, "land", null, [3, 4]),
+      space(3, 2, 0, "land", "village"),
+      space(4, 0, 1, "land", "city"),
+      space(5, 1, 1, "sea", null, [3, 4]),
+      space(6, 2, 1, "sea", null, [3]),
+      space(7, 3, 0, "land", "edo"),
+      space(8, 3, 1, "land", null, [7]),
+    ],
+    tiles: [
+      { hex: 1, seat: 0, tile: "samurai2" },
+      { hex: 6, seat: 1, tile: "ship1" },
+    ],
+    figures: [
+      { hex: 3, kinds: ["buddha"], influence: { buddha: [0, 1] } },
+      { hex: 4, kinds: ["helmet", "rice_field"], influence: { helmet: [2, 0], rice_field: [2, 0] } },
+      { hex: 7, kinds: ["helmet", "buddha", "rice_field"], influence: { helmet: [0, 0], buddha: [0, 0], rice_field: [0, 0] } },
+    ],
+    tile_types: TYPES,
+    figures_to_place: { helmet: 0, buddha: 0, rice_field: 0 },
+    beside_board: { helmet: 0, buddha: 1, rice_field: 0 },
+    players: [
+      { seat: 0, hand_count: 5, supply_count: 9, captured: { count: 1, kinds: { helmet: 1, buddha: 0, rice_field: 0 } }, forfeited: false, hand: ["buddha3", "figure_exchange", "samurai1", "ship1", "tile_exchange"], supply: ["helmet4"] },
+      { seat: 1, hand_count: 5, supply_count: 11, captured: { count: 2, kinds: null }, forfeited: false },
+    ],
+    this_turn: { tiles_placed: 0, plain_tile_used: false, tile_to_place_again: null },
+    end_triggered: false,
+    outcome: null,
+    you: 0,
+    ...over,
+  };
+}
+
+const LEGAL: Command[] = [
+  { type: "place_tile", tile: "buddha3", hex: 2 },
+  { type: "place_tile", tile: "buddha3", hex: 8 },
+  { type: "place_tile", tile: "samurai1", hex: 2 },
+  { type: "place_tile", tile: "samurai1", hex: 8 },
+  { type: "place_tile", tile: "ship1", hex: 5 },
+  { type: "place_tile", tile: "tile_exchange", hex: 1 },
+  { type: "swap_figures", first_hex: 3, first_kind: "buddha", second_hex: 4, second_kind: "helmet" },
+  { type: "swap_figures", first_hex: 4, first_kind: "rice_field", second_hex: 7, second_kind: "helmet" },
+];
+
+const game: GameInfo = { slug: "samurai", name: "Samurai", min_players: 2, max_players: 4, bot_levels: [], options: [], commands: [] };
+
+function setup(view: SamuraiView, legal: Command[]) {
+  const root = document.createElement("div");
+  const proposed: Command[] = [];
+  const ui: BoardUi = {
+    lang: "en", t: (k) => k, tr: (en) => en, game, picker: new Picker(), preview: null,
+    players: [
+      { seat: 0, name: "Anna", colour: "#0072B2", ink: "#004f7c", symbol: "circle", me: true, active: true },
+      { seat: 1, name: "Bot", colour: "#D55E00", ink: "#8f3f00", symbol: "square", me: false, active: false },
+    ],
+    propose: (c) => {
+      proposed.push(c);
+      ui.preview = c;
+      draw();
+    },
+    submit: () => undefined,
+    cancel: () => {
+      ui.preview = null;
+      draw();
+    },
+    busy: false, interactive: true, redraw: () => draw(),
+  };
+  const v = view as unknown as Json;
+  const draw = () => render(h("div", null, board.render(v, 0, legal, ui), board.privateArea(v, 0, legal, ui)), root);
+  draw();
+  const card = (name: string) => {
+    const b = root.querySelector<HTMLButtonElement>(`button.sam-card[data-tile="${name}"]`);
+    if (!b) throw new Error(`no tile ${name}`);
+    return b;
+  };
+  const lit = (attr: "data-hex" | "data-figure") => [...root.querySelectorAll(`[${attr}]`)].map((e) => e.getAttribute(attr));
+  return { root, ui, proposed, card, lit };
+}
+
+describe("samurai board: what lights up", () => {
+  it("offers the hand's tiles with a legal move, and nothing on the map before a tile is picked", () => {
+    const p = plan(makeView(), LEGAL, new Map());
+    expect(p.mode).toBe("play");
+    expect(p.tiles.sort()).toEqual(["buddha3", "figure_exchange", "samurai1", "ship1", "tile_exchange"]);
+    expect(p.hexes).toEqual([]);
+  });
+
+  it("lights exactly the legal spaces of the picked tile", () => {
+    expect(plan(makeView(), LEGAL, new Map([["tile", "samurai1"]])).hexes).toEqual([2, 8]);
+    expect(plan(makeView(), LEGAL, new Map([["tile", "ship1"]])).hexes).toEqual([5]);
+    // The tile exchange goes on one of one's own tiles: the space of that tile lights.
+    expect(plan(makeView(), LEGAL, new Map([["tile", "tile_exchange"]])).hexes).toEqual([1]);
+  });
+
+  it("lets the figure exchange start from either figure of a legal pair", () => {
+    const first = plan(makeView(), LEGAL, new Map([["tile", "figure_exchange"]]));
+    expect(first.figures.sort()).toEqual(["3:buddha", "4:helmet", "4:rice_field", "7:helmet"]);
+    const second = plan(makeView(), LEGAL, new Map<string, Json>([["tile", "figure_exchange"], ["first", "7:helmet"]]));
+    expect(second.figures).toEqual(["4:rice_field"]);
+    // Whatever order the player tapped, the command sent is the one the engine listed.
+    const mirrored = withMirroredSwaps(LEGAL).at(-1)!;
+    expect(mirrored.first_hex).toBe(7);
+    expect(canonicalSwap(mirrored, LEGAL)).toEqual(LEGAL[7]);
+  });
+
+  it("takes the tile to place again by itself after a tile exchange", () => {
+    const view = makeView({ this_turn: { tiles_placed: 1, plain_tile_used: true, tile_to_place_again: "samurai2" } });
+    const legal = [2, 8].map((hex) => ({ type: "place_tile", tile: "samurai2", hex }));
+    const p = plan(view, legal, new Map());
+    expect(p.tile).toBe("samurai2");
+    expect(p.hexes).toEqual([2, 8]);
+  });
+
+  it("at set-up asks for a kind of figure, then lights the settlements it may go on", () => {
+    const view = makeView({ phase: "place_figures" });
+    const legal: Command[] = [
+      { type: "place_figure", kind: "helmet", hex: 3 },
+      { type: "place_figure", kind: "buddha", hex: 3 },
+      { type: "place_figure", kind: "buddha", hex: 4 },
+    ];
+    expect(plan(view, legal, new Map()).kinds).toEqual(["helmet", "buddha"]);
+    expect(plan(view, legal, new Map()).hexes).toEqual([]);
+    expect(plan(view, legal, new Map([["kind", "buddha"]])).hexes).toEqual([3, 4]);
+  });
+
+  it("offers the secret pick from the supply, and nothing when it is not this seat's turn", () => {
+    const view = makeView({ phase: "choose_tiles" });
+    expect(plan(view, [{ type: "choose_tile", tile: "helmet4" }], new Map()).tiles).toEqual(["helmet4"]);
+    expect(plan(makeView(), [], new Map()).mode).toBe("idle");
+  });
+});
+
+describe("samurai board: influence preview", () => {
+  it("adds the tile's strength to the figures of the kinds it affects around the space", () => {
+    const list = touches(makeView(), 0, "buddha3", 2);
+    expect(list).toEqual([{ hex: 3, kind: "buddha", before: [0, 1], after: [3, 1] }]);
+    expect(touches(makeView(), 0, "samurai1", 2).map((t) => `${t.hex}:${t.kind}:${t.after[0]}`)).toEqual([
+      "3:buddha:1",
+      "4:helmet:3",
+      "4:rice_field:3",
+    ]);
+    expect(touches(makeView(), 0, "tile_exchange", 2)).toEqual([]);
+  });
+
+  it("names a leader only with strictly the most influence", () => {
+    expect(leader([2, 0])).toBe(0);
+    expect(leader([2, 2])).toBeNull();
+    expect(leader([0, 0])).toBeNull();
+    expect(leader([1, 3, 2])).toBe(1);
+  });
+});
+
+describe("samurai board: tapping", () => {
+  it("tile, then a lit space: proposes that legal command, with the ghost drawn", () => {
+    const { root, ui, proposed, card, lit } = setup(makeView(), LEGAL);
+    expect(lit("data-hex")).toEqual([]);
+    card("samurai1").click();
+    expect(card("samurai1").getAttribute("aria-pressed")).toBe("true");
+    expect(lit("data-hex").sort()).toEqual(["2", "8"]);
+    root.querySelector<SVGGElement>('[data-hex="8"]')!.dispatchEvent(new Event("click", { bubbles: true }));
+    expect(proposed).toEqual([{ type: "place_tile", tile: "samurai1", hex: 8 }]);
+    expect(ui.preview).toEqual(proposed[0]);
+    expect(root.querySelector(".sam-ghost")).not.toBeNull();
+    expect(root.querySelector(".sam-touch")!.textContent).toContain("Helmet (Edo): you 0 → 1");
+  });
+
+  it("figure exchange: two figures in turn, the second lit only among legal partners", () => {
+    const { root, proposed, card, lit } = setup(makeView(), LEGAL);
+    card("figure_exchange").click();
+    expect(lit("data-figure").sort()).toEqual(["3:buddha", "4:helmet", "4:rice_field", "7:helmet"]);
+    root.querySelector('[data-figure="4:helmet"]')!.dispatchEvent(new Event("click", { bubbles: true }));
+    // The partner, and the first figure itself (tap again to let go of it).
+    expect(lit("data-figure").sort()).toEqual(["3:buddha", "4:helmet"]);
+    root.querySelector('[data-figure="3:buddha"]')!.dispatchEvent(new Event("click", { bubbles: true }));
+    expect(proposed).toEqual([LEGAL[6]]);
+  });
+
+  it("greys out the tiles with no legal move and shows the others' hidden captures as a count", () => {
+    const legal = LEGAL.filter((c) => c.tile !== "buddha3");
+    const { root, card } = setup(makeView(), legal);
+    expect(card("buddha3").disabled).toBe(true);
+    expect(card("ship1").disabled).toBe(false);
+    expect(root.querySelector(".sam-scores")!.textContent).toContain("2 behind the screen");
+  });
+
+  it("offers end turn as a button and puts commands in words", () => {
+    const ui = setup(makeView(), LEGAL).ui;
+    const end = { type: "end_turn" };
+    expect(board.extraCommands!(null, 0, [...LEGAL, end], ui)).toEqual([end]);
+    const v = makeView() as unknown as Json;
+    expect(board.describe({ type: "place_tile", tile: "ship1", hex: 5 }, v, ui)).toBe("Place Ship 1 on sea 5");
+    expect(board.describe({ type: "place_tile", tile: "tile_exchange", hex: 1 }, v, ui)).toContain("take it back");
+    expect(board.describe(LEGAL[6]!, v, ui)).toBe("Swap the buddha on village 3 with the helmet on city 4");
+    expect(tileName("rice_field4", (en) => en)).toBe("Rice field 4");
+  });
+});

@@ -1,0 +1,992 @@
+/** The Samurai board: the map of Japan (land, sea, Edo, cities and villages with their figures),
+ * the tiles on it in each player's colour and symbol with their kind and value, the player's
+ * screen (hand, supply, the secret pick of five), and who has won what.
+ *
+ * No rules here: what may be tapped is what `legal` says, narrowed step by step (a tile from
+ * the hand, then a space; the figure exchange: one figure, then another; at set-up a kind of
+ * figure, then a settlement). The view's `near` and `influence` give the influence preview. */
+
+import type { ComponentChild } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import type { Command, Json } from "../types";
+import { bounds, hexCorners, hexPoints, hexToPixel, type Box, type Point } from "./toolkit/hex";
+import { PanZoom } from "./toolkit/panzoom";
+import { PlayerBadge, seatStyle, symbolPath } from "./toolkit/pieces";
+import { keyOf, narrow, valuesOf, type Step } from "./toolkit/picker";
+import { targetProps } from "./toolkit/targets";
+import type { BoardUi, Player } from "./types";
+import "./samurai.css";
+
+// --- the view's shapes (games/samurai/views.py) -----------------------------------------------
+
+export type Kind = "helmet" | "buddha" | "rice_field";
+export const KINDS: readonly Kind[] = ["helmet", "buddha", "rice_field"];
+
+export interface Space {
+  id: number;
+  q: number;
+  r: number;
+  terrain: "land" | "sea";
+  settlement: "edo" | "city" | "village" | null;
+  near: number[];
+  surround: number[];
+}
+export interface PlacedTile {
+  hex: number;
+  seat: number;
+  tile: string;
+}
+export interface Figure {
+  hex: number;
+  kinds: Kind[];
+  influence: Partial<Record<Kind, number[]>>;
+}
+export interface TileType {
+  strength: number;
+  affects: Kind[];
+  kanji: boolean;
+  sea: boolean;
+}
+export interface SeatView {
+  seat: number;
+  hand_count: number;
+  supply_count: number;
+  captured: { count: number; kinds: Record<Kind, number> | null };
+  forfeited: boolean;
+  hand?: string[];
+  supply?: string[];
+}
+export interface SamuraiView {
+  phase: "choose_tiles" | "place_figures" | "play" | "over";
+  turn: number;
+  current: number;
+  active_seats: number[];
+  map: Space[];
+  tiles: PlacedTile[];
+  figures: Figure[];
+  tile_types: Record<string, TileType>;
+  figures_to_place: Record<Kind, number>;
+  beside_board: Record<Kind, number>;
+  players: SeatView[];
+  this_turn: { tiles_placed: number; plain_tile_used: boolean; tile_to_place_again: string | null };
+  end_triggered: boolean;
+  outcome: Json;
+  you: number | null;
+}
+
+function asView(view: Json): SamuraiView | null {
+  if (view === null || typeof view !== "object" || Array.isArray(view) || !Array.isArray(view.map)) return null;
+  return view as unknown as SamuraiView;
+}
+
+// --- words ------------------------------------------------------------------------------------
+
+type Tr = BoardUi["tr"];
+
+const NAMES: Record<string, [string, string, string, string]> = {
+  // en, cs, short en, short cs
+  helmet: ["Helmet", "Přilba", "Helmet", "Přilba"],
+  buddha: ["Buddha", "Buddha", "Buddha", "Buddha"],
+  rice_field: ["Rice field", "Rýžové pole", "Rice", "Rýže"],
+  samurai: ["Samurai", "Samuraj", "Samurai", "Samuraj"],
+  ronin: ["Ronin", "Jezdec", "Ronin", "Jezdec"],
+  ship: ["Ship", "Loď", "Ship", "Loď"],
+  tile_exchange: ["Tile exchange", "Výměna karet", "Tile swap", "Výměna karet"],
+  figure_exchange: ["Figure exchange", "Výměna figur", "Figure swap", "Výměna figur"],
+};
+
+/** "samurai2" → "samurai"; "tile_exchange" stays. */
+export function tileKind(name: string): string {
+  return name.replace(/\d+$/, "");
+}
+
+export function kindName(kind: string, tr: Tr, short = false): string {
+  const n = NAMES[kind];
+  if (!n) return kind;
+  return short ? tr(n[2], n[3]) : tr(n[0], n[1]);
+}
+
+/** "Samurai 2", "Ship 1", "Tile exchange". */
+export function tileName(name: string, tr: Tr, short = false): string {
+  const m = /^(.*?)(\d+)$/.exec(name);
+  return m ? `${kindName(m[1]!, tr, short)} ${m[2]}` : kindName(name, tr, short);
+}
+
+function settlementName(kind: Space["settlement"], tr: Tr): string {
+  if (kind === "edo") return "Edo";
+  if (kind === "city") return tr("city", "město");
+  return tr("village", "vesnice");
+}
+
+function spaceName(space: Space | undefined, id: number, tr: Tr): string {
+  if (!space) return tr(`space ${id}`, `pole ${id}`);
+  if (space.settlement) return `${settlementName(space.settlement, tr)} ${id}`;
+  return space.terrain === "sea" ? tr(`sea ${id}`, `mořské pole ${id}`) : tr(`land ${id}`, `pole ${id}`);
+}
+
+// --- steps and targets (pure: what the tests check) -------------------------------------------
+
+/** The play phase's questions: which tile (the figure exchange counts as one), then where; for
+ * the figure exchange, the first figure and the second ("hex:kind"). */
+export const PLAY_STEPS: Step[] = [
+  {
+    key: "tile",
+    get: (c) => (c.type === "place_tile" ? c.tile : c.type === "swap_figures" ? "figure_exchange" : undefined),
+  },
+  { key: "hex", get: (c) => (c.type === "place_tile" ? c.hex : undefined) },
+  { key: "first", get: (c) => (c.type === "swap_figures" ? `${String(c.first_hex)}:${String(c.first_kind)}` : undefined) },
+  { key: "second", get: (c) => (c.type === "swap_figures" ? `${String(c.second_hex)}:${String(c.second_kind)}` : undefined) },
+];
+export const FIGURE_STEPS: Step[] = [{ key: "kind" }, { key: "hex" }];
+
+/** The swaps in both orders (the engine takes either), so any figure may be tapped first. */
+export function withMirroredSwaps(legal: readonly Command[]): Command[] {
+  const out: Command[] = [...legal];
+  for (const c of legal)
+    if (c.type === "swap_figures")
+      out.push({
+        type: "swap_figures",
+        first_hex: c.second_hex,
+        first_kind: c.second_kind,
+        second_hex: c.first_hex,
+        second_kind: c.first_kind,
+      });
+  return out;
+}
+
+/** The legal command naming the same two figures as `cmd` (in the order the engine listed). */
+export function canonicalSwap(cmd: Command, legal: readonly Command[]): Command {
+  const pair = (c: Command) =>
+    [`${String(c.first_hex)}:${String(c.first_kind)}`, `${String(c.second_hex)}:${String(c.second_kind)}`].sort().join("|");
+  return legal.find((c) => c.type === "swap_figures" && pair(c) === pair(cmd)) ?? cmd;
+}
+
+export interface Plan {
+  mode: "choose" | "figures" | "play" | "idle";
+  /** Tiles (by name) that may be tapped: the supply at the secret pick, the hand in play. */
+  tiles: string[];
+  /** Figure kinds that may be chosen at set-up. */
+  kinds: Kind[];
+  /** Spaces lit as targets. */
+  hexes: number[];
+  /** Figures lit as targets, "hex:kind". */
+  figures: string[];
+  tile?: string;
+  kind?: Kind;
+  first?: string;
+}
+
+/** What the board offers now, given the legal commands and the choices so far. */
+export function plan(view: SamuraiView, legal: readonly Command[], choices: ReadonlyMap<string, Json>): Plan {
+  const none: Plan = { mode: "idle", tiles: [], kinds: [], hexes: [], figures: [] };
+  if (legal.length === 0) return none;
+  if (view.phase === "choose_tiles") {
+    return { ...none, mode: "choose", tiles: valuesOf(legal, "tile").map(String) };
+  }
+  if (view.phase === "place_figures") {
+    const kinds = valuesOf(legal, "kind").map(String) as Kind[];
+    const chosen = choices.get("kind");
+    const kind = kinds.length === 1 ? kinds[0] : kinds.find((k) => k === chosen);
+    const hexes = kind ? valuesOf(narrow(legal, FIGURE_STEPS, new Map([["kind", kind]])), "hex").map(Number) : [];
+    return { ...none, mode: "figures", kinds, kind, hexes };
+  }
+  const all = withMirroredSwaps(legal);
+  const tiles = valuesOf(all, PLAY_STEPS[0]!).map(String);
+  const pending = view.this_turn.tile_to_place_again;
+  const chosen = choices.get("tile");
+  const tile = tiles.find((t) => t === chosen) ?? (pending && tiles.length === 1 ? tiles[0] : undefined);
+  const out: Plan = { ...none, mode: "play", tiles, tile };
+  if (!tile) return out;
+  const withTile = narrow(all, PLAY_STEPS, new Map([["tile", tile]]));
+  if (tile !== "figure_exchange") return { ...out, hexes: valuesOf(withTile, PLAY_STEPS[1]!).map(Number) };
+  const first = choices.get("first");
+  const firsts = valuesOf(withTile, PLAY_STEPS[2]!).map(String);
+  if (typeof first !== "string" || !firsts.includes(first)) return { ...out, figures: firsts };
+  const seconds = valuesOf(narrow(withTile, PLAY_STEPS, new Map([["tile", tile], ["first", first]])), PLAY_STEPS[3]!);
+  return { ...out, first, figures: seconds.map(String) };
+}
+
+// --- influence preview ------------------------------------------------------------------------
+
+export interface Touch {
+  hex: number;
+  kind: Kind;
+  /** Every seat's influence now and after the tile. */
+  before: number[];
+  after: number[];
+}
+
+/** The figures a tile on `hex` would influence and by how much: the view's `near` (which
+ * settlements the space touches) and the tile's `affects` and `strength`. */
+export function touches(view: SamuraiView, seat: number, tile: string, hex: number): Touch[] {
+  const type = view.tile_types[tile];
+  const space = view.map.find((s) => s.id === hex);
+  if (!type || !space || type.strength === 0) return [];
+  const out: Touch[] = [];
+  for (const h of space.near) {
+    const fig = view.figures.find((f) => f.hex === h);
+    if (!fig) continue;
+    for (const kind of fig.kinds) {
+      if (!type.affects.includes(kind)) continue;
+      const before = fig.influence[kind] ?? view.players.map(() => 0);
+      const after = before.map((v, i) => (i === seat ? v + type.strength : v));
+      out.push({ hex: h, kind, before, after });
+    }
+  }
+  return out;
+}
+
+/** The seat with strictly the most influence (more than 0), or null. */
+export function leader(influence: readonly number[] | undefined): number | null {
+  if (!influence) return null;
+  let best = 0;
+  let who: number | null = null;
+  influence.forEach((v, i) => {
+    if (v > best) {
+      best = v;
+      who = i;
+    } else if (v === best) who = null;
+  });
+  return best > 0 ? who : null;
+}
+
+// --- drawing ----------------------------------------------------------------------------------
+
+const SIZE = 10;
+const INK = "#1f2a30";
+const SEA = "#cfe2e6";
+const LAND = "#efe6cc";
+const TOWN = "#e3cf9b";
+const TOWN_LINE = "#8a6d3b";
+const SLOTS: Record<string, number> = { edo: 3, city: 2, village: 1 };
+
+/** Mixes `colour` with white: t = 0 white, 1 the colour. */
+export function tint(colour: string, t: number): string {
+  const n = parseInt(colour.slice(1), 16);
+  const ch = (s: number) => Math.round(255 - (255 - ((n >> s) & 255)) * t);
+  return `rgb(${ch(16)} ${ch(8)} ${ch(0)})`;
+}
+
+interface Layout {
+  rotated: boolean;
+  centre: Map<number, Point>;
+  box: Box;
+}
+
+/** Hex centres; `rotated` turns the map a quarter (north to the right) so that a tall phone
+ * screen shows it large: the pointy hexes become flat ones. */
+export function layout(map: readonly Space[], rotated: boolean): Layout {
+  const centre = new Map<number, Point>();
+  const corners: Point[] = [];
+  for (const s of map) {
+    const p = hexToPixel(s, SIZE, "pointy");
+    const c = rotated ? { x: -p.y, y: p.x } : p;
+    centre.set(s.id, c);
+    corners.push(...hexCorners(c, SIZE, rotated ? "flat" : "pointy"));
+  }
+  return { rotated, centre, box: bounds(corners, SIZE * 0.2) };
+}
+
+/** Kinds of figures and tiles as small glyphs in a unit square (−1..1), drawn in `ink`. */
+export function Glyph({ kind, x, y, s, ink }: { kind: string; x: number; y: number; s: number; ink: string }): ComponentChild {
+  const line = { fill: "none", stroke: ink, "stroke-linecap": "round" as const, "stroke-linejoin": "round" as const };
+  let body: ComponentChild;
+  switch (kind) {
+    case "helmet":
+      body = (
+        <path
+          fill={ink}
+          d="M-0.7 0.22A0.7 0.62 0 0 1 0.7 0.22ZM-1 0.32H1L0.74 0.78H-0.74ZM-0.82 -1Q0 -0.02 0.82 -1Q0 -0.34 -0.82 -1Z"
+        />
+      );
+      break;
+    case "buddha":
+      body = (
+        <path
+          fill={ink}
+          d="M-0.26 -0.56A0.26 0.26 0 1 0 0.26 -0.56A0.26 0.26 0 1 0 -0.26 -0.56ZM-0.1 -0.86A0.1 0.1 0 1 0 0.1 -0.86A0.1 0.1 0 1 0 -0.1 -0.86ZM-0.3 -0.24Q-0.58 -0.2 -0.6 0.25L-0.95 0.8Q0 1 0.95 0.8L0.6 0.25Q0.58 -0.2 0.3 -0.24Z"
+        />
+      );
+      break;
+    case "rice_field":
+      body = (
+        <g>
+          <path fill={ink} d="M-0.9 -0.1H-0.06V0.85H-0.9ZM0.06 -0.1H0.9V0.85H0.06Z" />
+          <path {...line} stroke-width="0.16" d="M-0.5 -0.25V-0.9M-0.5 -0.5L-0.78 -0.8M-0.5 -0.5L-0.22 -0.8M0.5 -0.25V-0.9M0.5 -0.5L0.22 -0.8M0.5 -0.5L0.78 -0.8" />
+        </g>
+      );
+      break;
+    case "samurai":
+      body = (
+        <g {...line}>
+          <path stroke-width="0.2" d="M-0.5 0.5L0.88 -0.88" />
+          <path stroke-width="0.34" d="M-0.9 0.9L-0.56 0.56" />
+          <path stroke-width="0.18" d="M-0.78 0.3L-0.3 0.78" />
+        </g>
+      );
+      break;
+    case "ronin":
+      body = (
+        <g>
+          <path fill={ink} d="M-1 0.1L0 -0.78L1 0.1Q0 -0.08 -1 0.1Z" />
+          <path {...line} stroke-width="0.2" d="M-0.75 0.75L0.8 0.35" />
+          <path {...line} stroke-width="0.16" d="M-0.5 0.48L-0.4 0.86" />
+        </g>
+      );
+      break;
+    case "ship":
+      body = (
+        <g>
+          <path fill={ink} d="M-1 0.35H1L0.62 0.85H-0.62ZM-0.62 -0.8H0.62V0.12H-0.62Z" />
+          <path {...line} stroke-width="0.14" d="M0 -0.95V0.35" />
+        </g>
+      );
+      break;
+    case "tile_exchange":
+      body = (
+        <g {...line} stroke-width="0.17">
+          <path d="M-0.85 -0.32H0.75M0.38 -0.7L0.8 -0.32L0.38 0.06" />
+          <path d="M0.85 0.36H-0.75M-0.38 -0.02L-0.8 0.36L-0.38 0.74" />
+        </g>
+      );
+      break;
+    case "figure_exchange":
+      body = (
+        <g {...line} stroke-width="0.17">
+          <path d="M-0.78 -0.05A0.78 0.78 0 0 1 0.66 -0.42M0.78 0.05A0.78 0.78 0 0 1 -0.66 0.42" />
+          <path d="M0.22 -0.58L0.7 -0.36L0.84 -0.86M-0.22 0.58L-0.7 0.36L-0.84 0.86" />
+        </g>
+      );
+      break;
+    default:
+      body = <circle r="0.6" fill={ink} />;
+  }
+  return <g transform={`translate(${r2(x)} ${r2(y)}) scale(${r2(s)})`}>{body}</g>;
+}
+
+function r2(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+/** One tile: the player's colour (a tinted face, a firm edge) and symbol, the kind, the value. */
+export function TileFace(props: {
+  tile: string;
+  seat: number;
+  at: Point;
+  flat: boolean;
+  strength: number;
+  class?: string;
+  label?: string;
+}): ComponentChild {
+  const st = seatStyle(props.seat);
+  const { x, y } = props.at;
+  const kind = tileKind(props.tile);
+  const valued = props.strength > 0;
+  return (
+    <g class={props.class} role={props.label ? "img" : undefined} aria-label={props.label} aria-hidden={props.label ? undefined : "true"}>
+      <polygon points={hexPoints(props.at, SIZE * 0.9, props.flat ? "flat" : "pointy")} fill={tint(st.colour, 0.3)} stroke={st.colour} stroke-width="1.7" />
+      {valued ? (
+        <>
+          <Glyph kind={kind} x={x - 3.6} y={y - 1.6} s={3.3} ink={st.ink} />
+          <text x={x + 3.9} y={y + 1.6} class="sam-value" text-anchor="middle" font-size="9" fill={st.ink}>
+            {props.strength}
+          </text>
+        </>
+      ) : (
+        <Glyph kind={kind} x={x} y={y - 1.4} s={3.9} ink={st.ink} />
+      )}
+      <path transform={`translate(${r2(x)} ${r2(y + 5.6)})`} d={symbolPath(st.symbol, 1.9)} fill={st.colour} stroke="#fff" stroke-width="0.5" />
+    </g>
+  );
+}
+
+/** Where the figures of a settlement stand inside its space. */
+function slotsAt(c: Point, n: number): { x: number; y: number; r: number }[] {
+  if (n === 1) return [{ x: c.x, y: c.y, r: 6 }];
+  if (n === 2) return [{ x: c.x - 4.2, y: c.y, r: 4.1 }, { x: c.x + 4.2, y: c.y, r: 4.1 }];
+  return [
+    { x: c.x, y: c.y - 3.9, r: 3.6 },
+    { x: c.x - 4.1, y: c.y + 3, r: 3.6 },
+    { x: c.x + 4.1, y: c.y + 3, r: 3.6 },
+  ];
+}
+
+// --- the board --------------------------------------------------------------------------------
+
+/** Whether the screen is taller than wide (the map is then turned a quarter). */
+function usePortrait(): boolean {
+  const query = typeof window !== "undefined" && window.matchMedia ? window.matchMedia("(max-aspect-ratio: 1/1)") : null;
+  const [portrait, setPortrait] = useState(query ? query.matches : false);
+  useEffect(() => {
+    if (!query) return;
+    const onChange = () => setPortrait(query.matches);
+    query.addEventListener?.("change", onChange);
+    return () => query.removeEventListener?.("change", onChange);
+  }, []);
+  return portrait;
+}
+
+interface BoardProps {
+  view: SamuraiView;
+  seat: number | null;
+  legal: Command[];
+  ui: BoardUi;
+}
+
+function pickTile(ui: BoardUi, tile: string): void {
+  if (ui.picker.get("tile") === tile) ui.picker.reset();
+  else ui.picker.set("tile", tile, PLAY_STEPS);
+  if (ui.preview) ui.cancel();
+  else ui.redraw();
+}
+
+function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
+  const rotated = usePortrait();
+  const lay = layout(view.map, rotated);
+  const orient = rotated ? "flat" : "pointy";
+  const active = ui.interactive && !ui.busy;
+  const p = plan(view, active ? legal : [], ui.picker.choices);
+  const tr = ui.tr;
+  const spaces = new Map(view.map.map((s) => [s.id, s]));
+  const tiles = new Map(view.tiles.map((t) => [t.hex, t]));
+  const figures = new Map(view.figures.map((f) => [f.hex, f]));
+  const preview = ui.preview;
+  const ghostTile = preview?.type === "place_tile" && typeof preview.hex === "number" && typeof preview.tile === "string" ? preview : null;
+  const swapPicked = new Set<string>();
+  if (preview?.type === "swap_figures") {
+    swapPicked.add(`${String(preview.first_hex)}:${String(preview.first_kind)}`);
+    swapPicked.add(`${String(preview.second_hex)}:${String(preview.second_kind)}`);
+  } else if (p.first) swapPicked.add(p.first);
+  const lit = new Set(p.hexes);
+  const litFigures = new Set(p.first ? [...p.figures, p.first] : p.figures);
+  const touched = new Set<number>();
+  if (ghostTile && seat !== null) for (const t of touches(view, seat, String(ghostTile.tile), Number(ghostTile.hex))) touched.add(t.hex);
+
+  const onHex = (hex: number) => {
+    if (p.mode === "figures" && p.kind) {
+      const cmd = legal.find((c) => c.type === "place_figure" && c.kind === p.kind && c.hex === hex);
+      if (cmd) ui.propose(cmd, describe(cmd, view as unknown as Json, ui));
+      return;
+    }
+    if (!p.tile) return;
+    const cmd = legal.find((c) => c.type === "place_tile" && c.tile === p.tile && c.hex === hex);
+    if (cmd) {
+      ui.picker.set("tile", p.tile, PLAY_STEPS);
+      ui.picker.set("hex", hex, PLAY_STEPS);
+      ui.propose(cmd, describe(cmd, view as unknown as Json, ui));
+    }
+  };
+  const onFigure = (key: string) => {
+    ui.picker.set("tile", "figure_exchange", PLAY_STEPS);
+    if (!p.first) {
+      ui.picker.set("first", key, PLAY_STEPS);
+      if (ui.preview) ui.cancel();
+      else ui.redraw();
+      return;
+    }
+    if (key === p.first) {
+      ui.picker.unset("first");
+      ui.picker.unset("second");
+      if (ui.preview) ui.cancel();
+      else ui.redraw();
+      return;
+    }
+    ui.picker.set("first", p.first, PLAY_STEPS);
+    ui.picker.set("second", key, PLAY_STEPS);
+    const [fh, fk] = p.first.split(":");
+    const [sh, sk] = key.split(":");
+    const cmd = canonicalSwap({ type: "swap_figures", first_hex: Number(fh), first_kind: fk ?? "", second_hex: Number(sh), second_kind: sk ?? "" }, legal);
+    ui.propose(cmd, describe(cmd, view as unknown as Json, ui));
+  };
+
+  const base: ComponentChild[] = [];
+  const towns: ComponentChild[] = [];
+  for (const s of view.map) {
+    const c = lay.centre.get(s.id)!;
+    const fill = s.terrain === "sea" ? SEA : s.settlement ? TOWN : LAND;
+    base.push(<polygon key={s.id} points={hexPoints(c, SIZE, orient)} fill={fill} stroke="#f8f4ea" stroke-width="0.8" />);
+    if (!s.settlement) continue;
+    const fig = figures.get(s.id);
+    const slots = slotsAt(c, SLOTS[s.settlement] ?? 1);
+    const kinds = fig?.kinds ?? [];
+    towns.push(
+      <g key={`t${s.id}`} class={touched.has(s.id) ? "sam-touched" : undefined}>
+        <polygon points={hexPoints(c, SIZE * (s.settlement === "village" ? 0.8 : 0.9), orient)} fill="none" stroke={TOWN_LINE} stroke-width={s.settlement === "village" ? 0.7 : 1.4} />
+        {s.settlement === "edo" && <polygon points={hexPoints(c, SIZE * 0.74, orient)} fill="none" stroke={TOWN_LINE} stroke-width="0.7" />}
+        {slots.map((slot, i) => {
+          const kind = kinds[i];
+          if (!kind) return <circle key={i} cx={slot.x} cy={slot.y} r={slot.r * 0.8} fill="none" stroke={TOWN_LINE} stroke-width="0.5" stroke-dasharray="1.2 1" />;
+          const lead = leader(fig?.influence[kind]);
+          const key = `${s.id}:${kind}`;
+          return (
+            <g key={i} class={swapPicked.has(key) ? "sam-picked" : undefined}>
+              <circle cx={slot.x} cy={slot.y} r={slot.r} fill="#fffdf8" stroke={INK} stroke-width="0.5" />
+              <Glyph kind={kind} x={slot.x} y={slot.y} s={slot.r * 0.66} ink={INK} />
+              {lead !== null && (
+                <path
+                  transform={`translate(${r2(slot.x + slot.r * 0.72)} ${r2(slot.y + slot.r * 0.72)})`}
+                  d={symbolPath(seatStyle(lead).symbol, Math.max(1.3, slot.r * 0.34))}
+                  fill={seatStyle(lead).colour}
+                  stroke="#fff"
+                  stroke-width="0.45"
+                />
+              )}
+            </g>
+          );
+        })}
+      </g>,
+    );
+  }
+
+  const placed: ComponentChild[] = view.tiles.map((t) => (
+    <TileFace
+      key={`p${t.hex}`}
+      tile={t.tile}
+      seat={t.seat}
+      at={lay.centre.get(t.hex) ?? { x: 0, y: 0 }}
+      flat={rotated}
+      strength={view.tile_types[t.tile]?.strength ?? 0}
+      label={`${ui.players[t.seat]?.name ?? `#${t.seat + 1}`}: ${tileName(t.tile, tr)}`}
+    />
+  ));
+
+  const targets: ComponentChild[] = [];
+  for (const hex of lit) {
+    const c = lay.centre.get(hex);
+    if (!c) continue;
+    const chosen = ghostTile?.hex === hex || (preview?.type === "place_figure" && preview.hex === hex);
+    const on = tiles.get(hex);
+    const what = p.mode === "figures" && p.kind ? kindName(p.kind, tr) : p.tile ? tileName(p.tile, tr) : "";
+    const label = on
+      ? tr(`${what} on your ${tileName(on.tile, tr)} (${spaceName(spaces.get(hex), hex, tr)})`, `${what} na vaši kartu ${tileName(on.tile, tr)} (${spaceName(spaces.get(hex), hex, tr)})`)
+      : tr(`${what} on ${spaceName(spaces.get(hex), hex, tr)}`, `${what} na ${spaceName(spaces.get(hex), hex, tr)}`);
+    targets.push(
+      <g key={`h${hex}`} {...(targetProps({ label, chosen, onPick: () => onHex(hex) }) as Record<string, unknown>)} data-hex={hex}>
+        <polygon class="hl" points={hexPoints(c, SIZE * 0.86, orient)} />
+      </g>,
+    );
+  }
+  for (const key of litFigures) {
+    const [h, kind] = key.split(":");
+    const hex = Number(h);
+    const s = spaces.get(hex);
+    const c = lay.centre.get(hex);
+    const fig = figures.get(hex);
+    if (!s || !c || !fig) continue;
+    const i = fig.kinds.indexOf(kind as Kind);
+    const slot = slotsAt(c, SLOTS[s.settlement ?? "village"] ?? 1)[i];
+    if (!slot) continue;
+    const label = `${kindName(kind ?? "", tr)} · ${spaceName(s, hex, tr)}`;
+    targets.push(
+      <g key={`f${key}`} {...(targetProps({ label, chosen: swapPicked.has(key), onPick: () => onFigure(key) }) as Record<string, unknown>)} data-figure={key}>
+        <circle class="hl" cx={slot.x} cy={slot.y} r={slot.r + 0.6} />
+      </g>,
+    );
+  }
+  for (const key of swapPicked) {
+    if (litFigures.has(key)) continue;
+    const [h, kind] = key.split(":");
+    const hex = Number(h);
+    const s = spaces.get(hex);
+    const c = lay.centre.get(hex);
+    const fig = figures.get(hex);
+    const slot = s && c && fig ? slotsAt(c, SLOTS[s.settlement ?? "village"] ?? 1)[fig.kinds.indexOf(kind as Kind)] : undefined;
+    if (slot) targets.push(<circle key={`c${key}`} class="hl chosen" cx={slot.x} cy={slot.y} r={slot.r + 0.6} />);
+  }
+
+  let ghost: ComponentChild = null;
+  if (ghostTile && seat !== null) {
+    const c = lay.centre.get(Number(ghostTile.hex));
+    if (c)
+      ghost = (
+        <TileFace tile={String(ghostTile.tile)} seat={seat} at={c} flat={rotated} strength={view.tile_types[String(ghostTile.tile)]?.strength ?? 0} class="ghost sam-ghost" />
+      );
+  } else if (preview?.type === "place_figure" && typeof preview.hex === "number") {
+    const c = lay.centre.get(preview.hex);
+    const s = spaces.get(preview.hex);
+    if (c && s) {
+      const slots = slotsAt(c, SLOTS[s.settlement ?? "village"] ?? 1);
+      const slot = slots[figures.get(preview.hex)?.kinds.length ?? 0] ?? slots[0]!;
+      ghost = (
+        <g class="ghost" aria-hidden="true">
+          <circle cx={slot.x} cy={slot.y} r={slot.r} fill="#fffdf8" stroke={INK} stroke-width="0.5" />
+          <Glyph kind={String(preview.kind)} x={slot.x} y={slot.y} s={slot.r * 0.66} ink={INK} />
+        </g>
+      );
+    }
+  } else if (preview?.type === "swap_figures") {
+    const a = lay.centre.get(Number(preview.first_hex));
+    const b = lay.centre.get(Number(preview.second_hex));
+    if (a && b && preview.first_hex !== preview.second_hex)
+      ghost = <path class="sam-swap" d={`M${r2(a.x)} ${r2(a.y)}L${r2(b.x)} ${r2(b.y)}`} />;
+  }
+
+  const compass = compassAt(lay);
+  return (
+    <PanZoom
+      box={lay.box}
+      label={tr("Map of Japan", "Mapa Japonska")}
+      labels={{ zoomIn: ui.t("zoom_in"), zoomOut: ui.t("zoom_out"), fit: ui.t("zoom_reset") }}
+      class={rotated ? "sam-panzoom sam-rotated" : "sam-panzoom"}
+    >
+      <rect x={lay.box.x} y={lay.box.y} width={lay.box.width} height={lay.box.height} fill={SEA} />
+      <g aria-hidden="true">{base}</g>
+      <g aria-hidden="true">{towns}</g>
+      <g>{placed}</g>
+      <g>{targets}</g>
+      {ghost && <g class="sam-above">{ghost}</g>}
+      <g aria-hidden="true" transform={`translate(${r2(compass.x)} ${r2(compass.y)})`} class="sam-compass">
+        <path d={rotated ? "M-4 0H4M1.5 -2.5L4 0L1.5 2.5" : "M0 4V-4M-2.5 -1.5L0 -4L2.5 -1.5"} fill="none" stroke={TOWN_LINE} stroke-width="0.9" />
+        <text x={rotated ? 7.5 : 0} y={rotated ? 2 : -6} text-anchor="middle" font-size="5" fill={TOWN_LINE}>
+          {tr("N", "S")}
+        </text>
+      </g>
+    </PanZoom>
+  );
+}
+
+function compassAt(lay: Layout): Point {
+  return { x: lay.box.x + 9, y: lay.box.y + (lay.rotated ? 6 : 12) };
+}
+
+function hint(view: SamuraiView, seat: number | null, p: Plan, ui: BoardUi): string {
+  const tr = ui.tr;
+  if (view.phase === "over") return tr("The game is over.", "Hra skončila.");
+  if (view.phase === "choose_tiles") {
+    const mine = seat !== null ? view.players[seat] : undefined;
+    if (p.mode === "choose" && mine)
+      return tr(
+        `Choose your starting tiles in secret: ${mine.hand_count} of 5 taken. Tap one of your tiles below.`,
+        `Tajně si vyberte počáteční karty: ${mine.hand_count} z 5. Klepněte na kartu dole.`,
+      );
+    return tr("The players choose their five starting tiles in secret.", "Hráči si tajně vybírají pět počátečních karet.");
+  }
+  if (p.mode === "idle") {
+    const who = view.active_seats.map((s) => ui.players[s]?.name ?? `#${s + 1}`).join(", ");
+    return who ? tr(`Waiting for ${who}.`, `Čeká se na: ${who}.`) : "";
+  }
+  if (p.mode === "figures") {
+    if (!p.kind) return tr("Set-up: pick a figure above, then a lit city or village.", "Příprava: vyberte figurku nahoře, pak zvýrazněné město nebo vesnici.");
+    return tr(`Tap a lit settlement for the ${kindName(p.kind, tr).toLowerCase()}.`, `Klepněte na zvýrazněnou osadu pro figurku ${kindName(p.kind, tr).toLowerCase()}.`);
+  }
+  const pending = view.this_turn.tile_to_place_again;
+  if (pending && p.tile === pending)
+    return tr(`Place again the ${tileName(pending, tr)} you took back: tap a lit space.`, `Položte znovu vzatou kartu ${tileName(pending, tr)}: klepněte na zvýrazněné pole.`);
+  if (!p.tile) {
+    if (view.this_turn.tiles_placed > 0)
+      return tr("Place another tile, or end your turn.", "Položte další kartu, nebo ukončete tah.");
+    return tr("Your turn: pick a tile from your hand below.", "Váš tah: vyberte kartu z ruky dole.");
+  }
+  if (p.tile === "figure_exchange")
+    return p.first
+      ? tr("Now tap the figure to swap it with.", "Teď klepněte na figurku, se kterou ji prohodit.")
+      : tr("Figure exchange: tap the first figure.", "Výměna figur: klepněte na první figurku.");
+  if (p.tile === "tile_exchange")
+    return tr("Tile exchange: tap one of your lit tiles to take it back.", "Výměna karet: klepněte na svou zvýrazněnou kartu, kterou vezmete zpět.");
+  return tr(`Tap a lit space for your ${tileName(p.tile, tr)}.`, `Klepněte na zvýrazněné pole pro kartu ${tileName(p.tile, tr)}.`);
+}
+
+function KindIcon({ kind, size = 18 }: { kind: string; size?: number }): ComponentChild {
+  return (
+    <svg class="sam-icon" viewBox="-1.1 -1.1 2.2 2.2" width={size} height={size} aria-hidden="true">
+      <Glyph kind={kind} x={0} y={0} s={1} ink={INK} />
+    </svg>
+  );
+}
+
+function FigureSupply({ view, p, ui }: { view: SamuraiView; p: Plan; ui: BoardUi }): ComponentChild {
+  const tr = ui.tr;
+  return (
+    <div class="sam-kinds" role="group" aria-label={tr("Figures to set on the map", "Figurky k rozestavění")}>
+      {KINDS.map((k) => {
+        const can = p.kinds.includes(k);
+        const on = p.kind === k;
+        return (
+          <button
+            type="button"
+            key={k}
+            class={`sam-kind${on ? " on" : ""}`}
+            aria-pressed={on ? "true" : "false"}
+            disabled={!can}
+            onClick={() => {
+              if (on) ui.picker.reset();
+              else ui.picker.set("kind", k, FIGURE_STEPS);
+              if (ui.preview) ui.cancel();
+              else ui.redraw();
+            }}
+          >
+            <KindIcon kind={k} size={22} />
+            <span>{kindName(k, tr)}</span>
+            <span class="sam-count">×{view.figures_to_place[k]}</span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function Scores({ view, ui }: { view: SamuraiView; ui: BoardUi }): ComponentChild {
+  const tr = ui.tr;
+  const onMap: Record<Kind, number> = { helmet: 0, buddha: 0, rice_field: 0 };
+  for (const f of view.figures) for (const k of f.kinds) onMap[k] += 1;
+  const showTiles = view.phase !== "choose_tiles";
+  return (
+    <div class="sam-scores" role="region" aria-label={tr("Figures won", "Získané figurky")}>
+      <table>
+        <caption class="sr-only">{tr("Figures won", "Získané figurky")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{tr("Player", "Hráč")}</th>
+            {KINDS.map((k) => (
+              <th scope="col" key={k} title={kindName(k, tr)}>
+                <KindIcon kind={k} />
+                <span class="sr-only">{kindName(k, tr)}</span>
+              </th>
+            ))}
+            <th scope="col">{tr("Tiles", "Karty")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {view.players.map((pl) => {
+            const player: Player | undefined = ui.players[pl.seat];
+            const kinds = pl.captured.kinds;
+            return (
+              <tr key={pl.seat} class={pl.forfeited ? "sam-out" : undefined}>
+                <th scope="row">
+                  <PlayerBadge seat={pl.seat} name={player?.name ?? `#${pl.seat + 1}`} active={player?.active} />
+                </th>
+                {kinds ? (
+                  KINDS.map((k) => <td key={k}>{kinds[k]}</td>)
+                ) : (
+                  <td colSpan={3} class="sam-hidden">
+                    {tr(`${pl.captured.count} behind the screen`, `${pl.captured.count} za zástěnou`)}
+                  </td>
+                )}
+                <td class="sam-tiles">
+                  {showTiles ? (
+                    <span title={tr("in hand + in the supply", "v ruce + v zásobě")}>
+                      {pl.hand_count} + {pl.supply_count}
+                    </span>
+                  ) : (
+                    <span>{tr(`${pl.hand_count}/5 chosen`, `${pl.hand_count}/5 vybráno`)}</span>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+          <tr class="sam-sub">
+            <th scope="row">{tr("On the map", "Na plánu")}</th>
+            {KINDS.map((k) => (
+              <td key={k}>{onMap[k]}</td>
+            ))}
+            <td />
+          </tr>
+          <tr class="sam-sub">
+            <th scope="row">{tr("Beside the board", "Vedle plánu")}</th>
+            {KINDS.map((k) => (
+              <td key={k}>{view.beside_board[k]}</td>
+            ))}
+            <td />
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Preview({ view, seat, ui }: { view: SamuraiView; seat: number | null; ui: BoardUi }): ComponentChild {
+  const c = ui.preview;
+  if (!c || c.type !== "place_tile" || seat === null) return null;
+  const list = touches(view, seat, String(c.tile), Number(c.hex));
+  const tr = ui.tr;
+  if (list.length === 0) return <p class="sam-touch muted">{tr("This tile touches no figure.", "Tato karta nesousedí s žádnou figurkou.")}</p>;
+  return (
+    <ul class="sam-touch" aria-label={tr("Influence after this tile", "Vliv po položení karty")}>
+      {list.map((t) => {
+        const best = Math.max(0, ...t.after.filter((_, i) => i !== seat));
+        const mine = t.after[seat] ?? 0;
+        return (
+          <li key={`${t.hex}${t.kind}`}>
+            <KindIcon kind={t.kind} />
+            <span>
+              {kindName(t.kind, tr)} ({settlementName(view.map.find((s) => s.id === t.hex)?.settlement ?? null, tr)}):{" "}
+              {tr("you", "vy")} {t.before[seat] ?? 0} → <strong>{mine}</strong>, {tr("best other", "nejlepší soupeř")} {best}
+              {mine > best ? " ✓" : ""}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+// --- the module's exports ---------------------------------------------------------------------
+
+export function render(view: Json, seat: number | null, legal: Command[], ui: BoardUi): ComponentChild {
+  const v = asView(view);
+  if (!v) return <p class="muted">—</p>;
+  const p = plan(v, ui.interactive && !ui.busy ? legal : [], ui.picker.choices);
+  return (
+    <div class="samurai">
+      <p class="sam-hint" aria-live="polite">
+        {hint(v, seat, p, ui)}
+      </p>
+      {v.phase === "place_figures" && <FigureSupply view={v} p={p} ui={ui} />}
+      <Map_ view={v} seat={seat} legal={legal} ui={ui} />
+      <Preview view={v} seat={seat} ui={ui} />
+      <Scores view={v} ui={ui} />
+    </div>
+  );
+}
+
+/** Each distinct tile once, with how many of it. */
+function grouped(tiles: readonly string[]): [string, number][] {
+  const out = new Map<string, number>();
+  for (const t of tiles) out.set(t, (out.get(t) ?? 0) + 1);
+  return [...out];
+}
+
+function TileCard(props: {
+  tile: string;
+  seat: number;
+  view: SamuraiView;
+  ui: BoardUi;
+  can: boolean;
+  count?: number;
+  on?: boolean;
+  onPick?: () => void;
+}): ComponentChild {
+  const { tile, seat, view, ui } = props;
+  const type = view.tile_types[tile];
+  const name = tileName(tile, ui.tr);
+  const face = (
+    <svg class="sam-card-face" viewBox="-10.5 -10.5 21 21" aria-hidden="true">
+      <TileFace tile={tile} seat={seat} at={{ x: 0, y: 0 }} flat={false} strength={type?.strength ?? 0} />
+      {type?.kanji && <rect class="sam-seal" x="5.2" y="-9.5" width="4" height="4" rx="0.6" />}
+    </svg>
+  );
+  const label = (
+    <span class="sam-card-name" title={name}>
+      {kindName(tileKind(tile), ui.tr, true)}
+      {type && type.strength > 0 ? <span class="sr-only"> {type.strength}</span> : null}
+      {props.count && props.count > 1 ? <strong class="sam-times"> ×{props.count}</strong> : null}
+    </span>
+  );
+  if (!props.onPick) return <span class="sam-card">{face}{label}</span>;
+  return (
+    <button
+      type="button"
+      class={`sam-card${props.on ? " on" : ""}`}
+      aria-pressed={props.on ? "true" : "false"}
+      data-tile={tile}
+      disabled={!props.can}
+      onClick={props.onPick}
+    >
+      {face}
+      {label}
+    </button>
+  );
+}
+
+export function privateArea(view: Json, seat: number | null, legal: Command[], ui: BoardUi): ComponentChild {
+  const v = asView(view);
+  if (!v || seat === null) return null;
+  const me = v.players[seat];
+  if (!me) return null;
+  const tr = ui.tr;
+  const active = ui.interactive && !ui.busy;
+  const p = plan(v, active ? legal : [], ui.picker.choices);
+  const hand = me.hand ?? [];
+  const supply = me.supply ?? [];
+  if (v.phase === "choose_tiles") {
+    return (
+      <div class="sam-private">
+        <h3 class="sam-h">{tr(`Behind your screen (${hand.length}/5)`, `Za vaší zástěnou (${hand.length}/5)`)}</h3>
+        <div class="sam-hand">
+          {hand.map((t, i) => (
+            <TileCard key={`${t}${i}`} tile={t} seat={seat} view={v} ui={ui} can={false} />
+          ))}
+        </div>
+        <h3 class="sam-h">{tr("Your other tiles: tap one to take it", "Vaše další karty: klepnutím si jednu vezmete")}</h3>
+        <div class="sam-hand sam-supply">
+          {grouped(supply).map(([t, n]) => (
+            <TileCard
+              key={t}
+              tile={t}
+              seat={seat}
+              view={v}
+              ui={ui}
+              count={n}
+              can={p.tiles.includes(t)}
+              onPick={() => {
+                const cmd = legal.find((c) => c.type === "choose_tile" && c.tile === t);
+                if (cmd) ui.propose(cmd, describe(cmd, view, ui));
+              }}
+            />
+          ))}
+        </div>
+      </div>
+    );
+  }
+  const pending = v.this_turn.tile_to_place_again;
+  return (
+    <div class="sam-private">
+      {pending && (
+        <p class="sam-pending">
+          {tr("Taken back, to place again:", "Vzato zpět, položte znovu:")}{" "}
+          <TileCard tile={pending} seat={seat} view={v} ui={ui} can={false} />
+        </p>
+      )}
+      <div class="sam-hand" role="group" aria-label={tr("Your tiles", "Vaše karty")}>
+        {grouped(hand).map(([t, n]) => (
+          <TileCard key={t} tile={t} seat={seat} view={v} ui={ui} count={n} can={p.tiles.includes(t)} on={p.tile === t} onPick={() => pickTile(ui, t)} />
+        ))}
+      </div>
+      <p class="sam-note muted">
+        {tr(
+          `${supply.length} tiles left in your supply. Marked tiles (kanji) go down in any number; of the others, one per turn.`,
+          `V zásobě zbývá ${supply.length} karet. Označených karet (se znakem) smíte položit kolik chcete, ostatních jednu za tah.`,
+        )}
+      </p>
+    </div>
+  );
+}
+
+export function extraCommands(_view: Json, _seat: number | null, legal: Command[], _ui: BoardUi): Command[] {
+  return legal.filter((c) => c.type === "end_turn");
+}
+
+export function describe(command: Command, view: Json, ui: BoardUi): string {
+  const tr = ui.tr;
+  const v = asView(view);
+  const space = (id: Json | undefined) => spaceName(v?.map.find((s) => s.id === id), Number(id), tr);
+  switch (command.type) {
+    case "choose_tile":
+      return tr(`Take ${tileName(String(command.tile), tr)} behind your screen`, `Vzít si ${tileName(String(command.tile), tr)} za zástěnu`);
+    case "place_figure":
+      return tr(`Put a ${kindName(String(command.kind), tr).toLowerCase()} on ${space(command.hex)}`, `Postavit figurku ${kindName(String(command.kind), tr).toLowerCase()} na ${space(command.hex)}`);
+    case "place_tile": {
+      const on = v?.tiles.find((t) => t.hex === command.hex);
+      if (on)
+        return tr(
+          `Play the tile exchange on your ${tileName(on.tile, tr)} and take it back`,
+          `Zahrát výměnu karet na vaši kartu ${tileName(on.tile, tr)} a vzít ji zpět`,
+        );
+      return tr(`Place ${tileName(String(command.tile), tr)} on ${space(command.hex)}`, `Položit ${tileName(String(command.tile), tr)} na ${space(command.hex)}`);
+    }
+    case "swap_figures":
+      return tr(
+        `Swap the ${kindName(String(command.first_kind), tr).toLowerCase()} on ${space(command.first_hex)} with the ${kindName(String(command.second_kind), tr).toLowerCase()} on ${space(command.second_hex)}`,
+        `Prohodit figurku ${kindName(String(command.first_kind), tr).toLowerCase()} (${space(command.first_hex)}) s figurkou ${kindName(String(command.second_kind), tr).toLowerCase()} (${space(command.second_hex)})`,
+      );
+    case "end_turn":
+      return tr("End turn (figures are taken, you draw back to 5)", "Ukončit tah (odeberou se figurky, doberete do 5)");
+    default:
+      return command.type;
+  }
+}
+
+/** For tests: the identity of a command, field order aside. */
+export function commandKey(c: Command): string {
+  return keyOf(c as unknown as Json);
+}
