@@ -35,11 +35,12 @@ def _phase(tab: Tab, match_id: int) -> str:
     return api(tab, "GET", f"matches/{match_id}")["view"]["phase"]
 
 
-def _tap_spot_and_confirm(tab: Tab, prefix: str) -> int:
+def _tap_spot_and_confirm(tab: Tab, prefix: str | None) -> int:
     """Taps the first highlighted spot (n: corner, e: edge, h: hex), sees the ghost, confirms."""
     page = tab.page
     before = version(tab)
-    target = page.locator(f'.board-area .target[data-spot^="{prefix}"]').first
+    spot = f'[data-spot^="{prefix}"]' if prefix else ""
+    target = page.locator(f".board-area .target{spot}").first
     target.wait_for()
     name = target.get_attribute("aria-label") or ""
     assert name, "every target has an accessible name"
@@ -146,7 +147,8 @@ def test_set_up_by_tapping_the_board_then_roll_and_end_turns(phone360: Tab) -> N
     # The rest of the set-up, then a few turns through the board's buttons.
     rolled = 0
     traded = False
-    for _ in range(30):
+    built = 0
+    for _ in range(40):
         if not wait_my_turn(tab, 60_000):
             break
         phase = _phase(tab, match_id)
@@ -171,10 +173,14 @@ def test_set_up_by_tapping_the_board_then_roll_and_end_turns(phone360: Tab) -> N
                 f" > {before}"
             )
         elif phase == "main":
-            if rolled >= 2:
+            if rolled >= 4:
                 break
             if not traded:
                 traded = _offer_a_trade(tab)
+            if built < 2 and tab.page.locator(".board-area .target").count():
+                _tap_spot_and_confirm(tab, None)  # a road, a settlement or a city
+                built += 1
+                continue
             _button_and_confirm(tab, "End turn")
         else:
             break
