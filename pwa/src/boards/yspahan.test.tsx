@@ -7,6 +7,7 @@ import type { BoardUi } from "./types";
 import {
   describe,
   extraCommands,
+  focusBox,
   kindsFor,
   moveFacts,
   moveTargets,
@@ -139,6 +140,14 @@ suite("narrowing", () => {
     const v = view() as unknown as YView;
     expect(moveFacts(v, 1, 9)).toEqual({ steps: 1, value: 2, cost: 1, free: 0, inspects: [12] });
     expect(moveFacts(v, 1, 8)).toEqual({ steps: 2, value: 2, cost: 0, free: 0, inspects: [] });
+  });
+  it("shows only the quarter the cubes go to, unless asked for the whole market", () => {
+    const v = view({ phase: "place" }) as unknown as YView;
+    const whole = focusBox(v, [], false);
+    const cmds: Command[] = [{ type: "place_cube", shop: 0 }, { type: "place_cube", shop: 11 }];
+    const part = focusBox(v, cmds, false);
+    expect(part.width * part.height).toBeLessThan((whole.width * whole.height) / 2);
+    expect(focusBox(v, cmds, true)).toEqual(whole);
   });
   it("turns the board a quarter so it stands upright", () => {
     expect(place([418, 187])).toEqual({ x: 247, y: 406 });

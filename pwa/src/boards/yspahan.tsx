@@ -101,6 +101,28 @@ const CELL_PX: Readonly<Record<number, readonly [number, number]>> = {
 const HUB = 10;
 const BOX = { x: 0, y: 0, width: 424, height: 652 };
 
+/** The part of the market to show: while the cubes of a row go into one quarter, that quarter
+ * (its shops bigger on a phone); otherwise, or when asked for the whole market, all of it. */
+export function focusBox(v: YView, legal: readonly Command[], wide: boolean): { x: number; y: number; width: number; height: number } {
+  const targets = legal.filter((c) => c.type === "place_cube").map((c) => c.shop as number);
+  if (wide || targets.length === 0) return BOX;
+  const quarters = new Set(targets.map((sh) => v.souks.find((k) => k.souk === v.shops[sh]?.souk)?.quarter));
+  if (quarters.size !== 1) return BOX;
+  const quarter = [...quarters][0];
+  const pts = v.souks.filter((k) => k.quarter === quarter).flatMap((k) => k.shops.map(shopXY));
+  if (pts.length === 0) return BOX;
+  // A margin round the shops, wider on the right where the zoom buttons stand.
+  const m = 28;
+  const x0 = Math.max(BOX.x, Math.min(...pts.map((p) => p.x)) - m);
+  let y0 = Math.max(BOX.y, Math.min(...pts.map((p) => p.y)) - m);
+  const x1 = Math.max(...pts.map((p) => p.x)) + m + 44;
+  let y1 = Math.min(BOX.y + BOX.height, Math.max(...pts.map((p) => p.y)) + m);
+  // Near the top or bottom edge: down to the edge, where the quarter's name is written.
+  if (y0 < BOX.y + 40) y0 = BOX.y;
+  if (y1 > BOX.y + BOX.height - 40) y1 = BOX.y + BOX.height;
+  return { x: Math.round(x0), y: Math.round(y0), width: Math.round(x1 - x0), height: Math.round(y1 - y0) };
+}
+
 /** Photo pixels to board units: a quarter turn clockwise (west at the top, north on the right). */
 export function place(p: readonly [number, number]): { x: number; y: number } {
   return { x: 434 - p[1], y: p[0] - 12 };
@@ -523,8 +545,8 @@ function Market({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
   const ghostSup = ghostTo !== null ? cellXY(ghostTo) : null;
   const label = tr("Marketplace", "Tržiště");
   return (
-    <PanZoom box={BOX} label={label} labels={{ zoomIn: ui.t("zoom_in"), zoomOut: ui.t("zoom_out"), fit: ui.t("zoom_reset") }} class="ysp-market">
-      <rect x={0} y={0} width={BOX.width} height={BOX.height} fill="#f5f1e8" aria-hidden="true" />
+    <PanZoom box={focusBox(v, live ? legal : [], ui.picker.get("wide") === true)} label={label} labels={{ zoomIn: ui.t("zoom_in"), zoomOut: ui.t("zoom_out"), fit: ui.t("zoom_reset") }} class="ysp-market">
+      <rect x={0} y={0} width={BOX.width + 80} height={BOX.height} fill="#f5f1e8" aria-hidden="true" />
       {QUARTERS.map((q) => {
         const l = QUARTER_LABEL[q]!;
         const w = QUARTER_WORDS[q]!;
@@ -737,7 +759,26 @@ function Prompt({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
   let buttons: ComponentChild = null;
   if (mode.card === "cube_to_souk") text = tr("Card: tap an empty shop for your cube.", "Karta: klepni na prázdné pole pro kostičku.");
   else if (v.phase === "roll") text = tr("You start the day: buy yellow dice or just roll.", "Začínáš den: kup žluté kostky, nebo jen hoď.");
-  else if (v.phase === "place") text = tr(`Place your cubes: ${v.to_place} left. Tap a highlighted shop.`, `Nasaď kostičky: zbývá ${v.to_place}. Klepni na zvýrazněné pole.`);
+  else if (v.phase === "place") {
+    text = tr(`Place your cubes: ${v.to_place} left. Tap a highlighted shop.`, `Nasaď kostičky: zbývá ${v.to_place}. Klepni na zvýrazněné pole.`);
+    const wide = ui.picker.get("wide") === true;
+    buttons = (
+      <div class="ysp-kinds">
+        <button
+          type="button"
+          class="btn"
+          aria-pressed={wide ? "true" : "false"}
+          onClick={() => {
+            if (wide) ui.picker.unset("wide");
+            else ui.picker.set("wide", true);
+            ui.redraw();
+          }}
+        >
+          {wide ? tr("Show only the quarter", "Jen sektor") : tr("Show the whole market", "Celé tržiště")}
+        </button>
+      </div>
+    );
+  }
   else if (v.phase === "inspect") text = tr("Choose which inspected cube goes to the caravan next.", "Vyber, která kontrolovaná kostička jde do karavany.");
   else if (v.phase === "caravan") text = tr("Your cube is inspected: send it to the caravan, or pay 1 camel to send one from supply.", "Tvá kostička je kontrolována: pošli ji do karavany, nebo za 1 velblouda jinou ze zásoby.");
   else if (v.phase === "after") text = tr("Action done: build, play cards, or end your turn.", "Akce hotova: stav, hraj karty, nebo ukonči tah.");
@@ -855,7 +896,7 @@ button.ysp-row.chosen { border-style: solid; background: #f3d3c9; }
 .ysp-amounts { display: flex; flex-wrap: wrap; gap: 3px; width: 100%; }
 .ysp-amounts .btn { min-width: 36px; }
 .ysp-build { display: flex; flex-wrap: wrap; gap: .35rem; }
-.ysp-market .board-svg { max-height: min(80vh, 720px); }
+.ysp-market .board-svg { max-height: min(64vh, 720px); }
 .ysp-prompt { order: -2; }
 .ysp-focus-market .ysp-market { order: -1; }
 @media (min-width: 900px) {
@@ -864,6 +905,7 @@ button.ysp-row.chosen { border-style: solid; background: #f3d3c9; }
   .ysp-side { grid-column: 1; grid-row: 2; }
   .ysp-market, .ysp-focus-market .ysp-market { grid-column: 2; grid-row: 2; order: 0; }
   .ysp-players { grid-row: 3; }
+  .ysp-market .board-svg { max-height: min(80vh, 720px); }
 }
 `;
 
