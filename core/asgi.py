@@ -16,6 +16,7 @@ from django.conf import settings  # noqa: E402
 from django.core.wsgi import get_wsgi_application  # noqa: E402
 
 from core.http import ThreadedWSGI  # noqa: E402
+from core.ops.probes import Probes  # noqa: E402
 from realtime.auth import SocketAuthMiddleware  # noqa: E402
 from realtime.routing import websocket_urlpatterns  # noqa: E402
 
@@ -40,9 +41,12 @@ http_app = (
 )
 
 
-application = ProtocolTypeRouter(
-    {
-        "http": http_app,
-        "websocket": SocketAuthMiddleware(URLRouter(websocket_urlpatterns)),
-    }
+# The probes first: answered whatever the request threads are doing (core/ops/probes.py).
+application = Probes(
+    ProtocolTypeRouter(
+        {
+            "http": http_app,
+            "websocket": SocketAuthMiddleware(URLRouter(websocket_urlpatterns)),
+        }
+    )
 )

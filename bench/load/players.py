@@ -448,13 +448,23 @@ def verify(run: Run, seats: list[Seat], hooks: Hooks | None) -> dict[str, Any]:
             )
         )
         pending = Delivery.objects.filter(channel="webhook", status="pending").count()
-        extra = sum(max(0, hooks.received[u] - sent[u]) for u in set(hooks.received) | set(sent))
+        pending_by = Counter(
+            Delivery.objects.filter(channel="webhook", status="pending").values_list(
+                "notification__user_id", flat=True
+            )
+        )
+        everyone = set(hooks.received) | set(sent)
+        # A send whose worker (or database) was lost before the row was marked: the row is
+        # still pending, leased, and would go again when its lease ends (at least once).
+        unmarked = sum(min(pending_by[u], max(0, hooks.received[u] - sent[u])) for u in everyone)
+        twice = sum(max(0, hooks.received[u] - sent[u] - pending_by[u]) for u in everyone)
         missing = sum(max(0, sent[u] - hooks.received[u]) for u in set(sent))
         notifications = {
             "webhooks_received": sum(hooks.received.values()),
             "deliveries_sent": sum(sent.values()),
             "deliveries_pending": pending,
-            "sent_twice": extra,
+            "received_but_not_yet_marked_sent": unmarked,
+            "sent_twice": twice,
             "marked_sent_not_received": missing,
         }
     return {

@@ -167,3 +167,28 @@ def test_a_lost_database_or_redis_answers_503_busy_not_500(
     assert res.status_code == 503 and res["Retry-After"]
     body = res.json()
     assert body["code"] == "busy" and "nothing was saved" in body["message"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_asgi_probes_answer_without_the_request_threads(settings: Any) -> None:
+    import asyncio
+
+    from asgiref.testing import ApplicationCommunicator
+
+    from core.ops.probes import Probes
+
+    settings.REDIS_URL = ""
+
+    async def busy_app(scope: Any, receive: Any, send: Any) -> None:
+        raise AssertionError("a probe must not reach the application")
+
+    async def ask(path: str) -> tuple[int, dict[str, Any]]:
+        scope = {"type": "http", "method": "GET", "path": path, "headers": []}
+        comm = ApplicationCommunicator(Probes(busy_app), scope)
+        await comm.send_input({"type": "http.request", "body": b""})
+        start = await comm.receive_output(10)
+        body = await comm.receive_output(10)
+        return start["status"], json.loads(body["body"])
+
+    assert asyncio.run(ask("/healthz")) == (200, {"status": "ok"})
+    assert asyncio.run(ask("/readyz")) == (200, {"status": "ok", "database": "ok"})
