@@ -207,7 +207,9 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
         task.add_done_callback(self.tasks.discard)
 
     async def send_frame(self, text: str) -> None:
-        if self.closed:
+        # Nothing before accept(): the hello frame brings it all (a presence change racing a
+        # slow connect once reached the server as "send before accept", under load).
+        if self.closed or not self.accepted:
             return
         try:
             await self.send(text_data=text)

@@ -68,6 +68,7 @@ class Run:
     statuses: Counter[int] = field(default_factory=Counter)
     resends: int = 0
     polls: int = 0
+    lag: list[float] = field(default_factory=list)  # this process's event loop, seconds late
 
     @property
     def ws(self) -> str:
@@ -122,6 +123,14 @@ async def insist(
         run.resends += 1
         await asyncio.sleep(pause * (0.5 + random.random()))
         pause = min(pause * 2, 3.0)
+
+
+async def watch_lag(run: Run) -> None:
+    """How late this process's event loop runs (a starved client would slow every figure)."""
+    while not run.stopping:
+        t = time.monotonic()
+        await asyncio.sleep(0.1)
+        run.lag.append(time.monotonic() - t - 0.1)
 
 
 # --- the socket ------------------------------------------------------------------------------
@@ -429,6 +438,8 @@ def verify(run: Run, seats: list[Seat], hooks: Hooks | None) -> dict[str, Any]:
         CommandRecord.objects.filter(match_id__in=match_ids).values_list("match_id", "command_id")
     )
     twice = sum(1 for n in records.values() if n > 1)
+    if twice:
+        problems.append(f"{twice} command ids recorded twice")
     # Streams: what each socket received, gapless from 1 to the match's version.
     gapless = 0
     for s in seats:
@@ -457,14 +468,19 @@ def verify(run: Run, seats: list[Seat], hooks: Hooks | None) -> dict[str, Any]:
         # A send whose worker (or database) was lost before the row was marked: the row is
         # still pending, leased, and would go again when its lease ends (at least once).
         unmarked = sum(min(pending_by[u], max(0, hooks.received[u] - sent[u])) for u in everyone)
-        twice = sum(max(0, hooks.received[u] - sent[u] - pending_by[u]) for u in everyone)
+        extra = sum(max(0, hooks.received[u] - sent[u] - pending_by[u]) for u in everyone)
         missing = sum(max(0, sent[u] - hooks.received[u]) for u in set(sent))
         notifications = {
             "webhooks_received": sum(hooks.received.values()),
             "deliveries_sent": sum(sent.values()),
             "deliveries_pending": pending,
             "received_but_not_yet_marked_sent": unmarked,
-            "sent_twice": twice,
+            "sent_twice": extra,
+            # A try that timed out at the sender though it reached the receiver is tried
+            # again: a receiver slower than LUDOTEKA_WEBHOOK_TIMEOUT gets the message twice.
+            "sent_after_a_failed_try": Delivery.objects.filter(
+                channel="webhook", status="sent", attempts__gt=0
+            ).count(),
             "marked_sent_not_received": missing,
         }
     return {

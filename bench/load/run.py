@@ -124,6 +124,7 @@ async def main_async(
         run.started = time.monotonic()
         run.end = run.started + args.seconds
         sockets = [asyncio.ensure_future(players.socket_loop(run, s)) for s in seats]
+        sockets.append(asyncio.ensure_future(players.watch_lag(run)))
         tasks = [
             asyncio.ensure_future(players.player(run, session, s, random.Random(rng.random())))
             for s in seats
@@ -171,6 +172,8 @@ async def main_async(
         "http_5xx": sum(v for k, v in run.statuses.items() if k >= 500),
         "errors_outside_faults": len(outside),
         "error_kinds_outside_faults": dict(sorted(_kinds(outside).items())),
+        "client_loop_lag_p50_ms": round(percentile(run.lag, 50) * 1000, 1),
+        "client_loop_lag_p99_ms": round(percentile(run.lag, 99) * 1000, 1),
         "resends": run.resends,
         "polls": run.polls,
         "ws_reconnects": sum(s.reconnects for s in seats),
