@@ -125,6 +125,7 @@ def test_a_tile_goes_down_by_taps_and_a_vote_is_cast(narrow: Tab) -> None:
             break
         if page.locator(".dd-ballot .dd-card-btn").count():
             tab.shot("drunter-vote")
+            tab.axe("drunter vote")
             page.locator(".dd-card-btn", has_text="JAAA").click()
             page.wait_for_selector(".dd-card-btn[aria-pressed=true]")
             before = version(tab)

@@ -181,6 +181,12 @@ suite("drunter board: placing a tile", () => {
     expect(root.querySelector("[aria-label='School 4']")).not.toBeNull();
     expect(root.querySelector("[aria-label='Outhouse']")).not.toBeNull();
     expect(root.querySelector("[aria-label='River tile of 3, laid by Bot']")).not.toBeNull();
+    // A covered building stays known, marked small on the tile.
+    const v = baseView();
+    v.tiles_on_board.push({ seat: 0, route: "street", kind: "street", length: 2, direction: "E", cells: [[1, 0], [2, 0]] });
+    const covered = setup(v, []).root;
+    expect(covered.querySelector("[aria-label='School 4, covered']")).not.toBeNull();
+    expect(covered.querySelector("[aria-label='School 4']")).toBeNull();
   });
 
   it("shows a spectator no private area", () => {

@@ -614,6 +614,21 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
             label={ui.tr(`${tileWords(ui, t.kind, t.length)}, laid by ${nameOf(t.seat)}`, `${tileWords(ui, t.kind, t.length)}, položil(a) ${nameOf(t.seat)}`)}
           />
         ))}
+        {v.layout.buildings.map((b) =>
+          covered.has(`${b.cell[0]},${b.cell[1]}`) ? (
+            <g
+              transform={`translate(${b.cell[0] * CELL + CELL - 9} ${b.cell[1] * CELL + CELL - 9})`}
+              role="img"
+              aria-label={ui.tr(`${words(ui, BUILDING_WORDS, b.type)} ${b.value}, covered`, `${words(ui, BUILDING_WORDS, b.type)} ${b.value}, zakryto`)}
+            >
+              <circle r="6.5" fill={BUILDING_STYLE[b.type] ?? "#777"} stroke="#fffdf8" stroke-width="1.2" />
+              <text y="3.5" text-anchor="middle" font-size="9.5" font-weight="700" fill="#fff">
+                {b.value}
+              </text>
+              <line x1="-5" y1="5" x2="5" y2="-5" stroke="#fffdf8" stroke-width="1.4" />
+            </g>
+          ) : null,
+        )}
         {!v.vote && v.tiles_on_board.length > 0 && (
           <g aria-hidden="true">
             {(() => {
