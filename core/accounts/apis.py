@@ -28,6 +28,7 @@ from core.api import fields as strict
 from core.api.errors import ApiError
 from core.api.origin import check_origin
 from core.api.pagination import Pagination
+from core.api.schema import errors
 from core.matches.deadlines import user_end_vacation
 
 
@@ -66,7 +67,11 @@ class RegisterApi(APIView):
         display_name = strict.CharField(max_length=40, required=False, allow_blank=True)
         language = serializers.ChoiceField(choices=User.Language.choices, required=False)
 
-    @extend_schema(request=Input, responses={201: UserOut})
+    @extend_schema(
+        request=Input,
+        responses={201: UserOut},
+        extensions=errors("foreign_origin", "username_taken", "weak_password"),
+    )
     def post(self, request: Request) -> Response:
         check_origin(request)
         data = self.Input(data=request.data)
@@ -91,7 +96,11 @@ class LoginApi(APIView):
         username = strict.CharField(max_length=150)
         password = strict.CharField(max_length=128)
 
-    @extend_schema(request=Input, responses={200: UserOut})
+    @extend_schema(
+        request=Input,
+        responses={200: UserOut},
+        extensions=errors("foreign_origin", "bad_credentials"),
+    )
     def post(self, request: Request) -> Response:
         check_origin(request)
         data = self.Input(data=request.data)
@@ -108,7 +117,7 @@ class LoginApi(APIView):
 
 
 class LogoutApi(APIView):
-    @extend_schema(request=None, responses={204: None})
+    @extend_schema(request=None, responses={204: None}, extensions=errors())
     def post(self, request: Request) -> Response:
         logout(request._request)
         return Response(status=204)
@@ -122,13 +131,13 @@ class MeApi(APIView):
         display_name = strict.CharField(max_length=40, required=False, allow_blank=True)
         language = serializers.ChoiceField(choices=User.Language.choices, required=False)
 
-    @extend_schema(responses={200: UserOut})
+    @extend_schema(responses={200: UserOut}, extensions=errors())
     def get(self, request: Request) -> Response:
         # Read afresh: a token's user is cached per process (core/accounts/auth.py), and a
         # change made through another server process must show here at once.
         return Response(UserOut(User.objects.get(pk=request.user.pk)).data)
 
-    @extend_schema(request=Input, responses={200: UserOut})
+    @extend_schema(request=Input, responses={200: UserOut}, extensions=errors())
     def patch(self, request: Request) -> Response:
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
@@ -184,7 +193,9 @@ class VacationListApi(APIView):
         starts_on = serializers.DateField()
         ends_on = serializers.DateField()
 
-    @extend_schema(operation_id="vacations_list", responses={200: VacationPageOut})
+    @extend_schema(
+        operation_id="vacations_list", responses={200: VacationPageOut}, extensions=errors()
+    )
     def get(self, request: Request) -> Response:
         paginator = Pagination()
         page = paginator.paginate_queryset(vacation_list(user=request.user), request, view=self)
@@ -192,7 +203,17 @@ class VacationListApi(APIView):
         response.data["days_left"] = _days_left(request.user)
         return response
 
-    @extend_schema(request=Input, responses={201: VacationDeclaredOut})
+    @extend_schema(
+        request=Input,
+        responses={201: VacationDeclaredOut},
+        extensions=errors(
+            "vacation_in_the_past",
+            "vacation_ends_before_start",
+            "vacation_too_long",
+            "vacation_overlap",
+            "not_enough_vacation_days",
+        ),
+    )
     def post(self, request: Request) -> Response:
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
@@ -205,7 +226,11 @@ class VacationEndApi(APIView):
     """Cancel a vacation not yet begun, or end today one under way: the unused days go back to
     the bank, and deadlines it moved come back by as many days."""
 
-    @extend_schema(request=None, responses={200: VacationEndedOut})
+    @extend_schema(
+        request=None,
+        responses={200: VacationEndedOut},
+        extensions=errors("vacation_not_found", "vacation_cancelled", "vacation_over"),
+    )
     def post(self, request: Request, vacation_id: int) -> Response:
         ended = user_end_vacation(user=request.user, vacation_id=vacation_id)
         out = {

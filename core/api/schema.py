@@ -1,15 +1,145 @@
-"""The OpenAPI schema's error answers, documented on every operation (a drf-spectacular hook).
+"""The OpenAPI schema's error answers, per operation (a drf-spectacular hook).
 
-Every error is ``{"code", "message", ...}`` (``core.api.errors``). Which statuses an operation
-can answer follows from what it is: any request may be malformed (400), carry a bad token (401),
-be refused (403), name something unknown (404) or be rate-limited (429); a request with a body
-may be too large (413) or not JSON (415); a write may conflict (409), break a rule (422) or find
-the server busy (503, ``Retry-After``). The codes are listed in each description.
+Every error is ``{"code", "message", ...}`` (``core.api.errors``). An operation documents only
+the statuses it can answer, each with the enum of its ``code`` values, so a client can switch
+on them and Schemathesis checks every refusal against them. Two sources:
+
+- what follows from the operation's shape (``_shared_codes``): any request may be malformed
+  (``bad_request``), carry a bad token (``bad_credentials``), ask for a format there is not
+  (``not_acceptable``) or be throttled (``rate_limited``); one that needs a user may come
+  without (``not_authenticated``); one with a body may be too large, not JSON or invalid; one
+  with query parameters may be invalid; a path (a parameter of a form the URL conf refuses) or
+  a list's page may name nothing (``not_found``); a write may lack its CSRF token on a session
+  (``forbidden``) or find the server busy (``busy``);
+- what the view declares (``errors(...)``): its services' own codes, found in ``CODES``.
+
+``ENGINE`` stands for a game engine's own 422 codes (``illegal_command``, ``invalid_options``
+and the codes of each game's rules): that 422 lists the platform's codes in its description and
+leaves ``code`` open (an engine's ``malformed_command``, ``not_your_turn`` and ``game_over``
+are 400 and 409, declared by name). An operation that declares nothing keeps the broad
+default list (``_LEGACY_*``), so an endpoint added without a declaration stays documented.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+ENGINE = "*engine"
+_EXTENSION = "x-error-codes"
+
+# Every code the API answers with: (status, meaning). tests/core/api/test_schema_errors.py
+# checks that each ApiError raised in core/ is here, with the same status.
+CODES: dict[str, tuple[int, str]] = {
+    # 400: the request itself
+    "bad_request": (400, "the request is malformed (a bad Content-Length, a bad host)"),
+    "malformed_json": (400, "the body is not valid JSON"),
+    "invalid_input": (400, "a field is missing or not as the schema says (see `fields`)"),
+    "malformed_command": (400, "the command is of no shape the game knows"),
+    "reason_required": (400, "an organiser's correction needs a reason"),
+    # 401
+    "not_authenticated": (401, "log in first (session or API token)"),
+    "bad_credentials": (401, "the token, or the user name and password, are not valid"),
+    # 403
+    "forbidden": (403, "a session write without its CSRF token"),
+    "foreign_origin": (403, "log in and register only from this site's pages"),
+    "private_match": (403, "the match is private and not yours"),
+    "not_a_player": (403, "you have no seat in this match"),
+    "not_the_creator": (403, "only the match's creator may do that"),
+    "not_the_organiser": (403, "only the tournament's organiser may do that"),
+    "not_invited": (403, "the tournament is private and you are not invited"),
+    "rating_too_low": (403, "your rating is below the tournament's minimum"),
+    "too_few_matches": (403, "you have finished fewer matches than the tournament asks"),
+    # 404
+    "not_found": (404, "nothing at this address (a path of the wrong form, a page past the end)"),
+    "match_not_found": (404, "there is no such match"),
+    "seat_not_found": (404, "there is no such seat"),
+    "unknown_game": (404, "there is no such game"),
+    "user_not_found": (404, "there is no such user"),
+    "vacation_not_found": (404, "you have no such vacation"),
+    "subscription_not_found": (404, "you have no such push subscription"),
+    "tournament_not_found": (404, "no such tournament (or a private one you are not part of)"),
+    "round_not_found": (404, "there is no such round"),
+    "table_not_found": (404, "there is no such table"),
+    "entrant_not_found": (404, "there is no such entrant"),
+    # 406, 413, 415
+    "not_acceptable": (406, "the Accept header asks for a format this answer does not have"),
+    "payload_too_large": (413, "the body is over the size limit (2.5 MB)"),
+    "unsupported_media_type": (415, "send JSON (`Content-Type: application/json`)"),
+    # 409: not now, in the current state
+    "stale_version": (409, "the match moved on (see `current_version`); reload, try again"),
+    "not_your_turn": (409, "it is not your seat's turn"),
+    "game_over": (409, "the game has ended"),
+    "match_not_active": (409, "the match is not running"),
+    "match_not_in_lobby": (409, "the match has already started or ended"),
+    "already_seated": (409, "you already have a seat here"),
+    "no_open_seat": (409, "there is no open seat for you"),
+    "seats_not_filled": (409, "every seat needs a player or a bot first"),
+    "seat_taken_over": (409, "you ran out of time; a bot plays your seat"),
+    "already_resigned": (409, "you have already resigned"),
+    "command_id_reused": (409, "that command_id was used by another seat"),
+    "conflict": (409, "another request changed this first; retry"),
+    "username_taken": (409, "the user name is taken"),
+    "vacation_overlap": (409, "you already have a vacation then (see `vacation`)"),
+    "vacation_cancelled": (409, "that vacation was already cancelled"),
+    "vacation_over": (409, "that vacation is already over"),
+    "already_registered": (409, "you are registered already"),
+    "already_started": (409, "the tournament has started"),
+    "already_withdrawn": (409, "the entrant has withdrawn already"),
+    "bots_not_allowed": (409, "the tournament takes no bots"),
+    "bracket_moved_on": (409, "the bracket has moved past that table"),
+    "not_enough_players": (409, "too few entrants to start"),
+    "not_private": (409, "only a private tournament takes invitations"),
+    "not_registered": (409, "you are not registered"),
+    "not_running": (409, "the tournament is not running"),
+    "registration_closed": (409, "registration is closed"),
+    "round_not_finished": (409, "the current round has not finished"),
+    "tournament_full": (409, "the tournament is full"),
+    "tournament_over": (409, "the tournament is over"),
+    # 422: well-formed, but refused by the rules
+    "illegal_command": (422, "the game's rules refuse this command now"),
+    "invalid_options": (422, "the game refuses these options or this number of players"),
+    "nothing_to_undo": (422, "nothing of yours to take back since the last barrier"),
+    "version_out_of_range": (422, "the match has no such version"),
+    "seat_count": (422, "give exactly as many seats as players"),
+    "creator_seat": (422, "exactly one seat must be yours (`me`)"),
+    "unknown_user": (422, "there is no user of that name"),
+    "duplicate_player": (422, "that user already has a seat"),
+    "unknown_bot_level": (422, "the game has no bot of that level"),
+    "invalid_time_control": (422, "the time control is not one the platform runs"),
+    "weak_password": (422, "the password is too weak"),
+    "vacation_in_the_past": (422, "a vacation cannot start before today"),
+    "vacation_ends_before_start": (422, "a vacation ends on or after its start"),
+    "vacation_too_long": (422, "a vacation is too long"),
+    "not_enough_vacation_days": (422, "not enough vacation days left (see `days_left`)"),
+    "unknown_channel": (422, "no such notification channel"),
+    "unknown_notification_kind": (422, "no such notification kind"),
+    "unknown_notification_mode": (422, "no such notification mode"),
+    "unknown_timezone": (422, "no such time zone"),
+    "invalid_quiet_hours": (422, "quiet hours are times like 22:30"),
+    "invalid_digest_hour": (422, "the digest hour is a whole hour, 0 to 23"),
+    "webhook_url_missing": (422, "give a webhook URL before turning webhooks on"),
+    "invalid_webhook_url": (422, "the webhook URL is not a public http(s) address"),
+    "invalid_endpoint": (422, "the push endpoint is not an absolute https URL"),
+    "insecure_endpoint": (422, "the push endpoint must use https"),
+    "endpoint_not_allowed": (422, "the push endpoint must be a public push service"),
+    "invalid_p256dh": (422, "keys.p256dh is not a P-256 public key"),
+    "invalid_auth": (422, "keys.auth is not a 16-byte secret"),
+    "invalid_tournament": (422, "a tournament configuration the game or the format refuses"),
+    # 429, 503
+    "rate_limited": (429, "too many requests; see `Retry-After` and `retry_after`"),
+    "busy": (503, "nothing was applied; retry after `Retry-After` seconds (same command_id)"),
+}
+_ENGINE_TEXT = "`illegal_command`, `invalid_options` and the game's own rule codes (its README)"
+
+
+def errors(*codes: str) -> dict[str, Any]:
+    """``extend_schema(extensions=errors("match_not_found", ...))``: the codes this operation's
+    own services answer with, beyond those its shape implies (see the module's docstring)."""
+    unknown = [c for c in codes if c != ENGINE and c not in CODES]
+    if unknown:
+        raise ValueError(f"error codes not in core.api.schema.CODES: {unknown}")
+    return {_EXTENSION: list(codes)}
+
 
 ERROR_SCHEMA = {
     "type": "object",
@@ -19,7 +149,9 @@ ERROR_SCHEMA = {
     },
     "required": ["code", "message"],
 }
-ALWAYS = {
+
+# The broad list of an operation that declares nothing (statuses and what they may say).
+_LEGACY_ALWAYS = {
     "400": "Malformed input: `invalid_input` (with `fields`), `malformed_json`, `bad_request`, "
     "`malformed_command`.",
     "401": "`not_authenticated` (log in first) or `bad_credentials` (a bad token or password).",
@@ -30,11 +162,11 @@ ALWAYS = {
     "406": "`not_acceptable`: the `Accept` header asks for a format this answer does not have.",
     "429": "`rate_limited`, with `Retry-After` and `retry_after` (seconds).",
 }
-WITH_BODY = {
+_LEGACY_WITH_BODY = {
     "413": "`payload_too_large`: the body is over 2.5 MB.",
     "415": "`unsupported_media_type`: send JSON.",
 }
-WRITES = {
+_LEGACY_WRITES = {
     "409": "A conflict with the current state: `stale_version` (with `current_version`), "
     "`not_your_turn`, `match_not_active`, `match_not_in_lobby`, `already_seated`, "
     "`no_open_seat`, `username_taken`, `conflict`, …",
@@ -44,24 +176,77 @@ WRITES = {
 }
 
 
-def document_errors(result: dict[str, Any], generator: Any, request: Any, public: bool) -> Any:
-    result.setdefault("components", {}).setdefault("schemas", {})["Error"] = ERROR_SCHEMA
+def _is_paginated(operation: dict[str, Any], schemas: dict[str, Any]) -> bool:
+    ok = operation.get("responses", {}).get("200", {})
+    schema = ok.get("content", {}).get("application/json", {}).get("schema", {})
+    if "$ref" in schema:
+        schema = schemas.get(schema["$ref"].rsplit("/", 1)[-1], {})
+    return {"count", "next", "previous", "results"} <= set(schema.get("properties", {}))
+
+
+def _shared_codes(method: str, operation: dict[str, Any], schemas: dict[str, Any]) -> list[str]:
+    codes = ["bad_request", "bad_credentials", "not_acceptable", "rate_limited"]
+    if {} not in operation.get("security", [{}]):
+        codes.append("not_authenticated")
+    if "requestBody" in operation:
+        codes += ["malformed_json", "invalid_input", "payload_too_large", "unsupported_media_type"]
+    if any(p.get("in") == "query" for p in operation.get("parameters", [])):
+        codes.append("invalid_input")
+    has_path_parameters = any(p.get("in") == "path" for p in operation.get("parameters", []))
+    if has_path_parameters or _is_paginated(operation, schemas):
+        codes.append("not_found")
+    if method != "get":
+        codes += ["forbidden", "busy"]
+    return codes
+
+
+def _response(status: int, codes: list[str], ref: dict[str, str]) -> dict[str, Any]:
+    named = sorted({c for c in codes if c != ENGINE})
+    lines = [f"`{c}`: {CODES[c][1]}." for c in named]
+    if ENGINE in codes:
+        lines.append(f"The game engine's own: {_ENGINE_TEXT}.")
+        schema: dict[str, Any] = ref
+    else:
+        schema = {"allOf": [ref, {"properties": {"code": {"enum": named}}}]}
+    return {
+        "description": "\n\n".join(lines),
+        "content": {"application/json": {"schema": schema}},
+    }
+
+
+def _document(method: str, operation: dict[str, Any], schemas: dict[str, Any]) -> None:
     ref = {"$ref": "#/components/schemas/Error"}
+    declared = operation.pop(_EXTENSION, None)
+    responses = operation.setdefault("responses", {})
+    if declared is None:  # the broad default
+        statuses = dict(_LEGACY_ALWAYS)
+        if "requestBody" in operation:
+            statuses.update(_LEGACY_WITH_BODY)
+        if method != "get":
+            statuses.update(_LEGACY_WRITES)
+        for status, description in statuses.items():
+            responses.setdefault(
+                status,
+                {"description": description, "content": {"application/json": {"schema": ref}}},
+            )
+        return
+    by_status: dict[int, list[str]] = {}
+    for code in [*_shared_codes(method, operation, schemas), *declared]:
+        status = 422 if code == ENGINE else CODES[code][0]
+        by_status.setdefault(status, []).append(code)
+    for status in sorted(by_status):
+        responses[str(status)] = _response(status, by_status[status], ref)
+
+
+def document_errors(result: dict[str, Any], generator: Any, request: Any, public: bool) -> Any:
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    schemas["Error"] = ERROR_SCHEMA
     for path, item in result.get("paths", {}).items():
         for method, operation in item.items():
             if method not in ("get", "post", "put", "patch", "delete"):
                 continue
-            statuses = dict(ALWAYS)
-            if "requestBody" in operation:
-                statuses.update(WITH_BODY)
-            if method != "get":
-                statuses.update(WRITES)
-            responses = operation.setdefault("responses", {})
-            for status, description in statuses.items():
-                responses.setdefault(
-                    status,
-                    {"description": description, "content": {"application/json": {"schema": ref}}},
-                )
+            _document(method, operation, schemas)
+            responses = operation.get("responses", {})
             if path.endswith("/events") and "200" in responses:
                 content = responses["200"].setdefault("content", {})
                 content["application/x-ndjson"] = {

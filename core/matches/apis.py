@@ -14,7 +14,7 @@ from typing import Any
 from django.http import HttpResponse, StreamingHttpResponse
 from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -24,6 +24,7 @@ from rest_framework.views import APIView
 
 from core.api import fields as strict
 from core.api.pagination import Pagination
+from core.api.schema import ENGINE, errors
 from core.matches import hotpath, selectors, services
 from core.matches.models import Match, Seat
 
@@ -247,7 +248,7 @@ def _game_out(slug: str, full: bool) -> dict[str, Any]:
 class GameListApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(operation_id="games_list", responses={200: GameListOut})
+    @extend_schema(operation_id="games_list", responses={200: GameListOut}, extensions=errors())
     def get(self, request: Request) -> Response:
         from games.registry import GAME_MODULES
 
@@ -257,7 +258,7 @@ class GameListApi(APIView):
 class GameDetailApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: GameDetailOut})
+    @extend_schema(responses={200: GameDetailOut}, extensions=errors("unknown_game"))
     def get(self, request: Request, slug: str) -> Response:
         return Response(_game_out(slug, full=True))
 
@@ -297,7 +298,12 @@ class MatchListApi(APIView):
             choices=Match.Visibility.choices, required=False, default=Match.Visibility.PUBLIC
         )
 
-    @extend_schema(operation_id="matches_list", parameters=[Filters], responses={200: MatchPageOut})
+    @extend_schema(
+        operation_id="matches_list",
+        parameters=[Filters],
+        responses={200: MatchPageOut},
+        extensions=errors(),
+    )
     def get(self, request: Request) -> Response:
         filters = self.Filters(data=request.query_params)
         filters.is_valid(raise_exception=True)
@@ -306,7 +312,20 @@ class MatchListApi(APIView):
         page = paginator.paginate_queryset(qs, request, view=self)
         return paginator.get_paginated_response([selectors.match_summary(m) for m in page])
 
-    @extend_schema(request=Input, responses={201: MatchDetailOut})
+    @extend_schema(
+        request=Input,
+        responses={201: MatchDetailOut},
+        extensions=errors(
+            "unknown_game",
+            "seat_count",
+            "creator_seat",
+            "unknown_user",
+            "duplicate_player",
+            "unknown_bot_level",
+            "invalid_time_control",
+            ENGINE,
+        ),
+    )
     def post(self, request: Request) -> Response:
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
@@ -350,7 +369,11 @@ _ETAG_PARAMETER = OpenApiParameter(
 
 
 class MatchDetailApi(APIView):
-    @extend_schema(parameters=[_ETAG_PARAMETER], responses={200: MatchDetailOut, 304: None})
+    @extend_schema(
+        parameters=[_ETAG_PARAMETER],
+        responses={200: MatchDetailOut, 304: None},
+        extensions=errors("match_not_found", "private_match"),
+    )
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get(match_id, user=request.user)
         head = selectors.match_detail_head(match=match, user=request.user)
@@ -386,14 +409,35 @@ class _LobbyAction(APIView):
         return Response(selectors.match_detail(match=match, user=request.user))
 
 
+@extend_schema_view(
+    post=extend_schema(
+        extensions=errors(
+            "match_not_found",
+            "match_not_in_lobby",
+            "private_match",
+            "already_seated",
+            "no_open_seat",
+        )
+    )
+)
 class MatchJoinApi(_LobbyAction):
     action = "join"
 
 
+@extend_schema_view(
+    post=extend_schema(extensions=errors("match_not_found", "match_not_in_lobby", "not_a_player"))
+)
 class MatchLeaveApi(_LobbyAction):
     action = "leave"
 
 
+@extend_schema_view(
+    post=extend_schema(
+        extensions=errors(
+            "match_not_found", "not_the_creator", "match_not_in_lobby", "seats_not_filled"
+        )
+    )
+)
 class MatchStartApi(_LobbyAction):
     action = "start"
 
@@ -414,7 +458,11 @@ class MatchEventsApi(APIView):
         )
         format = strict.QueryChoiceField(choices=["json", "ndjson"], required=False, default="json")
 
-    @extend_schema(parameters=[Filters], responses={200: MatchEventsOut})
+    @extend_schema(
+        parameters=[Filters],
+        responses={200: MatchEventsOut},
+        extensions=errors("match_not_found", "private_match"),
+    )
     def get(self, request: Request, match_id: int) -> Response | StreamingHttpResponse:
         # A serializer, not str.isdigit(): "²" is a digit to isdigit() and no number to int().
         filters = self.Filters(data=request.query_params)
@@ -440,7 +488,11 @@ class MatchReplayApi(APIView):
 
         version = serializers.IntegerField(min_value=1)
 
-    @extend_schema(parameters=[Filters], responses={200: MatchReplayOut})
+    @extend_schema(
+        parameters=[Filters],
+        responses={200: MatchReplayOut},
+        extensions=errors("match_not_found", "private_match", "version_out_of_range"),
+    )
     def get(self, request: Request, match_id: int) -> Response:
         filters = self.Filters(data=request.query_params)
         filters.is_valid(raise_exception=True)
@@ -453,7 +505,11 @@ class MatchReplayApi(APIView):
 
 
 class MatchLegalApi(APIView):
-    @extend_schema(parameters=[_ETAG_PARAMETER], responses={200: MatchLegalOut, 304: None})
+    @extend_schema(
+        parameters=[_ETAG_PARAMETER],
+        responses={200: MatchLegalOut, 304: None},
+        extensions=errors("match_not_found", "private_match", "not_a_player"),
+    )
     def get(self, request: Request, match_id: int) -> Response:
         match = hotpath.read_match(match_id)
         selectors.match_check_visible(match=match, user=request.user)
@@ -492,6 +548,18 @@ def _answer(result: Any) -> Response | HttpResponse:
     return Response(result)
 
 
+# What every command (a move, an undo, a resignation) may be refused with before the game has
+# its say: services._open_command.
+_COMMAND_ERRORS = (
+    "match_not_found",
+    "not_a_player",
+    "seat_taken_over",
+    "match_not_active",
+    "command_id_reused",
+    "malformed_command",
+)
+
+
 class MatchCommandApi(APIView):
     class Input(serializers.Serializer):
         class Meta:
@@ -501,7 +569,13 @@ class MatchCommandApi(APIView):
         expected_version = strict.IntegerField(required=False, min_value=0)
         command = JSONObject()
 
-    @extend_schema(request=Input, responses={200: CommandAnswerOut})
+    @extend_schema(
+        request=Input,
+        responses={200: CommandAnswerOut},
+        extensions=errors(
+            *_COMMAND_ERRORS, "stale_version", "conflict", "not_your_turn", "game_over", ENGINE
+        ),
+    )
     def post(self, request: Request, match_id: int) -> Response | HttpResponse:
         v = _plainly_valid_command(request.data)
         if v is None:  # the serializer's coercions and messages, for anything less plain
@@ -527,7 +601,11 @@ class MatchUndoApi(APIView):
         scope = serializers.ChoiceField(choices=["step", "turn"], default="step")
         expected_version = strict.IntegerField(required=False, min_value=0)
 
-    @extend_schema(request=Input, responses={200: CommandAnswerOut})
+    @extend_schema(
+        request=Input,
+        responses={200: CommandAnswerOut},
+        extensions=errors(*_COMMAND_ERRORS, "stale_version", "nothing_to_undo"),
+    )
     def post(self, request: Request, match_id: int) -> Response:
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
@@ -543,7 +621,11 @@ class MatchResignApi(APIView):
 
         command_id = strict.CharField(max_length=64)
 
-    @extend_schema(request=Input, responses={200: CommandAnswerOut})
+    @extend_schema(
+        request=Input,
+        responses={200: CommandAnswerOut},
+        extensions=errors(*_COMMAND_ERRORS, "already_resigned"),
+    )
     def post(self, request: Request, match_id: int) -> Response:
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
@@ -565,7 +647,10 @@ class MatchChatApi(APIView):
     def get_throttles(self) -> list[Any]:
         return super().get_throttles() if self.request.method == "POST" else []
 
-    @extend_schema(responses={200: ChatPageOut})
+    @extend_schema(
+        responses={200: ChatPageOut},
+        extensions=errors("match_not_found", "private_match", "not_a_player"),
+    )
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_get(match_id, user=request.user)
         selectors.match_check_player(match=match, user=request.user)
@@ -576,6 +661,7 @@ class MatchChatApi(APIView):
     @extend_schema(
         request=Input,
         responses={201: ChatMessageOut},
+        extensions=errors("match_not_found", "not_a_player"),
     )
     def post(self, request: Request, match_id: int) -> Response:
         data = self.Input(data=request.data)

@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 
 from core.api import fields as strict
 from core.api.pagination import Pagination
+from core.api.schema import errors
 from core.notifications import selectors, services
 from core.notifications.models import Kind, Mode
 from core.notifications.preferences import preferences_update, webhook_secret_rotate
@@ -68,7 +69,7 @@ class NotificationListApi(APIView):
 
         unread = serializers.BooleanField(required=False, default=False)
 
-    @extend_schema(parameters=[Filters], responses={200: NotificationPageOut})
+    @extend_schema(parameters=[Filters], responses={200: NotificationPageOut}, extensions=errors())
     def get(self, request: Request) -> Response:
         filters = self.Filters(data=request.query_params)
         filters.is_valid(raise_exception=True)
@@ -93,7 +94,7 @@ class NotificationReadApi(APIView):
         )
         all = strict.BooleanField(required=False, default=False)
 
-    @extend_schema(request=Input, responses={200: NotificationsMarkedOut})
+    @extend_schema(request=Input, responses={200: NotificationsMarkedOut}, extensions=errors())
     def post(self, request: Request) -> Response:
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
@@ -108,6 +109,18 @@ class NotificationReadApi(APIView):
         return Response(
             {"marked": changed, "unread": selectors.notification_unread_count(user=request.user)}
         )
+
+
+_PREFERENCE_ERRORS = errors(
+    "unknown_channel",
+    "unknown_notification_kind",
+    "unknown_notification_mode",
+    "unknown_timezone",
+    "invalid_quiet_hours",
+    "invalid_digest_hour",
+    "webhook_url_missing",
+    "invalid_webhook_url",
+)
 
 
 class NotificationPreferencesApi(APIView):
@@ -131,11 +144,15 @@ class NotificationPreferencesApi(APIView):
         digest_hour = strict.IntegerField(required=False)
         webhook_url = strict.CharField(max_length=500, required=False, allow_blank=True)
 
-    @extend_schema(responses={200: NotificationPreferencesOut})
+    @extend_schema(responses={200: NotificationPreferencesOut}, extensions=errors())
     def get(self, request: Request) -> Response:
         return Response(selectors.notification_preferences(user=request.user))
 
-    @extend_schema(request=Input, responses={200: NotificationPreferencesOut})
+    @extend_schema(
+        request=Input,
+        responses={200: NotificationPreferencesOut},
+        extensions=_PREFERENCE_ERRORS,
+    )
     def patch(self, request: Request) -> Response:
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
@@ -144,7 +161,11 @@ class NotificationPreferencesApi(APIView):
         )
         return Response(selectors.notification_preferences(user=request.user))
 
-    @extend_schema(request=Input, responses={200: NotificationPreferencesOut})
+    @extend_schema(
+        request=Input,
+        responses={200: NotificationPreferencesOut},
+        extensions=_PREFERENCE_ERRORS,
+    )
     def put(self, request: Request) -> Response:
         return self.patch(request)
 
@@ -152,7 +173,7 @@ class NotificationPreferencesApi(APIView):
 class WebhookSecretApi(APIView):
     """A new signing secret for the player's webhook (the old one stops working at once)."""
 
-    @extend_schema(request=None, responses={200: WebhookOut})
+    @extend_schema(request=None, responses={200: WebhookOut}, extensions=errors())
     def post(self, request: Request) -> Response:
         webhook_secret_rotate(user=request.user)
         return Response(selectors.notification_preferences(user=request.user)["webhook"])

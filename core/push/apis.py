@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import fields as strict
+from core.api.schema import errors
 from core.push import selectors, services
 from core.push.models import PushSubscription
 from core.push.vapid import vapid
@@ -36,7 +37,7 @@ class PushSubscriptionListOut(serializers.Serializer):
 
 
 class PushKeyApi(APIView):
-    @extend_schema(responses={200: PushKeyOut})
+    @extend_schema(responses={200: PushKeyOut}, extensions=errors())
     def get(self, request: Request) -> Response:
         return Response({"public_key": vapid().public_key})
 
@@ -62,12 +63,26 @@ class PushSubscriptionListApi(APIView):
 
         endpoint = strict.CharField(max_length=1000, help_text="The endpoint to unsubscribe.")
 
-    @extend_schema(operation_id="push_subscriptions_list", responses={200: PushSubscriptionListOut})
+    @extend_schema(
+        operation_id="push_subscriptions_list",
+        responses={200: PushSubscriptionListOut},
+        extensions=errors(),
+    )
     def get(self, request: Request) -> Response:
         subscriptions = selectors.push_subscription_list(user=request.user)
         return Response({"results": PushSubscriptionOut(subscriptions, many=True).data})
 
-    @extend_schema(request=Input, responses={200: PushSubscriptionOut, 201: PushSubscriptionOut})
+    @extend_schema(
+        request=Input,
+        responses={200: PushSubscriptionOut, 201: PushSubscriptionOut},
+        extensions=errors(
+            "invalid_endpoint",
+            "insecure_endpoint",
+            "endpoint_not_allowed",
+            "invalid_p256dh",
+            "invalid_auth",
+        ),
+    )
     def post(self, request: Request) -> Response:
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
@@ -85,6 +100,7 @@ class PushSubscriptionListApi(APIView):
         operation_id="push_subscriptions_destroy_by_endpoint",
         parameters=[Filters],
         responses={204: None},
+        extensions=errors("subscription_not_found"),
     )
     def delete(self, request: Request) -> Response:
         filters = self.Filters(data=request.query_params)
@@ -96,7 +112,11 @@ class PushSubscriptionListApi(APIView):
 
 
 class PushSubscriptionDetailApi(APIView):
-    @extend_schema(operation_id="push_subscriptions_destroy", responses={204: None})
+    @extend_schema(
+        operation_id="push_subscriptions_destroy",
+        responses={204: None},
+        extensions=errors("subscription_not_found"),
+    )
     def delete(self, request: Request, subscription_id: int) -> Response:
         services.push_subscription_delete(user=request.user, subscription_id=subscription_id)
         return Response(status=204)

@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 
 from core.api import fields as strict
 from core.api.pagination import Pagination
+from core.api.schema import errors
 from core.ratings import selectors
 
 
@@ -49,7 +50,10 @@ class RatingListApi(APIView):
         game = strict.CharField(max_length=32)
 
     @extend_schema(
-        operation_id="ratings_list", parameters=[Filters], responses={200: RatingPageOut}
+        operation_id="ratings_list",
+        parameters=[Filters],
+        responses={200: RatingPageOut},
+        extensions=errors("unknown_game"),
     )
     def get(self, request: Request) -> Response:
         filters = self.Filters(data=request.query_params)
@@ -63,7 +67,11 @@ class RatingListApi(APIView):
 
 
 class UserRatingsApi(APIView):
-    @extend_schema(operation_id="user_ratings", responses={200: UserRatingsOut})
+    @extend_schema(
+        operation_id="user_ratings",
+        responses={200: UserRatingsOut},
+        extensions=errors("user_not_found"),
+    )
     def get(self, request: Request, username: str) -> Response:
         ratings = selectors.user_ratings(username=username)
         return Response({"results": [selectors.rating_out(r) for r in ratings]})

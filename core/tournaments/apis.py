@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -17,29 +17,9 @@ from rest_framework.views import APIView
 
 from core.api import fields as strict
 from core.api.pagination import Pagination
+from core.api.schema import ENGINE, errors
 from core.tournaments import selectors, services
 from core.tournaments.models import Tournament
-
-
-class ErrorOut(serializers.Serializer):
-    class Meta:
-        ref_name = "TournamentError"
-
-    code = serializers.CharField()
-    message = serializers.CharField()
-
-
-def _errors(*statuses: int) -> dict[int, OpenApiResponse]:
-    what = {
-        400: "Malformed input.",
-        401: "Not logged in.",
-        403: "Not allowed (not the organiser, not invited, entry conditions unmet).",
-        404: "No such tournament (or a private one you are not part of), round, table or entrant.",
-        409: "Not now (registration closed, already registered or withdrawn, round running...).",
-        422: "A configuration the game or the rules refuse.",
-    }
-    return {s: OpenApiResponse(ErrorOut, description=what[s]) for s in (401, *statuses)}
-
 
 # --- output -----------------------------------------------------------------------------------
 
@@ -245,7 +225,8 @@ class TournamentListApi(APIView):
     @extend_schema(
         operation_id="tournaments_list",
         parameters=[Filters],
-        responses={200: TournamentPageOut, **_errors(400)},
+        responses={200: TournamentPageOut},
+        extensions=errors(),
     )
     def get(self, request: Request) -> Response:
         filters = self.Filters(data=request.query_params)
@@ -258,7 +239,8 @@ class TournamentListApi(APIView):
     @extend_schema(
         operation_id="tournaments_create",
         request=Input,
-        responses={201: TournamentOut, **_errors(400, 404, 422)},
+        responses={201: TournamentOut},
+        extensions=errors("unknown_game", "invalid_tournament", "invalid_time_control", ENGINE),
     )
     def post(self, request: Request) -> Response:
         data = self.Input(data=request.data)
@@ -269,7 +251,11 @@ class TournamentListApi(APIView):
 
 
 class TournamentDetailApi(APIView):
-    @extend_schema(operation_id="tournaments_get", responses={200: TournamentOut, **_errors(404)})
+    @extend_schema(
+        operation_id="tournaments_get",
+        responses={200: TournamentOut},
+        extensions=errors("tournament_not_found"),
+    )
     def get(self, request: Request, tournament_id: int) -> Response:
         return _detail(tournament_id, request)
 
@@ -277,7 +263,8 @@ class TournamentDetailApi(APIView):
 class TournamentRoundsApi(APIView):
     @extend_schema(
         operation_id="tournaments_rounds",
-        responses={200: RoundsOut, **_errors(404)},
+        responses={200: RoundsOut},
+        extensions=errors("tournament_not_found"),
         description="Every round's pairings: tables in seat order (seat 0 moves first), their "
         "matches and results, and the byes.",
     )
@@ -296,7 +283,8 @@ class TournamentEventsApi(APIView):
     @extend_schema(
         operation_id="tournaments_events",
         parameters=[Filters],
-        responses={200: EventsOut, **_errors(400, 404)},
+        responses={200: EventsOut},
+        extensions=errors("tournament_not_found"),
         description="The tournament's history (its event stream) after `since`.",
     )
     def get(self, request: Request, tournament_id: int) -> Response:
@@ -327,7 +315,16 @@ class TournamentRegisterApi(_Action):
     @extend_schema(
         operation_id="tournaments_register",
         request=None,
-        responses={200: TournamentOut, **_errors(403, 404, 409)},
+        responses={200: TournamentOut},
+        extensions=errors(
+            "tournament_not_found",
+            "not_invited",
+            "rating_too_low",
+            "too_few_matches",
+            "already_registered",
+            "registration_closed",
+            "tournament_full",
+        ),
     )
     def post(self, request: Request, tournament_id: int) -> Response:
         return self.handle(request, tournament_id)
@@ -340,7 +337,14 @@ class TournamentWithdrawApi(_Action):
     @extend_schema(
         operation_id="tournaments_withdraw",
         request=None,
-        responses={200: TournamentOut, **_errors(404, 409)},
+        responses={200: TournamentOut},
+        extensions=errors(
+            "tournament_not_found",
+            "not_registered",
+            "already_withdrawn",
+            "tournament_over",
+            "not_enough_players",
+        ),
         description="Before the start the registration is undone; after it you are paired no "
         "more and your running matches are resigned.",
     )
@@ -363,7 +367,14 @@ class TournamentInviteApi(_Action):
     @extend_schema(
         operation_id="tournaments_invite",
         request=Input,
-        responses={200: TournamentOut, **_errors(400, 403, 404, 409, 422)},
+        responses={200: TournamentOut},
+        extensions=errors(
+            "tournament_not_found",
+            "not_the_organiser",
+            "not_private",
+            "tournament_over",
+            "unknown_user",
+        ),
     )
     def post(self, request: Request, tournament_id: int) -> Response:
         return self.handle(request, tournament_id, self.Input)
@@ -385,7 +396,15 @@ class TournamentBotsApi(_Action):
     @extend_schema(
         operation_id="tournaments_add_bots",
         request=Input,
-        responses={200: TournamentOut, **_errors(400, 403, 404, 409, 422)},
+        responses={200: TournamentOut},
+        extensions=errors(
+            "tournament_not_found",
+            "not_the_organiser",
+            "bots_not_allowed",
+            "registration_closed",
+            "tournament_full",
+            "unknown_bot_level",
+        ),
         description="The organiser enters bots (when the tournament allows bots).",
     )
     def post(self, request: Request, tournament_id: int) -> Response:
@@ -401,7 +420,13 @@ class TournamentStartApi(_Action):
     @extend_schema(
         operation_id="tournaments_start",
         request=None,
-        responses={200: TournamentOut, **_errors(403, 404, 409)},
+        responses={200: TournamentOut},
+        extensions=errors(
+            "tournament_not_found",
+            "not_the_organiser",
+            "already_started",
+            "not_enough_players",
+        ),
         description="The organiser closes registration, seeds and starts round 1.",
     )
     def post(self, request: Request, tournament_id: int) -> Response:
@@ -415,7 +440,13 @@ class TournamentNextRoundApi(_Action):
     @extend_schema(
         operation_id="tournaments_next_round",
         request=None,
-        responses={200: TournamentOut, **_errors(403, 404, 409)},
+        responses={200: TournamentOut},
+        extensions=errors(
+            "tournament_not_found",
+            "not_the_organiser",
+            "not_running",
+            "round_not_finished",
+        ),
         description="The organiser starts the next round once the current one has finished "
         "(tournaments with manual round start); after the last round, this finishes it.",
     )
@@ -440,7 +471,14 @@ class TournamentPointsApi(_Action):
     @extend_schema(
         operation_id="tournaments_adjust_points",
         request=Input,
-        responses={200: TournamentOut, **_errors(400, 403, 404, 409)},
+        responses={200: TournamentOut},
+        extensions=errors(
+            "tournament_not_found",
+            "not_the_organiser",
+            "not_running",
+            "entrant_not_found",
+            "reason_required",
+        ),
     )
     def post(self, request: Request, tournament_id: int) -> Response:
         return self.handle(request, tournament_id, self.Input)
@@ -465,7 +503,16 @@ class TournamentResultApi(_Action):
     @extend_schema(
         operation_id="tournaments_set_result",
         request=Input,
-        responses={200: TournamentOut, **_errors(400, 403, 404, 409)},
+        responses={200: TournamentOut},
+        extensions=errors(
+            "tournament_not_found",
+            "not_the_organiser",
+            "not_running",
+            "round_not_found",
+            "table_not_found",
+            "bracket_moved_on",
+            "reason_required",
+        ),
         description="The organiser sets or corrects a table's result, with a reason.",
     )
     def post(self, request: Request, tournament_id: int) -> Response:
@@ -486,7 +533,16 @@ class TournamentRemoveApi(_Action):
     @extend_schema(
         operation_id="tournaments_remove_entrant",
         request=Input,
-        responses={200: TournamentOut, **_errors(400, 403, 404, 409)},
+        responses={200: TournamentOut},
+        extensions=errors(
+            "tournament_not_found",
+            "not_the_organiser",
+            "entrant_not_found",
+            "already_withdrawn",
+            "tournament_over",
+            "not_enough_players",
+            "reason_required",
+        ),
         description="The organiser withdraws a player or a bot, with a reason.",
     )
     def post(self, request: Request, tournament_id: int) -> Response:
@@ -506,7 +562,13 @@ class TournamentCancelApi(_Action):
     @extend_schema(
         operation_id="tournaments_cancel",
         request=Input,
-        responses={200: TournamentOut, **_errors(400, 403, 404, 409)},
+        responses={200: TournamentOut},
+        extensions=errors(
+            "tournament_not_found",
+            "not_the_organiser",
+            "tournament_over",
+            "reason_required",
+        ),
     )
     def post(self, request: Request, tournament_id: int) -> Response:
         return self.handle(request, tournament_id, self.Input)
