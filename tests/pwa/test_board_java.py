@@ -4,12 +4,16 @@ the turn ended — the bot answering live, and screenshots at phone and desktop 
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
 import pytest
 
+from tests.pwa.conftest import SCREENSHOTS
 from tests.pwa.test_browser import Tab, api, register, version, wait_my_turn
+
+_ids = itertools.count()
 
 PHONE = {"width": 360, "height": 780}
 DESKTOP = {"width": 1280, "height": 800}
@@ -64,6 +68,66 @@ def play_board_move(tab: Tab) -> int:
     return _confirm(tab)
 
 
+def _board_shot(tab: Tab, name: str) -> None:
+    """The board alone, at the screen's scale: to look at its details."""
+    out = SCREENSHOTS / tab.size / f"{name}-board.png"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tab.page.locator(".board-area .panzoom").screenshot(path=str(out))
+
+
+def _height(view: dict[str, Any], cells: list[list[int]]) -> int:
+    at = {(c["q"], c["r"]): c for c in view["cells"]}
+    return max(at[(q, r)]["height"] for q, r in cells)
+
+
+def _choose(view: dict[str, Any], legal: list[dict[str, Any]], done: int) -> dict[str, Any]:
+    """A plausible move for the API driver: a festival or palace when offered, a land tile as
+    high as it goes, a developer into a village, a card, then the end of the turn."""
+    kinds: dict[str, list[dict[str, Any]]] = {}
+    for c in legal:
+        kinds.setdefault(c["type"], []).append(c)
+    for kind in ("bid_card", "finish_bid", "pass_bid", "hold_festival", "build_palace"):
+        if kind in kinds:
+            return kinds[kind][-1]
+    if "lay_land" in kinds and not view["land_laid"]:
+        return max(kinds["lay_land"], key=lambda c: _height(view, c["rice"] + c["village"]))
+    at = {(c["q"], c["r"]): c for c in view["cells"]}
+    entries = [c for c in kinds.get("enter_figure", []) if at[tuple(c["to"])]["top"] == "village"]
+    if entries and done < 4:
+        return entries[0]
+    if "take_card" in kinds and done < 5:
+        return kinds["take_card"][0]
+    return kinds.get("end_turn", legal)[0]
+
+
+def _drive(tab: Tab, match_id: int, turns: int) -> bool:
+    """Plays ``turns`` of our turns through the API (the bot answers in between). True when a
+    festival auction waits for our bid."""
+    for _ in range(turns):
+        for _wait in range(100):
+            match = api(tab, "GET", f"matches/{match_id}")
+            if match["status"] != "active" or 0 in match["active_seats"]:
+                break
+            tab.page.wait_for_timeout(200)
+        if match["status"] != "active":
+            return False
+        view = match["view"]
+        legal = api(tab, "GET", f"matches/{match_id}/legal")
+        legal = legal["commands"] if isinstance(legal, dict) else legal
+        done = 0
+        while legal and 0 in match.get("active_seats", [0]):
+            if view["phase"] == "festival" and done:
+                return True
+            command = _choose(view, legal, done)
+            body = {"command_id": f"drive-{match_id}-{next(_ids)}", "command": command}
+            answer = api(tab, "POST", f"matches/{match_id}/commands", body)
+            view, legal, done = answer["view"], answer["legal_commands"], done + 1
+            match = {"active_seats": answer["active_seats"]}
+            if command["type"] in ("end_turn", "hold_festival"):
+                break
+    return False
+
+
 def _new_match(tab: Tab) -> int:
     seats = [{"kind": "me"}, {"kind": "bot", "level": "random"}]
     body = {"game": "java", "players": 2, "seats": seats}
@@ -77,7 +141,7 @@ def _new_match(tab: Tab) -> int:
 def test_a_java_turn_is_played_by_taps_and_the_bot_answers(phone360: Tab) -> None:
     tab = phone360
     register(tab)
-    _new_match(tab)
+    match_id = _new_match(tab)
     page = tab.page
     tab.shot("java-start")
     # A 3-space tile: the tray, a village space, then its rotation with level and cost.
@@ -105,6 +169,7 @@ def test_a_java_turn_is_played_by_taps_and_the_bot_answers(phone360: Tab) -> Non
     target = page.get_by_role("button", name=re.compile(r"^Move to .* \(\d AP\)$")).first
     target.wait_for()
     tab.shot("java-developer-costs")
+    _board_shot(tab, "java-developer-costs")
     target.click()
     page.wait_for_selector(".confirm-bar")
     assert "Bring a developer onto" in page.inner_text(".confirm-bar .confirm-label")
@@ -124,16 +189,44 @@ def test_a_java_turn_is_played_by_taps_and_the_bot_answers(phone360: Tab) -> Non
     assert page.locator(".private .java-card").count() >= 1
     play_board_move(tab)
     tab.axe("match java")
+    # Later in the game (moves sent through the API): levels, villages, palaces, developers.
+    festival = _drive(tab, match_id, 8)
+    tab.go(f"/matches/{match_id}")
+    wait_my_turn(tab)
+    tab.shot("java-midgame")
+    _board_shot(tab, "java-midgame")
+    for _ in range(8):
+        if festival:
+            break
+        festival = _drive(tab, match_id, 2)
+    if festival:
+        tab.go(f"/matches/{match_id}")
+        page.wait_for_selector(".java-festival")
+        tab.shot("java-festival")
     tab.check_console()
 
 
 def test_the_java_board_reads_well_on_a_desktop(wide: Tab) -> None:
     tab = wide
     register(tab)
-    _new_match(tab)
+    match_id = _new_match(tab)
     tab.shot("java-start")
     _lay_tile(tab, "3-díl", at="6,4")
     tab.shot("java-tile-preview")
     _confirm(tab)
-    tab.shot("java-tile-laid")
+    _drive(tab, match_id, 10)
+    tab.go(f"/matches/{match_id}")
+    wait_my_turn(tab)
+    tab.shot("java-midgame")
+    _board_shot(tab, "java-midgame")
+    # The end (a resignation ends a two-player match) and its replay, drawn by the same board.
+    api(tab, "POST", f"matches/{match_id}/resign", {"command_id": f"resign-{match_id}"})
+    tab.go(f"/matches/{match_id}")
+    tab.page.wait_for_selector("main[data-status=finished] .java-supplies")
+    tab.shot("java-end")
+    tab.go(f"/matches/{match_id}/replay?v=3")
+    tab.page.wait_for_selector(".replay-pos")
+    tab.page.wait_for_selector(".board-area .java .board-svg")
+    assert tab.page.locator(".board-area .java-tray").count() == 0
+    tab.shot("java-replay")
     tab.check_console()

@@ -224,6 +224,21 @@ group("java board", () => {
     expect(privateArea(other as unknown as Json, 1, [], setup().ui)).toBeNull();
   });
 
+  it("shows the festival's bids above the board and offers the bids as buttons", () => {
+    const view = makeView();
+    view.phase = "festival";
+    view.festival = { cell: [1, 2], organiser: 0, bidders: [0, 1], passed: [], bids: { "0": ["symbol_A"], "1": [] }, current: 1, laid_now: 0 };
+    const bids: Command[] = [{ type: "bid_card", card: "symbol_A+symbol_B" }, { type: "pass_bid" }];
+    const { root, ui, targets } = setup(view, bids);
+    const panel = root.querySelector(".java-festival")!;
+    expect(panel.textContent).toContain("Festival at the palace 4");
+    expect(panel.querySelector("li.now")?.textContent).toContain("Bot");
+    expect(root.querySelector(".java-festival + .panzoom")).not.toBeNull();
+    expect(targets()).toEqual([]);
+    expect(extraCommands(view as unknown as Json, 0, bids, ui)).toEqual(bids);
+    expect(describe(bids[0]!, view as unknown as Json, ui)).toBe("Lay the card A+B");
+  });
+
   it("takes no taps in a replay or for a spectator", () => {
     const view = makeView();
     const { root, targets } = setup(view, []);

@@ -438,7 +438,7 @@ function Board({ view, seat, legal, ui, tall }: { view: JavaView; seat: number |
     }
     if (cell.height > 0) {
       tops.push(
-        <text key={`h${d.key}`} x={at.x} y={at.y - SIZE * 0.42} text-anchor="middle" font-size={SIZE * 0.42} font-weight="700" fill={ink(cell.height)} aria-hidden="true">
+        <text key={`h${d.key}`} x={at.x} y={at.y - SIZE * 0.4} text-anchor="middle" font-size={SIZE * 0.48} font-weight="700" fill={ink(cell.height)} aria-hidden="true">
           {cell.height}
         </text>,
       );
@@ -518,8 +518,8 @@ function Board({ view, seat, legal, ui, tall }: { view: JavaView; seat: number |
         <polygon class="hl" points={hexPoints(at, SIZE * 0.86, orient)} style={t.faint ? { fillOpacity: 0.08 } : undefined} />
         {t.badge !== undefined && (
           <g aria-hidden="true">
-            <circle cx={at.x + SIZE * 0.45} cy={at.y - SIZE * 0.42} r={SIZE * 0.3} fill="#b5442c" />
-            <text x={at.x + SIZE * 0.45} y={at.y - SIZE * 0.3} text-anchor="middle" font-size={SIZE * 0.36} font-weight="700" fill="#fff">
+            <circle cx={at.x} cy={at.y + SIZE * 0.1} r={SIZE * 0.38} fill="#b5442c" stroke="#fff" stroke-width={0.8} />
+            <text x={at.x} y={at.y + SIZE * 0.27} text-anchor="middle" font-size={SIZE * 0.5} font-weight="700" fill="#fff">
               {t.badge}
             </text>
           </g>
@@ -1036,9 +1036,10 @@ function Supplies({ view, ui }: { view: JavaView; ui: BoardUi }): ComponentChild
 }
 
 const STYLE = `
+.java .ghost{opacity:.85}
 .java-board .board-svg{max-height:min(84vh,900px)}
-.java-tray{display:flex;flex-wrap:wrap;gap:.3rem;margin:.3rem 0}
-.java-pick{display:inline-flex;align-items:center;gap:.25rem;min-height:40px;padding:.2rem .45rem;border:1px solid var(--line,#ccc);border-radius:8px;background:#fffdf7;font:inherit;font-size:.85rem;cursor:pointer}
+.java-tray{display:grid;grid-template-columns:repeat(auto-fill,minmax(78px,1fr));gap:.3rem;margin:.3rem 0}
+.java-pick{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:0;min-height:48px;padding:.15rem .2rem;border:1px solid var(--line,#ccc);border-radius:8px;background:#fffdf7;font:inherit;font-size:.78rem;line-height:1.15;cursor:pointer;color:inherit}
 .java-pick.on{border-color:#b5442c;box-shadow:inset 0 0 0 2px #b5442c}
 .java-pick:disabled{opacity:.4;cursor:default}
 .java-count{font-size:.75rem;color:#5b6670;margin-left:.1rem}
@@ -1071,8 +1072,8 @@ export function render(viewJson: Json, seat: number | null, legal: Command[], ui
       <Status view={view} ui={ui} />
       <Tray view={view} seat={seat} legal={legal} ui={ui} tall={tall} />
       <StepBar view={view} legal={legal} ui={ui} tall={tall} />
-      <Board view={view} seat={seat} legal={legal} ui={ui} tall={tall} />
       <Festival view={view} ui={ui} />
+      <Board view={view} seat={seat} legal={legal} ui={ui} tall={tall} />
       <Supplies view={view} ui={ui} />
     </div>
   );
