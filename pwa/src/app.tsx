@@ -26,6 +26,36 @@ import { settingsView } from "./settings/view";
 import { NewTournamentCtrl, TournamentCtrl, TournamentListCtrl } from "./tournaments/ctrl";
 import { newTournamentView, tournamentListView, tournamentView } from "./tournaments/view";
 
+/** The staff board screen, loaded on first use (its own chunk; players never fetch it). */
+class StaffScreen {
+  private mod: typeof import("./staff/inspect") | null = null;
+  private inner: import("./staff/inspect").StaffBoardCtrl | null = null;
+  error: string | null = null;
+
+  constructor(private readonly route: Route & { name: "staff_board" }) {}
+
+  async load(): Promise<void> {
+    try {
+      const mod = await import("./staff/inspect");
+      this.inner = new mod.StaffBoardCtrl(this.route.id, this.route.seq, mod.viewerParam(this.route.seat));
+      this.mod = mod;
+      await this.inner.load();
+    } catch (err) {
+      this.error = String(err);
+      redraw();
+    }
+  }
+
+  view(): ComponentChild {
+    if (this.mod && this.inner) return this.mod.staffBoardView(this.inner);
+    return (
+      <main id="main" class="page">
+        <p class="muted">{this.error ?? t("loading")}</p>
+      </main>
+    );
+  }
+}
+
 type Screen =
   | { route: Route & { name: "inbox" }; ctrl: InboxCtrl }
   | { route: Route & { name: "login" | "register" }; ctrl: LoginCtrl }
@@ -38,6 +68,7 @@ type Screen =
   | { route: Route & { name: "tournaments" }; ctrl: TournamentListCtrl }
   | { route: Route & { name: "tournament" }; ctrl: TournamentCtrl }
   | { route: Route & { name: "tournament_new" }; ctrl: NewTournamentCtrl }
+  | { route: Route & { name: "staff_board" }; ctrl: StaffScreen }
   | { route: Route & { name: "notfound" }; ctrl: null };
 
 let screen: Screen | null = null;
@@ -75,6 +106,8 @@ function make(route: Route): Screen {
       return { route, ctrl: new TournamentCtrl(route.id) };
     case "tournament_new":
       return { route, ctrl: new NewTournamentCtrl() };
+    case "staff_board":
+      return { route, ctrl: new StaffScreen(route) };
     default:
       return { route, ctrl: null };
   }
@@ -153,6 +186,8 @@ function body(s: Screen): ComponentChild {
       return tournamentView(s.ctrl as TournamentCtrl);
     case "tournament_new":
       return newTournamentView(s.ctrl as NewTournamentCtrl);
+    case "staff_board":
+      return (s.ctrl as StaffScreen).view();
     default:
       return (
         <main id="main" class="page">

@@ -13,6 +13,7 @@ export type Route =
   | { name: "tournaments" }
   | { name: "tournament"; id: number }
   | { name: "tournament_new" }
+  | { name: "staff_board"; id: number; seq?: number; seat: string | null }
   | { name: "notfound"; path: string };
 
 export function parse(pathname: string, search = ""): Route {
@@ -42,6 +43,11 @@ export function parse(pathname: string, search = ""): Route {
   if (path === "/tournaments/new") return { name: "tournament_new" };
   if (parts[0] === "tournaments" && parts.length === 2 && id(parts[1]) !== null)
     return { name: "tournament", id: id(parts[1])! };
+  if (parts[0] === "staff" && parts[1] === "matches" && parts.length === 3 && id(parts[2]) !== null) {
+    const seq = id(query.get("seq") ?? undefined);
+    const seat = query.get("seat");
+    return seq === null ? { name: "staff_board", id: id(parts[2])!, seat } : { name: "staff_board", id: id(parts[2])!, seq, seat };
+  }
   return { name: "notfound", path };
 }
 
@@ -71,6 +77,8 @@ export function href(route: Route): string {
       return `/tournaments/${route.id}`;
     case "tournament_new":
       return "/tournaments/new";
+    case "staff_board":
+      return `/staff/matches/${route.id}${route.seq !== undefined ? `?seq=${route.seq}&seat=${route.seat ?? "spectator"}` : ""}`;
     case "notfound":
       return route.path;
   }

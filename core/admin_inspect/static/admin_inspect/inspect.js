@@ -95,6 +95,8 @@
     const ask = current;
     pending = ask;
     const seat = seatSelect.value;
+    document.getElementById("ins-board").href =
+      `/staff/matches/${api.split("/").pop()}?seq=${ask}&seat=${seat === "" ? "0" : seat}`;
     const query = `seq=${ask}` + (seat === "" ? "" : `&seat=${encodeURIComponent(seat)}`);
     const res = await call("GET", `${api}/at?${query}`);
     if (pending !== ask) return; // a later step was asked meanwhile
