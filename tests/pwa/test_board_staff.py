@@ -97,7 +97,7 @@ def test_staff_see_the_board_at_any_event_as_any_seat(
         page.wait_for_function(
             "() => document.querySelector('.replay-pos').textContent.startsWith('2 /')"
         )
-        assert "seq=2" in page.url
+        page.wait_for_function("() => location.search.includes('seq=2')")
         page.click("button:has-text('spectator')")
         page.wait_for_function("() => location.search.includes('seat=spectator')")
         page.wait_for_selector("main.staff-board .board-area[aria-busy=false]")
