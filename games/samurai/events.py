@@ -111,6 +111,8 @@ def new_state(n: int, options: dict[str, Any], rules_version: int = 1) -> State:
         end_reason=None,
         turn=0,
         rules_version=rules_version,
+        recent=[() for _ in range(n)],
+        taken={},
     )
 
 
@@ -150,6 +152,12 @@ def close_choice(s: State) -> None:
         s.current = first_seat(s)
 
 
+def _touched(s: State, seat: int, *spaces: int) -> None:
+    """Remembers the spaces of ``seat``'s turn; its first move of a turn forgets the last."""
+    first = s.placed == 0 and s.pending is None
+    s.recent[seat] = spaces if first else s.recent[seat] + spaces
+
+
 def apply(s: State | None, e: dict[str, Any]) -> State:
     t = e["type"]
     if t == GAME_STARTED:
@@ -159,6 +167,7 @@ def apply(s: State | None, e: dict[str, Any]) -> State:
     assert s is not None, "the first event must be GameStarted"
     if t == TILE_PLACED:
         seat, tile = e["seat"], e["tile"]
+        _touched(s, seat, e["hex"])
         if s.pending is not None:
             s.pending = None  # the tile taken back by the exchange is down again
         else:
@@ -186,12 +195,14 @@ def apply(s: State | None, e: dict[str, Any]) -> State:
             s.current = next_seat(s, e["seat"])
     elif t == TILE_EXCHANGE_PLAYED:
         seat = e["seat"]
+        _touched(s, seat, e["hex"])
         s.hands[seat].remove("tile_exchange")
         s.pending = s.tiles[e["hex"]][1]
         s.tiles[e["hex"]] = (seat, "tile_exchange")
         s.placed += 1
         s.plain_used = True
     elif t == FIGURES_SWAPPED:
+        _touched(s, e["seat"], e["first_hex"], e["second_hex"])
         s.hands[e["seat"]].remove("figure_exchange")
         s.placed += 1
         a, b = s.figures[e["first_hex"]], s.figures[e["second_hex"]]
@@ -204,11 +215,13 @@ def apply(s: State | None, e: dict[str, Any]) -> State:
         kind = KIND_INDEX[e["kind"]]
         s.figures[e["hex"]].remove(kind)
         s.captured[e["seat"]][kind] += 1
+        s.taken[e["hex"]] = (*s.taken.get(e["hex"], ()), (kind, e["seat"]))
         s.end_triggered = s.end_triggered or end_condition(s)
     elif t == FIGURE_SET_ASIDE:
         kind = KIND_INDEX[e["kind"]]
         s.figures[e["hex"]].remove(kind)
         s.beside[kind] += 1
+        s.taken[e["hex"]] = (*s.taken.get(e["hex"], ()), (kind, -1))
         s.end_triggered = s.end_triggered or end_condition(s)
     elif t == TURN_ENDED:
         s.current = e["next"]

@@ -34,6 +34,11 @@ class State:
     end_reason: str | None
     turn: int
     rules_version: int  # the engine's rules version when the match began (GameStarted)
+    # What the map shows of the past, for the board (public: it happened in plain sight):
+    # per seat, the spaces its latest turn put a tile on or swapped a figure at ...
+    recent: list[tuple[int, ...]]
+    # ... and per settlement, the figures taken from it in order: (kind, seat; -1 beside the board).
+    taken: dict[int, tuple[tuple[int, int], ...]]
 
     @property
     def board(self) -> Board:
@@ -61,6 +66,8 @@ def clone(s: State) -> State:
         end_reason=s.end_reason,
         turn=s.turn,
         rules_version=s.rules_version,
+        recent=list(s.recent),  # tuples: replaced, never changed in place
+        taken=dict(s.taken),
     )
 
 
@@ -85,6 +92,8 @@ def state_to_json(s: State) -> dict[str, Any]:
         "end_reason": s.end_reason,
         "turn": s.turn,
         "rules_version": s.rules_version,
+        "recent": [list(r) for r in s.recent],
+        "taken": [[h, [list(x) for x in t]] for h, t in sorted(s.taken.items())],
     }
 
 
@@ -109,4 +118,7 @@ def state_from_json(d: dict[str, Any]) -> State:
         end_reason=d["end_reason"],
         turn=d["turn"],
         rules_version=d.get("rules_version", 1),  # snapshots taken before version 2 lack it
+        # Snapshots taken before the board's history was kept start it empty.
+        recent=[tuple(r) for r in d.get("recent", [[] for _ in range(d["n"])])],
+        taken={h: tuple((k, o) for k, o in t) for h, t in d.get("taken", [])},
     )

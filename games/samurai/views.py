@@ -67,11 +67,29 @@ def _figures(s: State) -> list[dict[str, Any]]:
     return out
 
 
-def _captured(s: State, owner: int, viewer: int | None) -> dict[str, Any]:
-    total = sum(s.captured[owner])
+def _kinds_shown(s: State, owner: int, viewer: int | None) -> bool:
     # Behind the screen only the number of won figures shows; screens are lifted at the end
     # ("Po konci hry všichni hráči odkryjí své zástěny").
-    if viewer == owner or s.phase == OVER or not screened_captures(s):
+    return viewer == owner or s.phase == OVER or not screened_captures(s)
+
+
+def _taken(s: State, viewer: int | None) -> list[dict[str, Any]]:
+    """The figures taken from each settlement, in order, and by whom (``seat`` None: beside the
+    board). A screened capture's kind is the winner's secret until the end, as in the log."""
+    return [
+        {
+            "hex": h,
+            "kind": KINDS[k] if seat < 0 or _kinds_shown(s, seat, viewer) else None,
+            "seat": seat if seat >= 0 else None,
+        }
+        for h, taken in sorted(s.taken.items())
+        for k, seat in taken
+    ]
+
+
+def _captured(s: State, owner: int, viewer: int | None) -> dict[str, Any]:
+    total = sum(s.captured[owner])
+    if _kinds_shown(s, owner, viewer):
         return {"count": total, "kinds": {KINDS[k]: s.captured[owner][k] for k in range(3)}}
     return {"count": total, "kinds": None}
 
@@ -85,6 +103,8 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
             "supply_count": len(s.supplies[p]),
             "captured": _captured(s, p, seat),
             "forfeited": s.forfeited[p],
+            # The spaces of the seat's latest turn (tiles placed, figures swapped): in plain sight.
+            "last_turn": list(s.recent[p]),
         }
         if p == seat:
             info["hand"] = list(s.hands[p])
@@ -100,6 +120,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "map": map_view(s.n),
         "tiles": [{"hex": h, "seat": o, "tile": t} for h, (o, t) in sorted(s.tiles.items())],
         "figures": _figures(s),
+        "taken": _taken(s, seat),
         "tile_types": tile_catalogue(),
         "figures_to_place": {KINDS[k]: s.to_place[k] for k in range(3)},
         "beside_board": {KINDS[k]: s.beside[k] for k in range(3)},

@@ -13,6 +13,7 @@ import pytest
 from tests.pwa.conftest import SCREENSHOTS
 from tests.pwa.test_browser import (  # noqa: F401  (desktop: a fixture)
     Tab,
+    api,
     desktop,
     new_match_by_form,
     register,
@@ -154,6 +155,15 @@ def test_a_player_picks_tiles_sets_figures_and_places_a_tile_by_tapping(phone360
     page.locator('.log li[data-actor="1"]').filter(has_text=PLACED).first.wait_for(timeout=20_000)
     assert wait_my_turn(tab)
     _shot(tab, "samurai-bot-answered")
+    # A few more turns, until figures leave the map: who won them shows where they stood.
+    taken = re.compile("won the|goes beside|získal|vedle plánu")
+    for _ in range(12):
+        if page.locator(".log li").filter(has_text=taken).count() or not wait_my_turn(tab):
+            break
+        play_board_move(tab)
+        if wait_my_turn(tab):
+            play_board_move(tab)  # end the turn
+    _shot(tab, "samurai-later")
     tab.axe("samurai board")
     tab.check_console()
 
@@ -162,4 +172,31 @@ def test_the_board_reads_well_on_a_desktop(request: pytest.FixtureRequest) -> No
     tab: Tab = request.getfixturevalue("desktop")
     _play_to_a_placed_tile(tab)
     tab.axe("samurai board desktop")
+    tab.check_console()
+
+
+def test_four_players_the_whole_map_stays_legible_on_a_phone(phone360: Tab) -> None:
+    """The whole of Japan (four players, three bots), random starting tiles: figures, then a
+    tile picked with its spaces lit."""
+    tab = phone360
+    register(tab)
+    bots = [{"kind": "bot", "level": "random"}] * 3
+    match = api(
+        tab,
+        "POST",
+        "matches",
+        {
+            "game": "samurai",
+            "players": 4,
+            "seats": [{"kind": "me"}, *bots],
+            "options": {"random_starting_tiles": True},
+        },
+    )
+    tab.go(f"/matches/{match['id']}")
+    first = True
+    while wait_my_turn(tab) and _phase(tab) == "figures":
+        play_board_move(tab, shots="samurai4-figures" if first else None)
+        first = False
+    assert _phase(tab) == "play"
+    play_board_move(tab, shots="samurai4-tile")
     tab.check_console()

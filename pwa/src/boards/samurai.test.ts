@@ -3,7 +3,7 @@ import { h, render } from "preact";
 import { describe, expect, it } from "vitest";
 import type { Command, GameInfo, Json } from "../types";
 import * as board from "./samurai";
-import { canonicalSwap, leader, plan, tileName, touches, withMirroredSwaps, type Kind, type SamuraiView, type TileType } from "./samurai";
+import { canonicalSwap, freshSpaces, leader, plan, tileName, touches, withMirroredSwaps, type Kind, type SamuraiView, type TileType } from "./samurai";
 import { Picker } from "./toolkit/picker";
 import type { BoardUi } from "./types";
 
@@ -183,6 +183,30 @@ describe("samurai board: influence preview", () => {
   });
 });
 
+describe("samurai board: what happened", () => {
+  it("marks each other seat's latest turn, and one's own only while it is under way", () => {
+    const players = makeView().players.map((p, i) => ({ ...p, last_turn: i === 0 ? [1] : [6, 3] }));
+    expect([...freshSpaces(makeView({ players }), 0)].sort()).toEqual([3, 6]);
+    const underway = makeView({ players, this_turn: { tiles_placed: 1, plain_tile_used: false, tile_to_place_again: null } });
+    expect([...freshSpaces(underway, 0)].sort()).toEqual([1, 3, 6]);
+    expect([...freshSpaces(makeView({ players }), null)].sort()).toEqual([1, 3, 6]);
+  });
+
+  it("shows who won the figures of an emptied settlement, the kind only when it is known", () => {
+    const view = makeView({
+      figures: makeView().figures.filter((f) => f.hex !== 4),
+      taken: [
+        { hex: 4, kind: "helmet", seat: 0 },
+        { hex: 4, kind: null, seat: 1 },
+      ],
+    });
+    const { root } = setup(view, LEGAL);
+    const labels = [...root.querySelectorAll("[role=img]")].map((e) => e.getAttribute("aria-label"));
+    expect(labels).toContain("Helmet won by Anna");
+    expect(labels).toContain("figure won by Bot");
+  });
+});
+
 describe("samurai board: tapping", () => {
   it("tile, then a lit space: proposes that legal command, with the ghost drawn", () => {
     const { root, ui, proposed, card, lit } = setup(makeView(), LEGAL);
@@ -213,7 +237,7 @@ describe("samurai board: tapping", () => {
     const { root, card } = setup(makeView(), legal);
     expect(card("buddha3").disabled).toBe(true);
     expect(card("ship1").disabled).toBe(false);
-    expect(root.querySelector(".sam-scores")!.textContent).toContain("2 behind the screen");
+    expect(root.querySelector(".sam-scores")!.textContent).toContain("hidden: 2");
   });
 
   it("offers end turn as a button and puts commands in words", () => {

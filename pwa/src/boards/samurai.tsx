@@ -53,6 +53,8 @@ export interface SeatView {
   supply_count: number;
   captured: { count: number; kinds: Record<Kind, number> | null };
   forfeited: boolean;
+  /** Spaces of the seat's latest turn (tiles placed, figures swapped). */
+  last_turn?: number[];
   hand?: string[];
   supply?: string[];
 }
@@ -64,6 +66,9 @@ export interface SamuraiView {
   map: Space[];
   tiles: PlacedTile[];
   figures: Figure[];
+  /** Figures taken from the settlements, in order: kind (null: behind another's screen), and
+   * who won it (null: set beside the board). */
+  taken?: { hex: number; kind: Kind | null; seat: number | null }[];
   tile_types: Record<string, TileType>;
   figures_to_place: Record<Kind, number>;
   beside_board: Record<Kind, number>;
@@ -377,6 +382,8 @@ export function TileFace(props: {
   strength: number;
   class?: string;
   label?: string;
+  /** Placed in its owner's latest turn: drawn with a dark rim and a dot. */
+  fresh?: boolean;
 }): ComponentChild {
   const st = seatStyle(props.seat);
   const { x, y } = props.at;
@@ -384,7 +391,8 @@ export function TileFace(props: {
   const valued = props.strength > 0;
   return (
     <g class={props.class} role={props.label ? "img" : undefined} aria-label={props.label} aria-hidden={props.label ? undefined : "true"}>
-      <polygon points={hexPoints(props.at, SIZE * 0.9, props.flat ? "flat" : "pointy")} fill={tint(st.colour, 0.3)} stroke={st.colour} stroke-width="1.7" />
+      <polygon points={hexPoints(props.at, SIZE * 0.9, props.flat ? "flat" : "pointy")} fill={tint(st.colour, 0.3)} stroke={props.fresh ? st.ink : st.colour} stroke-width={props.fresh ? 2.2 : 1.7} />
+      {props.fresh && <circle class="sam-fresh" cx={x + (props.flat ? 5.6 : 4.4)} cy={y - (props.flat ? 5.4 : 5.2)} r="1.5" />}
       {valued ? (
         <>
           <Glyph kind={kind} x={x - 3.6} y={y - 1.6} s={3.3} ink={st.ink} />
@@ -409,6 +417,44 @@ function slotsAt(c: Point, n: number): { x: number; y: number; r: number }[] {
     { x: c.x - 4.1, y: c.y + 3, r: 3.6 },
     { x: c.x + 4.1, y: c.y + 3, r: 3.6 },
   ];
+}
+
+/** The spaces to mark as just played: each other seat's latest turn, and this seat's own turn
+ * while it is under way. */
+export function freshSpaces(view: SamuraiView, seat: number | null): Set<number> {
+  const out = new Set<number>();
+  if (view.phase !== "play" && view.phase !== "over") return out;
+  for (const p of view.players) {
+    const mine = p.seat === seat;
+    if (mine && !(view.current === seat && view.this_turn.tiles_placed > 0)) continue;
+    for (const h of p.last_turn ?? []) out.add(h);
+  }
+  return out;
+}
+
+/** An emptied place in a settlement: who won the figure (their symbol in their colour; a grey
+ * cross: set beside the board), and its kind when it is no secret. */
+function Taken({ slot, was, ui }: { slot: { x: number; y: number; r: number }; was: NonNullable<SamuraiView["taken"]>[number]; ui: BoardUi }): ComponentChild {
+  const tr = ui.tr;
+  const kind = was.kind ? kindName(was.kind, tr) : tr("figure", "figurka");
+  const who = was.seat === null ? tr("beside the board", "vedle plánu") : (ui.players[was.seat]?.name ?? `#${was.seat + 1}`);
+  const label = was.seat === null ? `${kind}: ${who}` : tr(`${kind} won by ${who}`, `${kind}: získal ${who}`);
+  return (
+    <g role="img" aria-label={label}>
+      {was.kind && <Glyph kind={was.kind} x={slot.x} y={slot.y} s={slot.r * 0.6} ink="#b9ab86" />}
+      {was.seat === null ? (
+        <path d={`M${r2(slot.x - 2)} ${r2(slot.y - 2)}l4 4m0 -4l-4 4`} stroke="#6b6b6b" stroke-width="0.8" stroke-linecap="round" />
+      ) : (
+        <path
+          transform={was.kind ? `translate(${r2(slot.x + slot.r * 0.55)} ${r2(slot.y + slot.r * 0.55)})` : `translate(${r2(slot.x)} ${r2(slot.y)})`}
+          d={symbolPath(seatStyle(was.seat).symbol, was.kind ? Math.max(1.4, slot.r * 0.42) : slot.r * 0.5)}
+          fill={seatStyle(was.seat).colour}
+          stroke="#fff"
+          stroke-width="0.45"
+        />
+      )}
+    </g>
+  );
 }
 
 // --- the board --------------------------------------------------------------------------------
@@ -448,6 +494,8 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
   const p = plan(view, active ? legal : [], ui.picker.choices);
   const tr = ui.tr;
   const spaces = new Map(view.map.map((s) => [s.id, s]));
+  const takenAt = new Map<number, NonNullable<SamuraiView["taken"]>>();
+  for (const t of view.taken ?? []) takenAt.set(t.hex, [...(takenAt.get(t.hex) ?? []), t]);
   const tiles = new Map(view.tiles.map((t) => [t.hex, t]));
   const figures = new Map(view.figures.map((f) => [f.hex, f]));
   const preview = ui.preview;
@@ -509,13 +557,22 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
     const fig = figures.get(s.id);
     const slots = slotsAt(c, SLOTS[s.settlement] ?? 1);
     const kinds = fig?.kinds ?? [];
+    const gone = takenAt.get(s.id) ?? [];
     towns.push(
       <g key={`t${s.id}`} class={touched.has(s.id) ? "sam-touched" : undefined}>
         <polygon points={hexPoints(c, SIZE * (s.settlement === "village" ? 0.8 : 0.9), orient)} fill="none" stroke={TOWN_LINE} stroke-width={s.settlement === "village" ? 0.7 : 1.4} />
         {s.settlement === "edo" && <polygon points={hexPoints(c, SIZE * 0.74, orient)} fill="none" stroke={TOWN_LINE} stroke-width="0.7" />}
         {slots.map((slot, i) => {
           const kind = kinds[i];
-          if (!kind) return <circle key={i} cx={slot.x} cy={slot.y} r={slot.r * 0.8} fill="none" stroke={TOWN_LINE} stroke-width="0.5" stroke-dasharray="1.2 1" />;
+          if (!kind) {
+            const was = gone[i - kinds.length];
+            return (
+              <g key={i}>
+                <circle cx={slot.x} cy={slot.y} r={slot.r * 0.8} fill="none" stroke={TOWN_LINE} stroke-width="0.5" stroke-dasharray="1.2 1" />
+                {was && <Taken slot={slot} was={was} ui={ui} />}
+              </g>
+            );
+          }
           const lead = leader(fig?.influence[kind]);
           const key = `${s.id}:${kind}`;
           return (
@@ -538,6 +595,7 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
     );
   }
 
+  const fresh = freshSpaces(view, seat);
   const placed: ComponentChild[] = view.tiles.map((t) => (
     <TileFace
       key={`p${t.hex}`}
@@ -546,9 +604,14 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
       at={lay.centre.get(t.hex) ?? { x: 0, y: 0 }}
       flat={rotated}
       strength={view.tile_types[t.tile]?.strength ?? 0}
-      label={`${ui.players[t.seat]?.name ?? `#${t.seat + 1}`}: ${tileName(t.tile, tr)}`}
+      fresh={fresh.has(t.hex)}
+      label={`${ui.players[t.seat]?.name ?? `#${t.seat + 1}`}: ${tileName(t.tile, tr)}${fresh.has(t.hex) ? tr(" (latest turn)", " (poslední tah)") : ""}`}
     />
   ));
+  for (const hex of fresh) {
+    const c = lay.centre.get(hex);
+    if (c && spaces.get(hex)?.settlement) placed.push(<polygon key={`s${hex}`} class="sam-fresh-town" points={hexPoints(c, SIZE * 0.97, orient)} />);
+  }
 
   const targets: ComponentChild[] = [];
   for (const hex of lit) {
@@ -743,7 +806,7 @@ function Scores({ view, ui }: { view: SamuraiView; ui: BoardUi }): ComponentChil
                 <span class="sr-only">{kindName(k, tr)}</span>
               </th>
             ))}
-            <th scope="col">{tr("Tiles", "Karty")}</th>
+            <th scope="col">{tr("Hand + supply", "Ruka + zásoba")}</th>
           </tr>
         </thead>
         <tbody>
@@ -759,7 +822,7 @@ function Scores({ view, ui }: { view: SamuraiView; ui: BoardUi }): ComponentChil
                   KINDS.map((k) => <td key={k}>{kinds[k]}</td>)
                 ) : (
                   <td colSpan={3} class="sam-hidden">
-                    {tr(`${pl.captured.count} behind the screen`, `${pl.captured.count} za zástěnou`)}
+                    {tr(`hidden: ${pl.captured.count}`, `skryté: ${pl.captured.count}`)}
                   </td>
                 )}
                 <td class="sam-tiles">

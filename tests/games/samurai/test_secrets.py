@@ -22,6 +22,11 @@ def hidden_from(state, viewer):
             if seat != viewer:
                 total = sum(out.captured[seat])
                 out.captured[seat] = [total, 0, 0]
+        # The kinds of the figures taken from the map behind another's screen, too.
+        out.taken = {
+            h: tuple((k if seat in (viewer, -1) else (k + 1) % 3, seat) for k, seat in taken)
+            for h, taken in out.taken.items()
+        }
     return out
 
 
