@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.pwa.test_browser import Tab, new_match_by_form, register, version, wait_my_turn
+from tests.pwa.test_browser import Tab, api, new_match_by_form, register, version, wait_my_turn
 
 PHONE_360 = {"width": 360, "height": 780}
 
@@ -247,5 +247,27 @@ def test_the_supervisor_inspects_cubes_and_their_owners_choose(
         f"() => document.querySelectorAll('.ysp-caravan .ysp-slot svg').length > {caravan_before}"
     )
     tab.shot("yspahan-after-inspection")
+    tab.check_console()
+    context.close()
+
+
+def test_four_players_on_a_phone(playwright_browser: Any, server: str) -> None:
+    context = playwright_browser.new_context(viewport=PHONE_360, locale="en-GB", has_touch=True)
+    tab = Tab(context, server, "360x780")
+    page = tab.page
+    register(tab)
+    seats = [{"kind": "me"}, *({"kind": "bot", "level": "random"} for _ in range(3))]
+    match = api(tab, "POST", "matches", {"game": "yspahan", "players": 4, "seats": seats})
+    tab.go(f"/matches/{match['id']}")
+    page.wait_for_selector(".ysp-market svg")
+    assert page.locator(".ysp-player").count() == 4
+    assert page.locator(".ysp-caravan .ysp-slot").count() == 12  # 4 spaces a section
+    for _ in range(6):
+        if not wait_my_turn(tab, timeout=30_000):
+            break
+        play_board_move(tab)
+    wait_my_turn(tab, timeout=30_000)
+    tab.shot("yspahan-4p")
+    tab.axe("yspahan 4 players")
     tab.check_console()
     context.close()

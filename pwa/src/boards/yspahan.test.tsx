@@ -211,6 +211,27 @@ suite("taps", () => {
     const build = [...root.querySelectorAll<HTMLButtonElement>(".ysp-build button")];
     expect(build.map((b) => b.textContent)).toEqual(["Build “+2 gold” for 2 camels + 2 gold"]);
   });
+  it("an inspection: the mover taps which shop goes next, the owner answers with buttons", () => {
+    const order: Command[] = [{ type: "choose_inspection", shop: 12 }, { type: "choose_inspection", shop: 18 }];
+    const a = setup(view({ phase: "inspect", inspect: [12, 18] }), order);
+    expect(a.root.querySelectorAll(".ysp-market .target").length).toBe(2);
+    a.button(/^Caravan next: the cube on shop 2 of souk Bags 3/)[0]!.click();
+    expect(a.proposed.at(-1)).toEqual({ type: "choose_inspection", shop: 12 });
+    const send: Command[] = [{ type: "send_to_caravan", source: "shop" }, { type: "send_to_caravan", source: "supply" }];
+    const b = setup(view({ phase: "caravan", inspecting: 12 }), send);
+    const buttons = [...b.root.querySelectorAll<HTMLButtonElement>(".ysp-plain button")];
+    expect(buttons.map((x) => x.dataset.type)).toEqual(["send_to_caravan", "send_to_caravan"]);
+    buttons[1]!.click();
+    expect(b.proposed.at(-1)).toEqual({ type: "send_to_caravan", source: "supply" });
+    const watching = setup(view({ phase: "caravan", inspecting: 12, active: [1] }), []);
+    expect(watching.root.textContent).toContain("Bot decides about the inspected cube on shop 2 of souk Bags 3");
+  });
+  it("shows the caravan's cubes in colour and the deck", () => {
+    const { root } = setup(view());
+    expect(root.querySelectorAll(".ysp-caravan .ysp-slot svg").length).toBe(2);
+    expect(root.querySelectorAll(".ysp-caravan .ysp-slot").length).toBe(9);
+    expect(root.textContent).toContain("Cards: 10 in the deck, 0 played");
+  });
   it("never shows another player's cards, only their count", () => {
     const { root } = setup(view());
     expect(root.textContent).toContain("3 gold");

@@ -123,6 +123,12 @@ export function focusBox(v: YView, legal: readonly Command[], wide: boolean): { 
   return { x: Math.round(x0), y: Math.round(y0), width: Math.round(x1 - x0), height: Math.round(y1 - y0) };
 }
 
+/** Whether the screen is narrow enough (a phone) for the market to close in on a quarter while
+ * cubes are placed; on a wide screen every shop is big enough as it is. */
+function narrowScreen(): boolean {
+  return typeof window !== "undefined" && typeof window.matchMedia === "function" && window.matchMedia("(max-width: 899px)").matches;
+}
+
 /** Photo pixels to board units: a quarter turn clockwise (west at the top, north on the right). */
 export function place(p: readonly [number, number]): { x: number; y: number } {
   return { x: 434 - p[1], y: p[0] - 12 };
@@ -545,7 +551,7 @@ function Market({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
   const ghostSup = ghostTo !== null ? cellXY(ghostTo) : null;
   const label = tr("Marketplace", "Tržiště");
   return (
-    <PanZoom box={focusBox(v, live ? legal : [], ui.picker.get("wide") === true)} label={label} labels={{ zoomIn: ui.t("zoom_in"), zoomOut: ui.t("zoom_out"), fit: ui.t("zoom_reset") }} class="ysp-market">
+    <PanZoom box={focusBox(v, live ? legal : [], !narrowScreen() || ui.picker.get("wide") === true)} label={label} labels={{ zoomIn: ui.t("zoom_in"), zoomOut: ui.t("zoom_out"), fit: ui.t("zoom_reset") }} class="ysp-market">
       <rect x={0} y={0} width={BOX.width + 80} height={BOX.height} fill="#f5f1e8" aria-hidden="true" />
       {QUARTERS.map((q) => {
         const l = QUARTER_LABEL[q]!;
@@ -674,6 +680,9 @@ function Caravan({ v, ui }: { v: YView; ui: BoardUi }): ComponentChild {
         {tr("Caravan", "Karavana")} <span class="muted small">{v.caravan.cubes.length}/{v.caravan.capacity}</span>
       </h3>
       <div class="ysp-sections">{sections}</div>
+      <p class="muted small ysp-deck">
+        {tr(`Cards: ${v.deck_size} in the deck, ${v.discard.length} played`, `Karty: ${v.deck_size} v balíčku, ${v.discard.length} zahraných`)}
+      </p>
     </section>
   );
 }
@@ -762,7 +771,7 @@ function Prompt({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
   else if (v.phase === "place") {
     text = tr(`Place your cubes: ${v.to_place} left. Tap a highlighted shop.`, `Nasaď kostičky: zbývá ${v.to_place}. Klepni na zvýrazněné pole.`);
     const wide = ui.picker.get("wide") === true;
-    buttons = (
+    buttons = narrowScreen() && (
       <div class="ysp-kinds">
         <button
           type="button"
@@ -787,6 +796,7 @@ function Prompt({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
       text = pickableRows(legal).length
         ? tr("Pick a row of the tower.", "Vyber řádek věže.") + (v.bonus ? tr(` (+${v.bonus} from cards)`, ` (+${v.bonus} z karet)`) : "")
         : tr("No row to use: draw a card.", "Žádný řádek: lízni kartu.");
+      if (legal.some((c) => c.type === "build")) text += tr(" Or build instead (your area below).", " Nebo místo toho stav (tvá oblast níže).");
     } else if (mode.kind === "move_supervisor") {
       text = tr(
         `Tap where the supervisor stops (dice ${v.tower[mode.row]?.value ?? 0}; a number is the gold it costs${v.yours?.free_steps ? ", 0 = adjusted for free" : ""}).`,
@@ -875,6 +885,7 @@ button.ysp-row.chosen { border-style: solid; background: #f3d3c9; }
 .ysp-dice { display: flex; flex-wrap: wrap; gap: 2px; flex: 1; }
 .ysp-used { font-size: .8rem; color: #4a3f33; }
 .ysp-mine { font-weight: 700; font-size: .9rem; }
+.ysp-deck { margin: .3rem 0 0; }
 .ysp-sections { display: flex; gap: 4px; flex-wrap: wrap; }
 .ysp-section { display: flex; gap: 2px; align-items: center; padding: 3px; border: 1px solid #d8ccb4; border-radius: 6px; background: #fffdf8; }
 .ysp-secno { font-size: .75rem; font-weight: 700; color: #6b5b4b; padding: 0 2px; }
@@ -900,12 +911,12 @@ button.ysp-row.chosen { border-style: solid; background: #f3d3c9; }
 .ysp-prompt { order: -2; }
 .ysp-focus-market .ysp-market { order: -1; }
 @media (min-width: 900px) {
-  .ysp { grid-template-columns: minmax(15rem, 1fr) minmax(0, 1.4fr); align-items: start; }
-  .ysp-prompt, .ysp-players { grid-column: 1 / -1; }
+  .ysp { grid-template-columns: minmax(15rem, 1fr) minmax(0, 1.4fr); grid-template-rows: auto auto 1fr; align-items: start; }
+  .ysp-prompt { grid-column: 1 / -1; }
   .ysp-side { grid-column: 1; grid-row: 2; }
-  .ysp-market, .ysp-focus-market .ysp-market { grid-column: 2; grid-row: 2; order: 0; }
-  .ysp-players { grid-row: 3; }
-  .ysp-market .board-svg { max-height: min(80vh, 720px); }
+  .ysp-market, .ysp-focus-market .ysp-market { grid-column: 2; grid-row: 2 / span 2; order: 0; }
+  .ysp-players { grid-column: 1; grid-row: 3; grid-template-columns: 1fr; align-self: start; }
+  .ysp-market .board-svg { max-height: min(76vh, 720px); }
 }
 `;
 
