@@ -202,7 +202,11 @@ def test_a_java_turn_is_played_by_taps_and_the_bot_answers(phone360: Tab) -> Non
     if festival:
         tab.go(f"/matches/{match_id}")
         page.wait_for_selector(".java-festival")
+        assert wait_my_turn(tab)
         tab.shot("java-festival")
+        # The auction's moves are in the festival's panel: stop laying (or pass) and confirm.
+        page.locator(".java-festival .java-bid-actions .btn").last.click()
+        _confirm(tab)
     tab.check_console()
 
 

@@ -235,8 +235,12 @@ group("java board", () => {
     expect(panel.querySelector("li.now")?.textContent).toContain("Bot");
     expect(root.querySelector(".java-festival + .panzoom")).not.toBeNull();
     expect(targets()).toEqual([]);
-    expect(extraCommands(view as unknown as Json, 0, bids, ui)).toEqual(bids);
+    expect(extraCommands(view as unknown as Json, 0, bids, ui)).toEqual([]);
     expect(describe(bids[0]!, view as unknown as Json, ui)).toBe("Lay the card A+B");
+    const { proposed, click } = setup(view, bids);
+    click("Lay the card A+B");
+    click("Pass for good");
+    expect(proposed).toEqual(bids);
   });
 
   it("takes no taps in a replay or for a spectator", () => {

@@ -141,7 +141,9 @@ export function stepsFor(mode: string | undefined): Step[] {
 }
 
 /** Commands offered as buttons under the board rather than by tapping. */
-const BUTTON_TYPES = new Set(["use_token", "end_turn", "take_card", "hold_festival", "bid_card", "finish_bid", "pass_bid"]);
+const BUTTON_TYPES = new Set(["use_token", "end_turn", "take_card", "hold_festival"]);
+/** The auction's moves: buttons in the festival's panel, right above the board. */
+const BID_TYPES = new Set(["bid_card", "finish_bid", "pass_bid"]);
 
 /** The modes of the tray, in order. */
 export const TRAY = ["tile:three", "tile:two", "tile:rice", "tile:village", "water", "figure", "palace"] as const;
@@ -372,6 +374,23 @@ function Board({ view, seat, legal, ui, tall }: { view: JavaView; seat: number |
     height: Math.max(...ys) - Math.min(...ys) + SIZE * 1.8,
   };
   const festival = view.festival ? ck(view.festival.cell) : null;
+  // Cities: the villages with a palace (their roofs drawn solid).
+  const city = new Set<string>();
+  for (const d of drawn) {
+    if (!d.cell.palace || city.has(d.key)) continue;
+    const stack = [d];
+    city.add(d.key);
+    while (stack.length) {
+      const x = stack.pop()!;
+      for (const [dq, dr] of [[1, 0], [-1, 0], [0, 1], [0, -1], [1, -1], [-1, 1]] as const) {
+        const n = byKey.get(`${x.cell.q + dq},${x.cell.r + dr}`);
+        if (n && !city.has(n.key) && (n.cell.top === "village" || n.cell.top === "palace")) {
+          city.add(n.key);
+          stack.push(n);
+        }
+      }
+    }
+  }
 
   const ground: ComponentChild[] = [];
   const cliffs: ComponentChild[] = [];
@@ -449,10 +468,10 @@ function Board({ view, seat, legal, ui, tall }: { view: JavaView; seat: number |
         <path
           key={`v${d.key}`}
           d={`M ${at.x - 3.2} ${at.y + 4.6} V ${at.y + 2.2} L ${at.x} ${at.y - 0.2} L ${at.x + 3.2} ${at.y + 2.2} V ${at.y + 4.6} Z`}
-          fill="none"
+          fill={city.has(d.key) ? ink(cell.height) : "none"}
           stroke={ink(cell.height)}
           stroke-width={0.6}
-          opacity={cell.figure === null ? 0.55 : 0}
+          opacity={cell.figure === null ? (city.has(d.key) ? 0.45 : 0.55) : 0}
           aria-hidden="true"
         />,
       );
@@ -937,6 +956,7 @@ function Status({ view, ui }: { view: JavaView; ui: BoardUi }): ComponentChild {
             {who && <PlayerTokenBadge seat={who.seat} />} {who?.name}
           </span>
           <Pips view={view} ui={ui} />
+          {view.token_used && <span class="java-token">{ui.tr("token used (+1)", "žeton použit (+1)")}</span>}
           <span class={view.land_laid ? "java-land ok" : "java-land"}>
             {view.final_round ? ui.tr("last round", "poslední kolo") : view.land_laid ? ui.tr("land laid ✓", "krajina ✓") : ui.tr("land: still due", "krajina: ještě chybí")}
           </span>
@@ -958,9 +978,10 @@ function PlayerTokenBadge({ seat }: { seat: number }): ComponentChild {
   );
 }
 
-function Festival({ view, ui }: { view: JavaView; ui: BoardUi }): ComponentChild {
+function Festival({ view, legal, ui }: { view: JavaView; legal: Command[]; ui: BoardUi }): ComponentChild {
   const f = view.festival;
   if (!f) return null;
+  const bids = ui.interactive ? legal.filter((c) => BID_TYPES.has(c.type)) : [];
   const name = (s: number) => ui.players.find((p) => p.seat === s)?.name ?? `#${s}`;
   const cell = view.cells.find((c) => ck([c.q, c.r]) === ck(f.cell));
   return (
@@ -980,6 +1001,21 @@ function Festival({ view, ui }: { view: JavaView; ui: BoardUi }): ComponentChild
           </li>
         ))}
       </ul>
+      {bids.length > 0 && (
+        <div class="java-bid-actions">
+          {bids.map((c) => (
+            <button
+              type="button"
+              key={`${c.type}:${String(c.card ?? "")}`}
+              class="btn"
+              disabled={ui.busy}
+              onClick={() => ui.propose(c, describe(c, view as unknown as Json, ui))}
+            >
+              {describe(c, view as unknown as Json, ui)}
+            </button>
+          ))}
+        </div>
+      )}
     </section>
   );
 }
@@ -1057,6 +1093,7 @@ const STYLE = `
 .java-table tr.now{font-weight:600}
 .java-badge{vertical-align:-3px}
 .java-festival{border:1px solid #b5442c;border-radius:8px;padding:.4rem .6rem;margin:.4rem 0;background:#fff8f2}
+.java-bid-actions{display:flex;flex-wrap:wrap;gap:.4rem;margin-top:.4rem}
 .java-bids{list-style:none;padding:0;margin:0}.java-bids li{padding:.15rem 0}.java-bids li.now{font-weight:600}
 `;
 
@@ -1072,7 +1109,7 @@ export function render(viewJson: Json, seat: number | null, legal: Command[], ui
       <Status view={view} ui={ui} />
       <Tray view={view} seat={seat} legal={legal} ui={ui} tall={tall} />
       <StepBar view={view} legal={legal} ui={ui} tall={tall} />
-      <Festival view={view} ui={ui} />
+      <Festival view={view} legal={legal} ui={ui} />
       <Board view={view} seat={seat} legal={legal} ui={ui} tall={tall} />
       <Supplies view={view} ui={ui} />
     </div>
