@@ -80,7 +80,7 @@ def _must_be(match: Match, *statuses: str) -> None:
     if match.status not in statuses:
         raise ApiError(
             409,
-            "match_not_active" if Match.Status.ACTIVE in statuses else "conflict",
+            "match_not_active",
             f"Match {match.pk} is {match.status}; this needs it {' or '.join(statuses)}.",
             status=match.status,
         )

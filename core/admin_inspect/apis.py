@@ -22,6 +22,7 @@ from core.admin_inspect.models import AuditEntry
 from core.api import fields as strict
 from core.api.errors import ApiError
 from core.api.pagination import Pagination
+from core.api.schema import errors
 from core.matches.models import Match
 
 
@@ -55,6 +56,7 @@ class StaffMatchListApi(StaffApi):
         )
 
     @extend_schema(
+        extensions=errors("staff_only"),
         operation_id="staff_matches_list",
         parameters=[Filters],
         responses={200: OpenApiTypes.OBJECT},
@@ -67,7 +69,9 @@ class StaffMatchListApi(StaffApi):
 
 
 class StaffMatchDetailApi(StaffApi):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(
+        extensions=errors("staff_only", "match_not_found"), responses={200: OpenApiTypes.OBJECT}
+    )
     def get(self, request: Request, match_id: int) -> Response:
         return Response(inspection.staff_match_detail(inspection.staff_match_get(match_id)))
 
@@ -83,7 +87,11 @@ class StaffMatchEventsApi(StaffApi):
             required=False, default=0, min_value=0, max_value=2**31 - 1
         )
 
-    @extend_schema(parameters=[Filters], responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(
+        extensions=errors("staff_only", "match_not_found"),
+        parameters=[Filters],
+        responses={200: OpenApiTypes.OBJECT},
+    )
     def get(self, request: Request, match_id: int) -> Response:
         since = _filters(self.Filters, request)["since"]
         match = inspection.staff_match_get(match_id)
@@ -109,7 +117,11 @@ class StaffMatchAtApi(StaffApi):
             required=False, max_length=16, help_text="A seat number, or 'spectator'."
         )
 
-    @extend_schema(parameters=[Filters], responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(
+        extensions=errors("staff_only", "match_not_found", "seq_out_of_range", "unknown_seat"),
+        parameters=[Filters],
+        responses={200: OpenApiTypes.OBJECT},
+    )
     def get(self, request: Request, match_id: int) -> Response:
         f = _filters(self.Filters, request)
         match = inspection.staff_match_get(match_id)
@@ -121,7 +133,11 @@ class StaffMatchVerifyApi(StaffApi):
     """The hash chain recomputed and the stream replayed from zero against the snapshots (a
     read, POST as it may take a while and is never cached)."""
 
-    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(
+        extensions=errors("staff_only", "match_not_found"),
+        request=None,
+        responses={200: OpenApiTypes.OBJECT},
+    )
     def post(self, request: Request, match_id: int) -> Response:
         return Response(inspection.staff_match_verify(inspection.staff_match_get(match_id)))
 
@@ -134,6 +150,7 @@ class StaffMatchExportApi(StaffApi):
         format = strict.QueryChoiceField(choices=["json", "ndjson"], required=False, default="json")
 
     @extend_schema(
+        extensions=errors("staff_only", "match_not_found"),
         parameters=[Filters],
         responses={
             (200, "application/json"): OpenApiTypes.OBJECT,
@@ -174,6 +191,16 @@ class StaffMatchImportApi(StaffApi):
     parser_classes = [JSONParser, NDJSONParser]
 
     @extend_schema(
+        extensions=errors(
+            "staff_only",
+            "missing_permission",
+            "unsupported_format",
+            "invalid_export",
+            "broken_chain",
+            "replay_failed",
+            "state_mismatch",
+            "unknown_game",
+        ),
         request={
             "application/json": OpenApiTypes.OBJECT,
             "application/x-ndjson": OpenApiTypes.STR,
@@ -236,7 +263,18 @@ class StaffMatchAbortApi(_ActionApi):
 
         reason = _REASON
 
-    @extend_schema(request=Input, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(
+        extensions=errors(
+            "staff_only",
+            "missing_permission",
+            "reason_required",
+            "reason_too_long",
+            "match_not_found",
+            "match_not_active",
+        ),
+        request=Input,
+        responses={200: OpenApiTypes.OBJECT},
+    )
     def post(self, request: Request, match_id: int) -> Response:
         return super().post(request, match_id)
 
@@ -257,7 +295,20 @@ class StaffMatchAwardApi(_ActionApi):
             child=serializers.FloatField(), max_length=16, required=False, default=None
         )
 
-    @extend_schema(request=Input, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(
+        extensions=errors(
+            "staff_only",
+            "missing_permission",
+            "reason_required",
+            "reason_too_long",
+            "match_not_found",
+            "match_not_active",
+            "invalid_ranks",
+            "invalid_scores",
+        ),
+        request=Input,
+        responses={200: OpenApiTypes.OBJECT},
+    )
     def post(self, request: Request, match_id: int) -> Response:
         return super().post(request, match_id)
 
@@ -282,7 +333,21 @@ class StaffMatchReplaceSeatApi(_ActionApi):
         seat = strict.IntegerField(min_value=0, max_value=15)
         level = strict.CharField(required=False, default="", allow_blank=True, max_length=16)
 
-    @extend_schema(request=Input, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(
+        extensions=errors(
+            "staff_only",
+            "missing_permission",
+            "reason_required",
+            "reason_too_long",
+            "match_not_found",
+            "match_not_active",
+            "unknown_seat",
+            "unknown_bot_level",
+            "seat_not_replaceable",
+        ),
+        request=Input,
+        responses={200: OpenApiTypes.OBJECT},
+    )
     def post(self, request: Request, match_id: int) -> Response:
         return super().post(request, match_id)
 
@@ -306,7 +371,22 @@ class StaffMatchRollbackApi(_ActionApi):
         reason = _REASON
         to = strict.IntegerField(min_value=1, max_value=2**31 - 1, help_text="The event to keep.")
 
-    @extend_schema(request=Input, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(
+        extensions=errors(
+            "staff_only",
+            "missing_permission",
+            "reason_required",
+            "reason_too_long",
+            "match_not_found",
+            "match_not_active",
+            "seq_out_of_range",
+            "rollback_crosses_undo",
+            "not_a_playable_point",
+            "nothing_to_roll_back",
+        ),
+        request=Input,
+        responses={200: OpenApiTypes.OBJECT},
+    )
     def post(self, request: Request, match_id: int) -> Response:
         return super().post(request, match_id)
 
@@ -323,7 +403,9 @@ class StaffAuditApi(StaffApi):
 
         match = strict.QueryIntegerField(required=False, min_value=1, max_value=2**31 - 1)
 
-    @extend_schema(parameters=[Filters], responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(
+        extensions=errors("staff_only"), parameters=[Filters], responses={200: OpenApiTypes.OBJECT}
+    )
     def get(self, request: Request) -> Response:
         f = _filters(self.Filters, request)
         qs = AuditEntry.objects.all()

@@ -36,6 +36,7 @@ CODES: dict[str, tuple[int, str]] = {
     "invalid_input": (400, "a field is missing or not as the schema says (see `fields`)"),
     "malformed_command": (400, "the command is of no shape the game knows"),
     "reason_required": (400, "an organiser's correction needs a reason"),
+    "reason_too_long": (400, "a staff action's reason is over 500 characters"),
     # 401
     "not_authenticated": (401, "log in first (session or API token)"),
     "bad_credentials": (401, "the token, or the user name and password, are not valid"),
@@ -49,6 +50,8 @@ CODES: dict[str, tuple[int, str]] = {
     "not_invited": (403, "the tournament is private and you are not invited"),
     "rating_too_low": (403, "your rating is below the tournament's minimum"),
     "too_few_matches": (403, "you have finished fewer matches than the tournament asks"),
+    "staff_only": (403, "only staff may inspect matches"),
+    "missing_permission": (403, "this staff action needs its own permission (see `permission`)"),
     # 404
     "not_found": (404, "nothing at this address (a path of the wrong form, a page past the end)"),
     "match_not_found": (404, "there is no such match"),
@@ -95,6 +98,8 @@ CODES: dict[str, tuple[int, str]] = {
     "round_not_finished": (409, "the current round has not finished"),
     "tournament_full": (409, "the tournament is full"),
     "tournament_over": (409, "the tournament is over"),
+    "seat_not_replaceable": (409, "the seat is not a human seat still playing"),
+    "rollback_crosses_undo": (409, "a later undo reached back before that event (see `seq`)"),
     # 422: well-formed, but refused by the rules
     "illegal_command": (422, "the game's rules refuse this command now"),
     "invalid_options": (422, "the game refuses these options or this number of players"),
@@ -125,6 +130,17 @@ CODES: dict[str, tuple[int, str]] = {
     "invalid_p256dh": (422, "keys.p256dh is not a P-256 public key"),
     "invalid_auth": (422, "keys.auth is not a 16-byte secret"),
     "invalid_tournament": (422, "a tournament configuration the game or the format refuses"),
+    "seq_out_of_range": (422, "the match has no such event"),
+    "unknown_seat": (422, "the match has no such seat"),
+    "invalid_ranks": (422, "give one place, 1 to the number of players, per seat"),
+    "invalid_scores": (422, "give one number per seat"),
+    "not_a_playable_point": (422, "the match was not in play after that event"),
+    "nothing_to_roll_back": (422, "no game event came after that one"),
+    "unsupported_format": (422, "not a match export of a format version this server reads"),
+    "invalid_export": (422, "the export file is incomplete or malformed (see `seq`)"),
+    "broken_chain": (422, "the file's hash chain breaks: it changed after export (see `seq`)"),
+    "replay_failed": (422, "the file's events do not replay under its game"),
+    "state_mismatch": (422, "the events replay to another state than the one exported"),
     # 429, 503
     "rate_limited": (429, "too many requests; see `Retry-After` and `retry_after`"),
     "busy": (503, "nothing was applied; retry after `Retry-After` seconds (same command_id)"),
