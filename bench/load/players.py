@@ -136,19 +136,22 @@ async def watch_lag(run: Run) -> None:
 # --- the socket ------------------------------------------------------------------------------
 
 
-async def socket_loop(run: Run, seat: Seat) -> None:
+async def socket_loop(run: Run, seat: Seat, ramp: float = 0.0) -> None:
+    """The seat's socket: opened within the first ``ramp`` seconds (players do not all arrive
+    at once), reopened after any loss with jittered exponential backoff, as the PWA does."""
     url = f"{run.ws}/ws/matches/{seat.match_id}/?token={seat.token}"
-    pause = 0.2
+    await asyncio.sleep(random.random() * ramp)
+    pause = 1.0
     while not run.stopping:
         try:
-            async with connect(url, open_timeout=15, ping_interval=20, ping_timeout=20) as ws:
-                hello = json.loads(await asyncio.wait_for(ws.recv(), 15))
+            async with connect(url, open_timeout=30, ping_interval=30, ping_timeout=30) as ws:
+                hello = json.loads(await asyncio.wait_for(ws.recv(), 30))
                 if hello.get("t") != "hello":
                     raise ConnectionError(f"first frame {hello.get('t')}")
                 d = hello["d"]
                 seat.learn(d["version"], d["status"], d.get("active_seats") or [])
                 await ws.send(json.dumps({"resume": seat.stream_v}))
-                pause = 0.2
+                pause = 1.0
                 async for raw in ws:
                     on_frame(seat, json.loads(raw))
                 if ws.close_code not in (None, 1000):
@@ -161,7 +164,7 @@ async def socket_loop(run: Run, seat: Seat) -> None:
             return
         seat.reconnects += 1
         await asyncio.sleep(pause * (0.5 + random.random()))
-        pause = min(pause * 2, 3.0)
+        pause = min(pause * 2, 15.0)
 
 
 def on_frame(seat: Seat, frame: dict[str, Any]) -> None:

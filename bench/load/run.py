@@ -123,7 +123,8 @@ async def main_async(
         run.statuses.clear()
         run.started = time.monotonic()
         run.end = run.started + args.seconds
-        sockets = [asyncio.ensure_future(players.socket_loop(run, s)) for s in seats]
+        ramp = min(20.0, args.seconds / 6)
+        sockets = [asyncio.ensure_future(players.socket_loop(run, s, ramp)) for s in seats]
         sockets.append(asyncio.ensure_future(players.watch_lag(run)))
         tasks = [
             asyncio.ensure_future(players.player(run, session, s, random.Random(rng.random())))
