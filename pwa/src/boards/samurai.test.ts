@@ -207,6 +207,19 @@ describe("samurai board: what happened", () => {
   });
 });
 
+describe("samurai board: spectators and replays", () => {
+  it("draws the map and the scores with no hand and no targets", () => {
+    const root = document.createElement("div");
+    const { ui } = setup(makeView(), []);
+    const v = makeView({ players: makeView().players.map(({ hand: _h, supply: _s, ...p }) => p) }) as unknown as Json;
+    render(h("div", null, board.render(v, null, [], { ...ui, interactive: false })), root);
+    expect(root.querySelector(".board-svg")).not.toBeNull();
+    expect(root.querySelectorAll(".target").length).toBe(0);
+    expect(root.querySelector(".sam-scores")!.textContent).toContain("Bot");
+    expect(board.privateArea!(v, null, [], ui)).toBeNull();
+  });
+});
+
 describe("samurai board: tapping", () => {
   it("tile, then a lit space: proposes that legal command, with the ghost drawn", () => {
     const { root, ui, proposed, card, lit } = setup(makeView(), LEGAL);

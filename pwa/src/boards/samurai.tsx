@@ -487,7 +487,8 @@ function pickTile(ui: BoardUi, tile: string): void {
 }
 
 function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
-  const rotated = usePortrait();
+  // Turned only while the map is tapped: during the secret pick it is a glance, kept small.
+  const rotated = usePortrait() && view.phase !== "choose_tiles";
   const lay = layout(view.map, rotated);
   const orient = rotated ? "flat" : "pointy";
   const active = ui.interactive && !ui.busy;
