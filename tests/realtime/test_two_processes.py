@@ -110,14 +110,12 @@ def test_a_socket_on_one_server_gets_the_events_of_a_command_posted_to_the_other
             hello = json.loads(await ws.recv())
             assert (hello["t"], hello["v"], hello["d"]["seat"]) == ("hello", 2, 1)
             body = {"command": {"type": "add", "amount": 2}, "command_id": "x1"}
-            posted = time.perf_counter()
             answer = await asyncio.to_thread(
                 call, other, "POST", f"/api/matches/{match['id']}/commands", body, alice["token"]
             )
             assert answer["version"] == 3
             while (update := json.loads(await asyncio.wait_for(ws.recv(), 5)))["t"] != "events":
                 assert update["t"] == "presence"
-            assert time.perf_counter() - posted < 2
             assert update["v"] == 3 and update["d"]["events"][0]["data"]["amount"] == 2
             assert update["d"]["view"]["points"] == [2, 0]
 

@@ -3,11 +3,12 @@ event, time travel with the diff and any seat's view, verification of chain and 
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from core.eventstore.models import Event, Snapshot
@@ -197,24 +198,26 @@ def test_inspection_works_for_every_game(game: str, staff: Any, staff_client: AP
     assert f"Events ({match.version})" in page.content.decode()
 
 
-def test_a_2000_event_match_loads_fast(
+def test_a_2000_event_match_loads_in_a_bounded_number_of_queries(
     alice: Any, bob: Any, race_game: str, staff: Any, staff_client: APIClient
 ) -> None:
+    """Time is for bench/ (figures in the README); here the query count, which a per-event
+    query (N+1) over 2,000 events would blow up, whatever the machine's load."""
     match = long_race(alice, bob, 2000)
     assert match.version == 2000
     browser = _admin(staff)
     staff_client.get(f"/api/staff/matches/{match.pk}/events")  # warm up imports
-    timings = {}
+    queries = {}
     for name, call in (
         ("events", lambda: staff_client.get(f"/api/staff/matches/{match.pk}/events")),
         ("at", lambda: staff_client.get(f"/api/staff/matches/{match.pk}/at", {"seq": 1999})),
         ("verify", lambda: staff_client.post(f"/api/staff/matches/{match.pk}/verify")),
         ("page", lambda: browser.get(f"/admin/matches/match/{match.pk}/inspect/")),
     ):
-        start = time.perf_counter()
-        res = call()
-        timings[name] = time.perf_counter() - start
+        with CaptureQueriesContext(connection) as captured:
+            res = call()
+        queries[name] = len(captured.captured_queries)
         assert res.status_code == 200, name
-    print("2000-event match, seconds:", {k: round(v, 3) for k, v in timings.items()})
-    assert timings["events"] < 1.0 and timings["at"] < 1.0 and timings["page"] < 1.0
+    print("2000-event match, queries:", queries)
+    assert all(count < 20 for count in queries.values()), queries
     assert staff_client.post(f"/api/staff/matches/{match.pk}/verify").json()["ok"]
