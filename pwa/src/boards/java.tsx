@@ -401,7 +401,7 @@ function Board({ view, seat, legal, ui, tall }: { view: JavaView; seat: number |
     if (!cell.inside && !land) {
       // The ring beyond the grid: where tiles may overhang; mountains cost 2 to cross.
       ground.push(
-        <polygon key={d.key} points={hexPoints(at, SIZE * 0.96, orient)} fill={cell.edge === "mountain" ? "#d6cfc2" : "#dfe8d6"} opacity={0.7} />,
+        <polygon key={d.key} points={hexPoints(at, SIZE * 0.96, orient)} fill={cell.edge === "mountain" ? "#d6cfc2" : "#c9e0b6"} opacity={0.75} />,
       );
       if (cell.edge === "mountain") {
         ground.push(
@@ -1062,6 +1062,8 @@ function Supplies({ view, ui }: { view: JavaView; ui: BoardUi }): ComponentChild
         </tbody>
       </table>
       <p class="muted small java-common">
+        {ui.tr("Edges: ▲ mountains, 2 AP to come on or go off; green, lowland, 1 AP.", "Okraje: ▲ hory, nasazení či stažení 2 AB; zelené nížiny 1 AB.")}
+        <br />
         {ui.tr("3-tiles", "3-díly")} {view.three_tiles_left} · {ui.tr("water", "voda")} {view.water_tiles_left} · {ui.tr("palaces", "paláce")}{" "}
         {Object.entries(view.palaces_left)
           .map(([v, n]) => `${v}×${n}`)
