@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.validators import RegexValidator
 from rest_framework import serializers
 
 
@@ -18,6 +19,25 @@ class CharField(serializers.CharField):
         if not isinstance(data, str):
             self.fail("invalid")
         return str(super().to_internal_value(data))
+
+
+class _SchemaPattern(RegexValidator):
+    """A pattern the OpenAPI schema states (drf-spectacular reads a field's RegexValidators)
+    and the service enforces, refusing with its own code."""
+
+    def __call__(self, value: Any) -> None:
+        return None
+
+
+class TextField(CharField):
+    """Text that must say something: the schema says ``pattern: \\S`` (not only spaces). An
+    empty one is refused here; one of spaces only reaches the service (no trimming here), which
+    strips it and refuses it with its own code."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("trim_whitespace", False)
+        super().__init__(**kwargs)
+        self.validators.append(_SchemaPattern(r"\S"))
 
 
 class RegexField(serializers.RegexField):

@@ -14,7 +14,12 @@ from typing import Any
 from django.http import HttpResponse, StreamingHttpResponse
 from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+    extend_schema_view,
+)
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -27,9 +32,6 @@ from core.api.pagination import Pagination
 from core.api.schema import ENGINE, errors
 from core.matches import hotpath, selectors, services
 from core.matches.models import Match, Seat
-
-JSONObject = serializers.JSONField
-
 
 # --- output (what the views answer; the documentation Schemathesis checks every answer against)
 # Game-specific parts (an engine's view, its legal commands, an event's data, an outcome's
@@ -291,7 +293,7 @@ class MatchListApi(APIView):
         autostart = strict.BooleanField(required=False, default=True)
         # {kind: none|per_move|reserve, move_seconds | reserve_seconds + increment_seconds,
         #  policy: bot_move|zombie|forfeit, vacation: bool}; checked by the service (422).
-        time_control = serializers.JSONField(required=False, default=None)
+        time_control = serializers.JSONField(required=False, allow_null=True, default=None)
         rated = strict.BooleanField(required=False, default=True)  # False: a friendly match
         # private: only its seats (invited ones too) and staff see it, and it is not listed.
         visibility = serializers.ChoiceField(
@@ -520,6 +522,12 @@ class MatchLegalApi(APIView):
         )
 
 
+@extend_schema_field({"type": "object", "additionalProperties": {}})
+class CommandField(serializers.JSONField):
+    """A game's command: a JSON object whose shape only its game knows (its ``commands`` in
+    ``GET /api/games/{slug}``); anything else is the engine's ``malformed_command``."""
+
+
 def _plainly_valid_command(data: Any) -> dict[str, Any] | None:
     """``MatchCommandApi.Input``'s validated data for a body that passes it untouched (a
     command_id string of 1 to 64 characters without surrounding spaces, an expected_version
@@ -567,7 +575,7 @@ class MatchCommandApi(APIView):
 
         command_id = strict.CharField(max_length=64)
         expected_version = strict.IntegerField(required=False, min_value=0)
-        command = JSONObject()
+        command = CommandField(help_text="The game's command: {type, ...fields}.")
 
     @extend_schema(
         request=Input,
@@ -642,7 +650,7 @@ class MatchChatApi(APIView):
         class Meta:
             ref_name = "MatchChatInput"
 
-        text = strict.CharField(max_length=500)
+        text = strict.TextField(max_length=500)
 
     def get_throttles(self) -> list[Any]:
         return super().get_throttles() if self.request.method == "POST" else []

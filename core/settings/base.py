@@ -310,6 +310,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Request bodies as components of their own, so that they say what input takes (a text
+    # field that may not be blank has minLength 1), which answers need not.
+    "COMPONENT_SPLIT_REQUEST": True,
     # One name per choice set that several components share.
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": "core.matches.models.Match.Status",

@@ -466,7 +466,7 @@ class TournamentPointsApi(_Action):
         points = serializers.FloatField(
             help_text="Added to the entrant's points (negative: a penalty)."
         )
-        reason = serializers.CharField(max_length=500, allow_blank=True)
+        reason = strict.TextField(max_length=500, help_text="Why (required).")
 
     @extend_schema(
         operation_id="tournaments_adjust_points",
@@ -498,7 +498,7 @@ class TournamentResultApi(_Action):
         scores = serializers.ListField(
             child=serializers.FloatField(), required=False, allow_null=True, default=None
         )
-        reason = serializers.CharField(max_length=500, allow_blank=True)
+        reason = strict.TextField(max_length=500, help_text="Why (required).")
 
     @extend_schema(
         operation_id="tournaments_set_result",
@@ -528,7 +528,7 @@ class TournamentRemoveApi(_Action):
             ref_name = "TournamentRemoveInput"
 
         entrant = serializers.IntegerField()
-        reason = serializers.CharField(max_length=500, allow_blank=True)
+        reason = strict.TextField(max_length=500, help_text="Why (required).")
 
     @extend_schema(
         operation_id="tournaments_remove_entrant",
@@ -557,7 +557,7 @@ class TournamentCancelApi(_Action):
         class Meta:
             ref_name = "TournamentCancelInput"
 
-        reason = serializers.CharField(max_length=500, allow_blank=True)
+        reason = strict.TextField(max_length=500, help_text="Why (required).")
 
     @extend_schema(
         operation_id="tournaments_cancel",

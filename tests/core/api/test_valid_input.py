@@ -1,0 +1,61 @@
+"""Requests the OpenAPI schema calls valid are not refused as malformed (Schemathesis' positive
+data found each of these), and what the schema calls invalid is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from drf_spectacular.generators import SchemaGenerator
+
+from tests.conftest import client_for, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def _request_schema(path: str, method: str) -> dict[str, Any]:
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    body = schema["paths"][path][method]["requestBody"]["content"]["application/json"]["schema"]
+    return schema["components"]["schemas"][body["$ref"].rsplit("/", 1)[-1]]
+
+
+def test_a_match_without_time_control_may_say_null(race_game: str) -> None:
+    client = client_for(make_user())
+    body = {"game": "race", "players": 2, "time_control": None}
+    res = client.post("/api/matches", body, format="json")
+    assert res.status_code == 201, res.json()
+    assert res.json()["time_control"]["kind"] == "none"
+
+
+def test_marking_nothing_read_is_not_an_error() -> None:
+    res = client_for(make_user()).post("/api/notifications/read", {}, format="json")
+    assert (res.status_code, res.json()) == (200, {"marked": 0, "unread": 0})
+
+
+def test_a_blank_text_is_invalid_by_the_schema_and_refused() -> None:
+    text = _request_schema("/api/matches/{match_id}/chat", "post")["properties"]["text"]
+    assert text["pattern"] == r"\S" and text["maxLength"] == 500
+    login = _request_schema("/api/accounts/login", "post")["properties"]["username"]
+    assert login["minLength"] == 1  # request bodies have components of their own
+    user = make_user()
+    res = client_for(user).post("/api/matches/1/chat", {"text": "   "}, format="json")
+    assert res.status_code in (400, 404)
+
+
+def test_a_command_is_an_object(race_game: str) -> None:
+    command = _request_schema("/api/matches/{match_id}/commands", "post")["properties"]["command"]
+    assert command["type"] == "object"
+    client = client_for(make_user())
+    res = client.post(
+        "/api/matches/1/commands", {"command_id": "c1", "command": None}, format="json"
+    )
+    assert (res.status_code, res.json()["code"]) == (400, "invalid_input")
+
+
+def test_quiet_hours_are_an_object_with_start_and_end() -> None:
+    client = client_for(make_user())
+    res = client.patch("/api/notifications/preferences", {"quiet_hours": {}}, format="json")
+    assert (res.status_code, res.json()["code"]) == (400, "invalid_input")
+    quiet = {"start": "22:00", "end": "07:00"}
+    res = client.patch("/api/notifications/preferences", {"quiet_hours": quiet}, format="json")
+    assert res.status_code == 200 and res.json()["quiet_hours"] == quiet
