@@ -200,6 +200,8 @@ class Engine(Protocol):
     commands: Sequence[CommandSpec]
     event_texts: Mapping[str, EventText]
     bot_levels: Sequence[str]  # at least ("random", "greedy", "search")
+    # Optional, outside the protocol (test engines lack it): ``bot_level_texts: Mapping[str, str]``,
+    # one line per level on how it plays, served by ``GET /api/games/<slug>`` as ``bots``.
 
     def validate_options(self, n_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """Return the complete options (defaults filled in) or raise ``InvalidOptions``.

@@ -66,6 +66,11 @@ class CommandSpecOut(serializers.Serializer):
     fields = CommandFieldOut(many=True)
 
 
+class BotLevelOut(serializers.Serializer):
+    level = serializers.CharField()
+    description = serializers.CharField(help_text="One line on how this level plays.")
+
+
 class GameOut(serializers.Serializer):
     slug = serializers.CharField()
     name = serializers.CharField()
@@ -73,6 +78,9 @@ class GameOut(serializers.Serializer):
     max_players = serializers.IntegerField()
     rules_version = serializers.IntegerField()
     bot_levels = serializers.ListField(child=serializers.CharField())
+    bots = BotLevelOut(
+        many=True, help_text="The bot levels a match creator may pick, with one line each."
+    )
     options = GameOptionOut(many=True)
     commands = CommandSpecOut(many=True)
 
@@ -226,6 +234,12 @@ class ChatPageOut(serializers.Serializer):
     results = ChatMessageOut(many=True)
 
 
+def _bots_out(engine: Any) -> list[dict[str, str]]:
+    # ``bot_level_texts`` is optional in the engine contract (test engines have none).
+    texts = getattr(engine, "bot_level_texts", {})
+    return [{"level": lv, "description": texts.get(lv, lv)} for lv in engine.bot_levels]
+
+
 def _game_out(slug: str, full: bool) -> dict[str, Any]:
     engine = services.engine_for(slug)
     out: dict[str, Any] = {
@@ -235,6 +249,7 @@ def _game_out(slug: str, full: bool) -> dict[str, Any]:
         "max_players": engine.max_players,
         "rules_version": engine.rules_version,
         "bot_levels": list(engine.bot_levels),
+        "bots": _bots_out(engine),
         "options": [o.schema() for o in engine.options],
         "commands": [c.schema() for c in engine.commands],
     }

@@ -38,6 +38,7 @@ class CatanEngine:
     commands = COMMANDS
     event_texts = EVENT_TEXTS
     bot_levels = META.bot_levels
+    bot_level_texts = bots.LEVEL_TEXTS
 
     def __init__(self) -> None:
         # The hot calls bound straight to the module functions: one Python frame less per call

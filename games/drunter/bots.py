@@ -33,6 +33,14 @@ from games.drunter.views import covered_by, goal_weights
 from games.drunter.voting import vote_masks
 from games.search import search_command
 
+# The levels a match creator picks from (GET /api/games/<slug>), one line each.
+LEVEL_TEXTS: dict[str, str] = {
+    "random": "Plays a uniformly random legal move.",
+    "greedy": "Places and votes by a hand-written evaluation, guessing secret cards from play.",
+    "search": "Tree search over placements, secret cards re-dealt from play; votes as greedy.",
+}
+
+
 N_TYPES = len(BOARD.building_types)
 N_GOALS = len(BOARD.goal_cards)
 BUILDING_AT = BOARD.building_at

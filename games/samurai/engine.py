@@ -33,6 +33,7 @@ class SamuraiEngine:
     commands = COMMANDS
     event_texts = events.EVENT_TEXTS
     bot_levels = META.bot_levels
+    bot_level_texts = bots.LEVEL_TEXTS
 
     def validate_options(self, n_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         check_player_count(self.name, self.min_players, self.max_players, n_players)
