@@ -172,6 +172,16 @@ group("java board", () => {
     expect(root.querySelectorAll(".board-svg .ghost polygon").length).toBe(3);
   });
 
+  it("moves the previewed tile to another space where it may go", () => {
+    const far = three([2, 4], [[2, 3], [3, 3]]);
+    const { click, proposed, targets } = setup(makeView(), [legal[1]!, far]);
+    click(/^3-tile/);
+    click("Village at 2,2");
+    expect(targets()).toContain("Village at 2,4");
+    click("Village at 2,4");
+    expect(proposed.at(-1)).toEqual(far);
+  });
+
   it("moves a developer with the cost on every target, or takes it off", () => {
     const { click, targets, proposed, root } = setup();
     click("Developer at 3,2");

@@ -322,7 +322,7 @@ interface Drawn {
 
 interface Marks {
   /** Cell key → accessible label and what a tap does. */
-  targets: Map<string, { label: string; pick: () => void; chosen?: boolean; badge?: string; faint?: boolean }>;
+  targets: Map<string, { label: string; pick: () => void; chosen?: boolean; badge?: string; faint?: boolean; quiet?: boolean }>;
   ghost: { cells: { key: string; top: string }[]; level: number } | null;
   ghostFigure: { key: string; seat: number } | null;
   ghostPalace: { key: string; value: number } | null;
@@ -534,7 +534,7 @@ function Board({ view, seat, legal, ui, tall }: { view: JavaView; seat: number |
     if (!at) continue;
     targets.push(
       <g key={`t${key}`} {...(targetProps({ label: t.label, onPick: t.pick, chosen: t.chosen ?? false, disabled: ui.busy }) as Record<string, unknown>)}>
-        <polygon class="hl" points={hexPoints(at, SIZE * 0.86, orient)} style={t.faint ? { fillOpacity: 0.08 } : undefined} />
+        <polygon class="hl" points={hexPoints(at, SIZE * 0.86, orient)} style={t.quiet ? { fillOpacity: 0.02, strokeOpacity: 0.15 } : t.faint ? { fillOpacity: 0.08 } : undefined} />
         {t.badge !== undefined && (
           <g aria-hidden="true">
             <circle cx={at.x} cy={at.y + SIZE * 0.1} r={SIZE * 0.38} fill="#b5442c" stroke="#fff" stroke-width={0.8} />
@@ -631,6 +631,18 @@ export function boardMarks(view: JavaView, seat: number | null, legal: Command[]
             },
           });
         }
+      }
+      // Tapping another space where the tile may go moves it there.
+      for (const a of valuesOf(legal.filter((c) => modeOf(c) === mode), TILE_STEPS[1]!) as string[]) {
+        if (marks.targets.has(a)) continue;
+        marks.targets.set(a, {
+          label: kind === "rice" ? ui.tr(`Rice at ${a}`, `Rýže na ${a}`) : ui.tr(`Village at ${a}`, `Vesnice na ${a}`),
+          quiet: true,
+          pick: () => {
+            picker.set("at", a, TILE_STEPS);
+            act();
+          },
+        });
       }
     }
   } else if (mode === "water") {
