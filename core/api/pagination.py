@@ -1,6 +1,28 @@
+"""Page-numbered lists: ``?page=`` (from 1) and ``?page_size=`` (1 to 100), both documented on
+every list operation (``core.api.schema.document_pagination``). A page past the end is a 404
+``not_found``; a page size that is not a whole number from 1 to 100 is a 400 (DRF's own falls
+back to the default without a word, so a client's mistake would go unnoticed).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
 
 
 class Pagination(PageNumberPagination):
     page_size_query_param = "page_size"
     max_page_size = 100
+
+    def get_page_size(self, request: Any) -> int:
+        raw = request.query_params.get(self.page_size_query_param)
+        if raw is None:
+            return int(self.page_size)
+        size = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 4 else 0
+        if not 1 <= size <= self.max_page_size:
+            raise ValidationError(
+                {"page_size": [f"A whole number from 1 to {self.max_page_size}."]}
+            )
+        return size

@@ -269,3 +269,34 @@ def document_errors(result: dict[str, Any], generator: Any, request: Any, public
                     "schema": {"type": "string", "description": "One event per line."}
                 }
     return result
+
+
+PAGE_PARAMETERS = [
+    {
+        "in": "query",
+        "name": "page",
+        "schema": {"type": "integer", "minimum": 1},
+        "description": "The page, from 1; past the last one: 404 `not_found`.",
+    },
+    {
+        "in": "query",
+        "name": "page_size",
+        "schema": {"type": "integer", "minimum": 1, "maximum": 100},
+        "description": "Items per page (20 unless given).",
+    },
+]
+
+
+def document_pagination(result: dict[str, Any], generator: Any, request: Any, public: bool) -> Any:
+    """The page parameters of every list (``core.api.pagination``), which views that paginate
+    by hand would otherwise leave out; run before ``document_errors``, which then gives the
+    list its 400 ``invalid_input``."""
+    schemas = result.get("components", {}).get("schemas", {})
+    for item in result.get("paths", {}).values():
+        operation = item.get("get")
+        if operation is None or not _is_paginated(operation, schemas):
+            continue
+        parameters = operation.setdefault("parameters", [])
+        names = {p.get("name") for p in parameters if p.get("in") == "query"}
+        parameters.extend(p for p in PAGE_PARAMETERS if p["name"] not in names)
+    return result

@@ -71,6 +71,11 @@ class BotLevelOut(serializers.Serializer):
     description = serializers.CharField(help_text="One line on how this level plays.")
 
 
+class BotOut(serializers.Serializer):
+    level = serializers.CharField()
+    description = serializers.CharField(help_text="One line: how this bot plays.")
+
+
 class GameOut(serializers.Serializer):
     slug = serializers.CharField()
     name = serializers.CharField()
@@ -78,6 +83,7 @@ class GameOut(serializers.Serializer):
     max_players = serializers.IntegerField()
     rules_version = serializers.IntegerField()
     bot_levels = serializers.ListField(child=serializers.CharField())
+    bots = BotOut(many=True, help_text="Each bot level, with what it does.")
     bots = BotLevelOut(
         many=True, help_text="The bot levels a match creator may pick, with one line each."
     )

@@ -322,6 +322,7 @@ SPECTACULAR_SETTINGS = {
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
+        "core.api.schema.document_pagination",  # every list's page parameters
         "core.api.schema.document_errors",  # every operation's error answers
     ],
 }

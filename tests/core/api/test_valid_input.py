@@ -59,3 +59,16 @@ def test_quiet_hours_are_an_object_with_start_and_end() -> None:
     quiet = {"start": "22:00", "end": "07:00"}
     res = client.patch("/api/notifications/preferences", {"quiet_hours": quiet}, format="json")
     assert res.status_code == 200 and res.json()["quiet_hours"] == quiet
+
+
+def test_lists_document_their_pages_and_refuse_a_bad_page_size() -> None:
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    params = {p["name"]: p for p in schema["paths"]["/api/matches"]["get"]["parameters"]}
+    assert params["page_size"]["schema"] == {"type": "integer", "minimum": 1, "maximum": 100}
+    client = client_for(make_user())
+    for size in ("0", "101", "abc", "²"):
+        res = client.get("/api/matches", {"page_size": size})
+        assert (res.status_code, res.json()["code"]) == (400, "invalid_input"), size
+    assert client.get("/api/matches", {"page_size": "100"}).status_code == 200
+    res = client.get("/api/matches", {"page": "9"})
+    assert (res.status_code, res.json()["code"]) == (404, "not_found")
