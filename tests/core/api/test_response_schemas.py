@@ -174,3 +174,48 @@ def test_notifications_preferences_and_vacations_answer_as_their_schema_says(
         path={"vacation_id": vacation["id"]},
         expect=200,
     )
+
+
+def test_a_tournament_answers_as_its_schema_says(openapi: Any, race_game: str) -> None:
+    organiser, player = make_user(), make_user()
+    org, me = Checked(openapi, organiser), Checked(openapi, player)
+    created = org.call(
+        "POST",
+        "/api/tournaments",
+        body={
+            "name": "Schema Cup",
+            "game": "race",
+            "format": "swiss",
+            "players_per_table": 2,
+            "options": {"target": 6},
+            "bots_allowed": True,
+            "bot_level": "random",
+            "round_start": "manual",
+        },
+        expect=201,
+    )
+    t = {"tournament_id": created["id"]}
+    me.call("POST", "/api/tournaments/{tournament_id}/register", path=t, expect=200)
+    me.call("POST", "/api/tournaments/{tournament_id}/register", path=t, expect=409)
+    org.call("POST", "/api/tournaments/{tournament_id}/bots", path=t, body={"count": 1}, expect=200)
+    me.call("POST", "/api/tournaments/{tournament_id}/start", path=t, expect=403)
+    org.call("POST", "/api/tournaments/{tournament_id}/start", path=t, expect=200)
+    me.call("GET", "/api/tournaments", query={"mine": "true"}, expect=200)
+    me.call("GET", "/api/tournaments/{tournament_id}", path=t, expect=200)
+    me.call("GET", "/api/tournaments/{tournament_id}/rounds", path=t, expect=200)
+    me.call("GET", "/api/tournaments/{tournament_id}/events", path=t, expect=200)
+    org.call(
+        "POST",
+        "/api/tournaments/{tournament_id}/points",
+        path=t,
+        body={"entrant": 1, "points": 0.5, "reason": "  "},
+        expect=400,
+    )
+    org.call(
+        "POST",
+        "/api/tournaments/{tournament_id}/cancel",
+        path=t,
+        body={"reason": "rain"},
+        expect=200,
+    )
+    me.call("GET", "/api/tournaments/{tournament_id}", path={"tournament_id": 999999}, expect=404)
