@@ -153,17 +153,23 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     load_before = os.getloadavg()[0]
     todo = tasks(args)
     started = time.monotonic()
+    by_cell: dict[Any, list[dict[str, Any]]] = {}
+
+    def collect(done: Iterable[tuple[Any, dict[str, Any]]]) -> None:
+        for key, result in done:
+            by_cell.setdefault(key, []).append(result)
+            if len(by_cell[key]) == args.per_cell:  # progress on stderr, the JSON stays clean
+                minutes = (time.monotonic() - started) / 60
+                print(f"{minutes:6.1f} min  done: {' '.join(map(str, key))}", file=sys.stderr)
+
     if args.jobs > 1:
         import multiprocessing
 
         with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-            done = pool.map(_play_task, todo, chunksize=1)
+            collect(pool.imap(_play_task, todo, chunksize=1))
     else:
-        done = [_play_task(t) for t in todo]
+        collect(map(_play_task, todo))
     wall = time.monotonic() - started
-    by_cell: dict[Any, list[dict[str, Any]]] = {}
-    for key, result in done:
-        by_cell.setdefault(key, []).append(result)
     cells = []
     for (game, n, hero, baseline), results in by_cell.items():
         cells.append({"game": game, "players": n, "level": hero, "vs": baseline})
