@@ -28,7 +28,7 @@ from games.yspahan.views import determinize
 LEVEL_TEXTS: dict[str, str] = {
     "random": "Plays a uniformly random legal move.",
     "greedy": "One move ahead on a hand-written evaluation of gold, camels, buildings and shops.",
-    "search": "Compares greedy's best moves by playouts to the end of the round on re-dealt cards.",
+    "search": "Compares greedy's best moves by playouts to the end of the day on re-dealt cards.",
 }
 
 
