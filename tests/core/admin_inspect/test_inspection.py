@@ -221,3 +221,28 @@ def test_a_2000_event_match_loads_in_a_bounded_number_of_queries(
     print("2000-event match, queries:", queries)
     assert all(count < 20 for count in queries.values()), queries
     assert staff_client.post(f"/api/staff/matches/{match.pk}/verify").json()["ok"]
+
+
+def test_the_admin_list_filters_and_searches_and_the_page_is_staff_only(
+    race_match: Match, alice: Any, staff: Any
+) -> None:
+    from django.contrib.auth.models import Permission
+
+    # The stock list needs Django's view permission on matches; the inspection page, staff.
+    staff.user_permissions.add(Permission.objects.get(codename="view_match"))
+    browser = _admin(staff)
+    base = "/admin/matches/match/"
+    for query in ("", "?player=bob", "?q=alice", f"?q=%23{race_match.pk}", "?tournament=none"):
+        res = browser.get(base + query)
+        assert res.status_code == 200, query
+        assert f"{base}{race_match.pk}/inspect/" in res.content.decode(), query
+    assert (
+        f"{base}{race_match.pk}/inspect/"
+        not in browser.get(base + "?player=nobody").content.decode()
+    )
+    page = browser.get(f"{base}{race_match.pk}/inspect/").content.decode()
+    assert "Time travel" in page and "Verify chain" in page and "ins-board" in page
+    assert browser.get(f"{base}987654/inspect/").status_code == 404
+    player = Client()
+    player.force_login(alice)  # not staff: the admin sends them to its log-in
+    assert player.get(f"{base}{race_match.pk}/inspect/").status_code == 302
