@@ -5,10 +5,15 @@ and screenshots at a 360-pixel phone and a desktop under var/screenshots/."""
 
 from __future__ import annotations
 
+import os
+import sqlite3
+import subprocess
+import sys
 from typing import Any
 
 import pytest
 
+from tests.pwa.conftest import ROOT
 from tests.pwa.test_browser import Tab, api, register, version, wait_my_turn
 
 PHONE = {"width": 360, "height": 780}
@@ -205,4 +210,51 @@ def test_the_board_reads_well_on_a_desktop_in_czech(wide: Tab) -> None:
     tab.page.click("button.btn-danger")
     tab.page.wait_for_selector("main[data-status=finished]")
     tab.shot("catan-desktop-end")
+    tab.check_console()
+
+
+def _simulated_match(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, int]:
+    """A whole three-player match of greedy bots played through the pipeline into the test
+    server's database (the one in the server fixture's directory); its id and last version."""
+    (db,) = tmp_path_factory.getbasetemp().glob("pwa-server[0-9]*/db.sqlite3")
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env.update(
+        DJANGO_SETTINGS_MODULE="core.settings.base", SQLITE_PATH=str(db), LOG_LEVEL="WARNING"
+    )
+    subprocess.run(
+        [sys.executable, "manage.py", "simulate", "catan", "--players", "3", "--bots", "greedy"],
+        check=True,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        timeout=120,
+    )
+    with sqlite3.connect(db) as con:
+        row = con.execute(
+            "SELECT id, version FROM matches_match WHERE game = 'catan' AND status = 'finished'"
+            " ORDER BY id DESC LIMIT 1"
+        ).fetchone()
+    return int(row[0]), int(row[1])
+
+
+@pytest.mark.parametrize("size", ["phone360", "wide"])
+def test_a_whole_match_mid_game_and_at_the_end_as_a_spectator(
+    size: str, request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    tab: Tab = request.getfixturevalue(size)
+    match_id, last = _simulated_match(tmp_path_factory)
+    register(tab)
+    tab.go(f"/matches/{match_id}")
+    tab.page.wait_for_selector("main[data-status=finished] .catan .board-svg")
+    # three players' pieces, nothing to tap for a spectator, nobody's hand shown
+    assert tab.page.locator(".board-area g[role=img][aria-label*=':']").count() >= 6
+    assert tab.page.locator(".board-area .target").count() == 0
+    assert tab.page.locator(".cat-hand").count() == 0
+    assert tab.page.locator(".cat-players tbody tr").count() == 3
+    tab.axe("catan end")
+    tab.shot("catan-end")
+    tab.go(f"/matches/{match_id}/replay?v={last * 2 // 3}")
+    tab.page.wait_for_selector(".replay-pos")
+    tab.page.wait_for_selector(".catan .board-svg")
+    tab.shot("catan-midgame")
     tab.check_console()

@@ -76,6 +76,8 @@ export interface CatanView {
   variant: boolean;
   options: Record<string, Json>;
   winner: number | null;
+  /** At the end: every player's points with the hidden point cards. */
+  final_points?: number[] | null;
 }
 
 const asView = (v: Json): CatanView => v as unknown as CatanView;
@@ -686,7 +688,7 @@ function Players({ v, ui }: { v: CatanView; ui: BoardUi }): ComponentChild {
                 <PlayerBadge seat={p.seat} name={pl?.name ?? `#${p.seat + 1}`} active={v.active_seats.includes(p.seat)} />
               </th>
               <td>
-                <strong>{p.points}</strong>
+                <strong>{v.final_points?.[p.seat] ?? p.points}</strong>
                 {p.points_with_hidden !== undefined && p.points_with_hidden !== p.points && <span class="muted"> ({p.points_with_hidden})</span>}
               </td>
               <td>
@@ -1048,6 +1050,7 @@ const CSS = `
 .catan .cat-phase{font-weight:600}
 .catan .cat-players{width:100%;border-collapse:collapse;margin:.6rem 0;font-size:.9rem}
 .catan .cat-players th,.catan .cat-players td{padding:.25rem .3rem;text-align:left;border-bottom:1px solid #ddd3bf;vertical-align:middle}
+.catan .cat-players th[scope=row] .badge-name{white-space:nowrap}
 .catan .cat-players thead th{font-weight:600;font-size:.8rem;color:#5a6168}
 .catan .cat-players tr.cat-active{background:#f3e7d6}
 .catan .cat-bank{font-size:.8rem;color:#4a5158;border-bottom:none}
