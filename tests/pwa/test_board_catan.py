@@ -37,7 +37,12 @@ def wide(playwright_browser: Any, server: str) -> Any:
 
 
 def _phase(tab: Tab, match_id: int) -> str:
-    return api(tab, "GET", f"matches/{match_id}")["view"]["phase"]
+    """The phase; "answer" when the bot on turn waits for this seat's answer to its offer."""
+    detail = api(tab, "GET", f"matches/{match_id}")
+    view = detail["view"]
+    if view["phase"] == "main" and view["current"] != detail["seat"]:
+        return "answer"
+    return view["phase"]
 
 
 def _tap_spot_and_confirm(tab: Tab, prefix: str | None) -> int:
@@ -177,6 +182,12 @@ def test_set_up_by_tapping_the_board_then_roll_and_end_turns(phone360: Tab) -> N
                 "() => Number(document.querySelector('main.match-page').dataset.version)"
                 f" > {before}"
             )
+        elif phase == "answer":
+            before = version(tab)
+            tab.shot("catan-answer")
+            tab.page.locator(".cat-offer .btn", has_text="Decline the offer").click()
+            tab.page.locator(".confirm-bar .btn-primary").click()
+            _after(tab, before)
         elif phase == "main":
             if rolled >= 4:
                 break
