@@ -100,7 +100,11 @@ def main() -> None:
             }
         )
     final = Match.objects.get(pk=match.pk)
-    same = load_state(final, use_cache=False) == replay_from_zero(final)
+    # Compared as the engine stores them: a state class need not define equality (Catan's
+    # slotted State compares by identity).
+    same = engine.state_to_json(load_state(final, use_cache=False)) == engine.state_to_json(
+        replay_from_zero(final)
+    )
     print(
         json.dumps(
             {
