@@ -13,6 +13,8 @@ from typing import Any
 from django.core.validators import RegexValidator
 from rest_framework import serializers
 
+from core.api.schema import SOMETHING
+
 
 class CharField(serializers.CharField):
     def to_internal_value(self, data: Any) -> str:
@@ -30,14 +32,14 @@ class _SchemaPattern(RegexValidator):
 
 
 class TextField(CharField):
-    """Text that must say something: the schema says ``pattern: \\S`` (not only spaces). An
+    """Text that must say something: the schema says ``pattern: SOMETHING`` (not only spaces). An
     empty one is refused here; one of spaces only reaches the service (no trimming here), which
     strips it and refuses it with its own code."""
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("trim_whitespace", False)
         super().__init__(**kwargs)
-        self.validators.append(_SchemaPattern(r"\S"))
+        self.validators.append(_SchemaPattern(SOMETHING))
 
 
 class RegexField(serializers.RegexField):
@@ -87,6 +89,16 @@ class QueryChoiceField(serializers.ChoiceField):
 class QueryCharField(serializers.CharField):
     """An optional text filter in the query string: ``?game=`` (blank) is refused, not read as
     "no filter" (DRF's form semantics)."""
+
+    def get_value(self, dictionary: Any) -> Any:
+        if self.field_name in dictionary:
+            return dictionary[self.field_name]
+        return serializers.empty
+
+
+class QueryBooleanField(serializers.BooleanField):
+    """A boolean filter in the query string: ``?mine=`` (blank) is no boolean, not "absent"
+    (DRF's form semantics would read it as the default)."""
 
     def get_value(self, dictionary: Any) -> Any:
         if self.field_name in dictionary:

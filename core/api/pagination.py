@@ -1,20 +1,29 @@
 """Page-numbered lists: ``?page=`` (from 1) and ``?page_size=`` (1 to 100), both documented on
 every list operation (``core.api.schema.document_pagination``). A page past the end is a 404
-``not_found``; a page size that is not a whole number from 1 to 100 is a 400 (DRF's own falls
-back to the default without a word, so a client's mistake would go unnoticed).
+``not_found``, and so is one that is not a whole number (DRF's own reads a blank one as the
+first); a page size that is not a whole number from 1 to 100 is a 400 (DRF's own falls back to
+the default without a word, so a client's mistake would go unnoticed).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.pagination import PageNumberPagination
 
 
 class Pagination(PageNumberPagination):
     page_size_query_param = "page_size"
     max_page_size = 100
+
+    def get_page_number(self, request: Any, paginator: Any) -> Any:
+        raw = request.query_params.get(self.page_query_param)
+        if raw is None:
+            return 1
+        if not (raw.isascii() and raw.isdigit()) or len(raw) > 10:
+            raise NotFound("Invalid page.")  # as DRF answers one past the last
+        return raw
 
     def get_page_size(self, request: Any) -> int:
         raw = request.query_params.get(self.page_size_query_param)

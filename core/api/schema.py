@@ -300,3 +300,44 @@ def document_pagination(result: dict[str, Any], generator: Any, request: Any, pu
         names = {p.get("name") for p in parameters if p.get("in") == "query"}
         parameters.extend(p for p in PAGE_PARAMETERS if p["name"] not in names)
     return result
+
+
+# A character Python's str.strip() keeps (str.isspace() is False), spelt alike for Python's re
+# and ECMA-262 (JSON Schema's regexes), whose \\s differ (\\x1c-\\x1f, \\x85, \\ufeff).
+SOMETHING = (
+    r"[^\t\n\u000b\u000c\r\u001c-\u0020\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f"
+    r"\u205f\u3000]"
+)
+
+
+def _says_something(schema: dict[str, Any]) -> None:
+    """A request's non-blank text: DRF trims it before it checks that it is not blank, so one
+    of spaces only is refused; ``pattern: SOMETHING`` says so. Recurses into objects, arrays
+    and maps."""
+    if schema.get("type") == "string":
+        plain = not ({"pattern", "enum", "format"} & schema.keys())
+        if plain and schema.get("minLength", 0) >= 1:
+            schema["pattern"] = SOMETHING
+    for key in ("properties",):
+        for sub in schema.get(key, {}).values():
+            _says_something(sub)
+    for key in ("items", "additionalProperties"):
+        if isinstance(schema.get(key), dict):
+            _says_something(schema[key])
+    for key in ("oneOf", "anyOf", "allOf"):
+        for sub in schema.get(key, []):
+            _says_something(sub)
+
+
+def document_text(result: dict[str, Any], generator: Any, request: Any, public: bool) -> Any:
+    """``_says_something`` over every request body's component and every query parameter."""
+    for name, schema in result.get("components", {}).get("schemas", {}).items():
+        if name.endswith("Request"):
+            _says_something(schema)
+    for item in result.get("paths", {}).values():
+        for method, operation in item.items():
+            if method in ("get", "post", "put", "patch", "delete"):
+                for parameter in operation.get("parameters", []):
+                    if parameter.get("in") == "query" and "schema" in parameter:
+                        _says_something(parameter["schema"])
+    return result

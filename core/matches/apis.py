@@ -297,9 +297,9 @@ class MatchListApi(APIView):
         class Meta:
             ref_name = "MatchListFilters"
 
-        mine = serializers.BooleanField(required=False, default=False)
-        my_turn = serializers.BooleanField(required=False, default=False)
-        joinable = serializers.BooleanField(required=False, default=False)
+        mine = strict.QueryBooleanField(required=False, default=False)
+        my_turn = strict.QueryBooleanField(required=False, default=False)
+        joinable = strict.QueryBooleanField(required=False, default=False)
         status = strict.QueryChoiceField(choices=Match.Status.choices, required=False)
         game = strict.QueryCharField(required=False)
 

@@ -67,7 +67,7 @@ class NotificationListApi(APIView):
         class Meta:
             ref_name = "NotificationListFilters"
 
-        unread = serializers.BooleanField(required=False, default=False)
+        unread = strict.QueryBooleanField(required=False, default=False)
 
     @extend_schema(parameters=[Filters], responses={200: NotificationPageOut}, extensions=errors())
     def get(self, request: Request) -> Response:

@@ -323,6 +323,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "core.api.schema.document_pagination",  # every list's page parameters
+        "core.api.schema.document_text",  # non-blank text is not only spaces either
         "core.api.schema.document_errors",  # every operation's error answers
     ],
 }

@@ -168,7 +168,7 @@ class TournamentListApi(APIView):
 
         status = strict.QueryChoiceField(choices=Tournament.Status.choices, required=False)
         game = strict.QueryCharField(required=False, max_length=32)
-        mine = serializers.BooleanField(
+        mine = strict.QueryBooleanField(
             required=False, default=False, help_text="Only those I organise or entered."
         )
 

@@ -3,11 +3,13 @@ data found each of these), and what the schema calls invalid is."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 from drf_spectacular.generators import SchemaGenerator
 
+from core.api.schema import SOMETHING
 from tests.conftest import client_for, make_user
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +36,7 @@ def test_marking_nothing_read_is_not_an_error() -> None:
 
 def test_a_blank_text_is_invalid_by_the_schema_and_refused() -> None:
     text = _request_schema("/api/matches/{match_id}/chat", "post")["properties"]["text"]
-    assert text["pattern"] == r"\S" and text["maxLength"] == 500
+    assert text["pattern"] == SOMETHING and text["maxLength"] == 500
     login = _request_schema("/api/accounts/login", "post")["properties"]["username"]
     assert login["minLength"] == 1  # request bodies have components of their own
     user = make_user()
@@ -70,5 +72,19 @@ def test_lists_document_their_pages_and_refuse_a_bad_page_size() -> None:
         res = client.get("/api/matches", {"page_size": size})
         assert (res.status_code, res.json()["code"]) == (400, "invalid_input"), size
     assert client.get("/api/matches", {"page_size": "100"}).status_code == 200
-    res = client.get("/api/matches", {"page": "9"})
-    assert (res.status_code, res.json()["code"]) == (404, "not_found")
+    for page in ("9", "", "last", "x"):
+        res = client.get("/api/matches", {"page": page})
+        assert (res.status_code, res.json()["code"]) == (404, "not_found"), page
+    for flag in ("mine", "my_turn", "joinable"):
+        res = client.get("/api/matches", {flag: ""})
+        assert (res.status_code, res.json()["code"]) == (400, "invalid_input"), flag
+
+
+def test_text_of_spaces_only_is_invalid_by_the_schema() -> None:
+    invite = _request_schema("/api/tournaments/{tournament_id}/invite", "post")
+    assert invite["properties"]["usernames"]["items"]["pattern"] == SOMETHING
+    login = _request_schema("/api/accounts/login", "post")["properties"]
+    assert login["username"]["pattern"] == SOMETHING
+    something = re.compile(SOMETHING)
+    for char in map(chr, range(0x3001)):  # Python's re and strip() agree on every character
+        assert bool(something.search(char)) == bool(char.strip()), hex(ord(char))
