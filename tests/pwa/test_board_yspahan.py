@@ -128,6 +128,21 @@ def test_pick_a_row_place_cubes_by_taps_and_see_the_log(
     assert page.locator(".log li.mine").count() > mine_before
     tab.shot("yspahan-placed")
     tab.axe("yspahan board")
+    # Resigning ends the two-player match: the board says so, and its replay draws the board.
+    page.once("dialog", lambda d: d.accept())
+    page.click("button:has-text('Resign')")
+    page.wait_for_selector("main[data-status=finished]")
+    page.wait_for_selector(".ysp-prompt:has-text('Game over')")
+    tab.shot("yspahan-end")
+    page.click("a:has-text('Replay')")
+    page.wait_for_selector(".replay-pos")
+    page.wait_for_selector(".board-area .ysp-market svg")
+    first = page.inner_text(".replay-pos")
+    page.click("button[aria-label=Next]")
+    page.wait_for_function(f"document.querySelector('.replay-pos').innerText !== {first!r}")
+    page.wait_for_selector(".board-area .ysp-market svg")
+    assert page.locator(".board-area .target, .board-area button.ysp-row").count() == 0
+    tab.shot("yspahan-replay")
     tab.check_console()
     context.close()
 

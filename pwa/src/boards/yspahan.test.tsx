@@ -237,6 +237,10 @@ suite("taps", () => {
     expect(root.textContent).toContain("3 gold");
     expect(root.querySelectorAll(".ysp-player").length).toBe(2);
   });
+  it("a replay's position before the game began draws no board and no error", () => {
+    const { root } = setup(null);
+    expect(root.textContent).toContain("not begun");
+  });
   it("a spectator or a waiting player gets no targets", () => {
     const { root } = setup(view(), []);
     expect(root.querySelectorAll(".target, button.ysp-row").length).toBe(0);

@@ -74,6 +74,11 @@ export interface YView {
   built_this_turn: boolean;
 }
 
+/** A view with the market in it (a replay's first position has none yet). */
+function isView(view: Json): boolean {
+  return view !== null && typeof view === "object" && !Array.isArray(view) && Array.isArray(view.tower) && Array.isArray(view.shops);
+}
+
 function asView(view: Json): YView {
   return view as unknown as YView;
 }
@@ -551,7 +556,7 @@ function Market({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
   const ghostSup = ghostTo !== null ? cellXY(ghostTo) : null;
   const label = tr("Marketplace", "Tržiště");
   return (
-    <PanZoom box={focusBox(v, live ? legal : [], !narrowScreen() || ui.picker.get("wide") === true)} label={label} labels={{ zoomIn: ui.t("zoom_in"), zoomOut: ui.t("zoom_out"), fit: ui.t("zoom_reset") }} class="ysp-market">
+    <PanZoom box={focusBox(v, live ? legal : [], !narrowScreen() || ui.picker.get("wide") === true || mode.card !== undefined)} label={label} labels={{ zoomIn: ui.t("zoom_in"), zoomOut: ui.t("zoom_out"), fit: ui.t("zoom_reset") }} class="ysp-market">
       <rect x={0} y={0} width={BOX.width + 80} height={BOX.height} fill="#f5f1e8" aria-hidden="true" />
       {QUARTERS.map((q) => {
         const l = QUARTER_LABEL[q]!;
@@ -921,6 +926,7 @@ button.ysp-row.chosen { border-style: solid; background: #f3d3c9; }
 `;
 
 export function render(view: Json, _seat: number | null, legal: Command[], ui: BoardUi): ComponentChild {
+  if (!isView(view)) return <p class="muted">{ui.tr("The game has not begun yet.", "Hra ještě nezačala.")}</p>;
   const v = asView(view);
   const mode = modeOf(legal, ui);
   const live = ui.interactive && legal.length > 0;
@@ -943,6 +949,7 @@ export function render(view: Json, _seat: number | null, legal: Command[], ui: B
 // ---------------------------------------------------------------- my cards and buildings
 
 export function privateArea(view: Json, seat: number | null, legal: Command[], ui: BoardUi): ComponentChild {
+  if (!isView(view)) return null;
   const v = asView(view);
   if (seat === null || !v.hand) return null;
   const tr = ui.tr;
