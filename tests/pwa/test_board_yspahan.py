@@ -277,12 +277,12 @@ def test_four_players_on_a_phone(playwright_browser: Any, server: str) -> None:
     page.wait_for_selector(".ysp-market svg")
     assert page.locator(".ysp-player").count() == 4
     assert page.locator(".ysp-caravan .ysp-slot").count() == 12  # 4 spaces a section
+    tab.axe("yspahan 4 players")
     for _ in range(6):
         if not wait_my_turn(tab, timeout=30_000):
             break
         play_board_move(tab)
     wait_my_turn(tab, timeout=30_000)
     tab.shot("yspahan-4p")
-    tab.axe("yspahan 4 players")
     tab.check_console()
     context.close()
