@@ -356,10 +356,14 @@ def sequence_feed(*, limit: int = 50_000) -> int:
         cur.execute(f"SELECT position FROM {counter} WHERE id = 1 FOR UPDATE")
         row = cur.fetchone()
         if row is None:
-            cur.execute(f"INSERT INTO {counter} (id, position) VALUES (1, 0)")
-            last = 0
-        else:
-            last = int(row[0])
+            # The first sequencer ever (or after a flush): two may get here at once; the other's
+            # insert waits for this one's and does nothing, then both lock the one row.
+            cur.execute(
+                f"INSERT INTO {counter} (id, position) VALUES (1, 0) ON CONFLICT (id) DO NOTHING"
+            )
+            cur.execute(f"SELECT position FROM {counter} WHERE id = 1 FOR UPDATE")
+            row = cur.fetchone()
+        last = int(row[0])
         cur.execute(
             f"WITH todo AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM {event} "
             "WHERE position IS NULL ORDER BY id LIMIT %s) "
