@@ -6,6 +6,7 @@ export and import, and the actions. Every endpoint refuses a caller who is not s
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any
 
 from django.http import StreamingHttpResponse
@@ -236,7 +237,7 @@ def _action_answer(entry: AuditEntry) -> Response:
     return Response({"audit": _entry_out(entry), "match": inspection.staff_match_detail(match)})
 
 
-class _ActionApi(StaffApi):
+class _ActionApi(StaffApi, ABC):
     action = ""
 
     def post(self, request: Request, match_id: int) -> Response:
@@ -245,8 +246,9 @@ class _ActionApi(StaffApi):
         data.is_valid(raise_exception=True)
         return _action_answer(self.run(request, match_id, data.validated_data))
 
+    @abstractmethod
     def run(self, request: Request, match_id: int, v: dict[str, Any]) -> AuditEntry:
-        raise NotImplementedError
+        """The action itself: one service call."""
 
 
 _REASON = strict.CharField(

@@ -7,6 +7,7 @@ the output. Every refusal is ``{code, message}`` with a 4xx status, and writes n
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any
 
 from drf_spectacular.utils import extend_schema
@@ -295,11 +296,12 @@ class TournamentEventsApi(APIView):
         return Response({"results": events})
 
 
-class _Action(APIView):
+class _Action(APIView, ABC):
     """A POST that runs one service and answers with the tournament."""
 
+    @abstractmethod
     def run(self, request: Request, tournament_id: int, data: dict[str, Any]) -> None:
-        raise NotImplementedError
+        """The action itself: one service call."""
 
     def handle(self, request: Request, tournament_id: int, serializer: Any = None) -> Response:
         data: dict[str, Any] = {}
