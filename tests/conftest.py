@@ -71,6 +71,23 @@ def _fresh_state_cache() -> Iterator[None]:
     state_cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _fresh_local_cache() -> None:
+    """Throttle counts live in the cache, keyed by user id, and SQLite hands a rolled-back test's
+    ids out again: without this a test inherits the last one's requests (a 429 out of nowhere).
+    Only the in-process cache is cleared, never a shared Redis."""
+    try:
+        from django.conf import settings
+        from django.core.cache import caches
+    except Exception:
+        return
+    if not settings.configured:
+        return
+    for alias, config in settings.CACHES.items():
+        if config["BACKEND"].endswith("LocMemCache"):
+            caches[alias].clear()
+
+
 def make_user(name: str | None = None, password: str = "pass-word-123") -> Any:
     from core.accounts.models import User
 
