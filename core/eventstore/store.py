@@ -17,7 +17,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from core.eventstore.exceptions import StaleVersion
-from core.eventstore.hashing import GENESIS, event_hash
+from core.eventstore.hashing import GENESIS, ChainReport, event_hash, walk_chain
 from core.eventstore.models import Event, FeedCounter
 from core.ops import metrics
 
@@ -386,41 +386,10 @@ def undone_seqs(events: Iterable[Event | dict[str, Any]]) -> set[int]:
     return out
 
 
-@dataclass(frozen=True)
-class ChainReport:
-    ok: bool
-    checked: int
-    broken_seq: int | None = None
-    reason: str = ""
-
-
 def verify_chain(match_id: int) -> ChainReport:
-    """Recompute the hash chain; report the first broken link."""
-    prev = GENESIS
-    checked = 0
-    for expected_seq, e in enumerate(
-        Event.objects.filter(match_id=match_id).order_by("seq").iterator(), start=1
-    ):
-        if e.seq != expected_seq:
-            return ChainReport(False, checked, expected_seq, f"event {expected_seq} is missing")
-        if e.prev_hash != prev:
-            return ChainReport(False, checked, e.seq, "prev_hash does not match the event before")
-        digest = event_hash(
-            prev_hash=prev,
-            match_id=match_id,
-            seq=e.seq,
-            type=e.type,
-            payload=e.payload,
-            actor=e.actor,
-            created_at=e.created_at,
-        )
-        if digest != e.hash:
-            return ChainReport(False, checked, e.seq, "hash does not match the event's content")
-        prev = e.hash
-        checked += 1
+    """Recompute the match's hash chain; report the first broken link."""
     from core.matches.models import Match
 
+    events = Event.objects.filter(match_id=match_id).order_by("seq").iterator()
     head = Match.objects.filter(pk=match_id).values_list("head_hash", flat=True).first()
-    if checked and head != prev:
-        return ChainReport(False, checked, checked, "the match head does not match the last event")
-    return ChainReport(True, checked)
+    return walk_chain(("match", match_id), events, head)

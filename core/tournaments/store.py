@@ -13,10 +13,8 @@ and appends only inside the caller's transaction so the projections commit with 
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -24,7 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.eventstore.exceptions import StaleVersion
-from core.eventstore.hashing import GENESIS, canonical_json
+from core.eventstore.hashing import GENESIS, ChainReport, stream_hash, walk_chain
 from core.tournaments.models import Tournament, TournamentEvent
 
 
@@ -38,17 +36,16 @@ def event_hash(
     actor: int | None,
     created_at: datetime,
 ) -> str:
-    body = canonical_json(
-        {
-            "tournament": tournament_id,
-            "seq": seq,
-            "type": type,
-            "payload": payload,
-            "actor": actor,
-            "created_at": created_at.isoformat(timespec="microseconds"),
-        }
+    """The hash of one event of a tournament's stream."""
+    return stream_hash(
+        prev_hash=prev_hash,
+        stream=("tournament", tournament_id),
+        seq=seq,
+        type=type,
+        payload=payload,
+        actor=actor,
+        created_at=created_at,
     )
-    return hashlib.sha256((prev_hash + body).encode()).hexdigest()
 
 
 def append(
@@ -110,38 +107,8 @@ def read(tournament_id: int, *, after: int = 0) -> list[TournamentEvent]:
     )
 
 
-@dataclass(frozen=True)
-class ChainReport:
-    ok: bool
-    checked: int
-    broken_seq: int | None = None
-    reason: str = ""
-
-
 def verify_chain(tournament_id: int) -> ChainReport:
-    """Recompute the hash chain; report the first broken link."""
-    prev = GENESIS
-    checked = 0
-    rows = TournamentEvent.objects.filter(tournament_id=tournament_id).order_by("seq")
-    for expected_seq, e in enumerate(rows.iterator(), start=1):
-        if e.seq != expected_seq:
-            return ChainReport(False, checked, expected_seq, f"event {expected_seq} is missing")
-        if e.prev_hash != prev:
-            return ChainReport(False, checked, e.seq, "prev_hash does not match the event before")
-        digest = event_hash(
-            prev_hash=prev,
-            tournament_id=tournament_id,
-            seq=e.seq,
-            type=e.type,
-            payload=e.payload,
-            actor=e.actor,
-            created_at=e.created_at,
-        )
-        if digest != e.hash:
-            return ChainReport(False, checked, e.seq, "hash does not match the event's content")
-        prev = e.hash
-        checked += 1
+    """Recompute the tournament's hash chain; report the first broken link."""
+    events = TournamentEvent.objects.filter(tournament_id=tournament_id).order_by("seq").iterator()
     head = Tournament.objects.filter(pk=tournament_id).values_list("head_hash", flat=True).first()
-    if checked and head != prev:
-        return ChainReport(False, checked, checked, "the head does not match the last event")
-    return ChainReport(True, checked)
+    return walk_chain(("tournament", tournament_id), events, head)
