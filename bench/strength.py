@@ -5,9 +5,12 @@ Each cell is one bot level (the hero) against one baseline (``random`` or ``gree
 seat and ``n - 1`` baseline seats, ``--per-cell`` games with the hero's seat rotated (game ``i``
 puts it at seat ``i mod n``), each game from its own seed. A win counts 1, a shared first place
 ``1 / k`` among the ``k`` seats tied first. ``win_rate`` is the hero's share of the wins; with
-``n`` players a hero no better than the baselines expects ``1 / n`` (``equal_share``); a level
-against itself is left out unless ``--mirror``. ``ci95`` is
-the Wilson score interval. ``think_ms`` times the hero's ``bot_command`` calls only (mean, p99,
+``n`` players a hero no better than the baselines expects ``1 / n`` (``equal_share``).
+``ahead_rate`` is the pairwise measure: the share of the other seats the hero finished ahead of
+(a tie counts half), 0.5 against equal baselines at any player count and the win rate itself at
+2 players; the strength goals (95 % against random, 60 % against greedy) are judged on it. A
+level against itself is left out unless ``--mirror``. ``ci95`` and ``ahead_ci95`` are Wilson
+score intervals over the games. ``think_ms`` times the hero's ``bot_command`` calls only (mean, p99,
 max): the engines are driven directly (``execute`` + ``apply``, no Django), the bot gets the live
 state to read, as the contract allows.
 
@@ -93,9 +96,27 @@ def play_game(
             state = engine.apply(state, event)
         commands += 1
     ranks = engine.outcome(state)["ranks"]  # type: ignore[index]
+    return {
+        "win": win_share(ranks, hero_seat),
+        "ahead": ahead_share(ranks, hero_seat),
+        "thinks": thinks,
+        "commands": commands,
+    }
+
+
+def win_share(ranks: list[int], seat: int) -> float:
+    """1 for a sole first place, ``1 / k`` for a first place shared by ``k`` seats, else 0."""
     firsts = [s for s, r in enumerate(ranks) if r == 1]
-    win = 1.0 / len(firsts) if hero_seat in firsts else 0.0
-    return {"win": win, "thinks": thinks, "commands": commands}
+    return 1.0 / len(firsts) if seat in firsts else 0.0
+
+
+def ahead_share(ranks: list[int], seat: int) -> float:
+    """The share of the other seats that ``seat`` finished ahead of, a tie counting half: the
+    pairwise measure, 0.5 against equal opponents whatever the player count (with 2 players it
+    is the win share)."""
+    others = [r for s, r in enumerate(ranks) if s != seat]
+    mine = ranks[seat]
+    return sum(1.0 if mine < r else 0.5 if mine == r else 0.0 for r in others) / len(others)
 
 
 def _play_task(task: tuple[str, int, str, str, int, int, float]) -> tuple[Any, dict[str, Any]]:
@@ -130,14 +151,20 @@ def summarise(n: int, results: Iterable[dict[str, Any]]) -> dict[str, Any]:
     results = list(results)
     games = len(results)
     wins = sum(r["win"] for r in results)
+    ahead = sum(r["ahead"] for r in results)
     thinks = [t for r in results for t in r["thinks"]]
     low, high = wilson(wins, games)
+    # A game's pairwise share lies in [0, 1], so its variance is at most p(1 - p): the Wilson
+    # interval over games (not over the n - 1 correlated pairs of a game) is conservative.
+    a_low, a_high = wilson(ahead, games)
     return {
         "games": games,
         "wins": round(wins, 2),
         "win_rate": round(wins / games, 3) if games else None,
         "ci95": [round(low, 3), round(high, 3)],
         "equal_share": round(1 / n, 3),
+        "ahead_rate": round(ahead / games, 3) if games else None,
+        "ahead_ci95": [round(a_low, 3), round(a_high, 3)],
         "think_ms": {
             "mean": round(1000 * sum(thinks) / len(thinks), 2) if thinks else 0.0,
             "p99": round(1000 * percentile(thinks, 99), 2),

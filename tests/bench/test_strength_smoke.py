@@ -37,6 +37,9 @@ def test_it_prints_a_cell_per_level_and_baseline_with_an_interval(strength, caps
         assert cell["games"] == 2
         low, high = cell["ci95"]
         assert 0 <= low <= cell["win_rate"] <= high <= 1
+        # With two players, finishing ahead of the one opponent is winning.
+        assert cell["ahead_rate"] == cell["win_rate"]
+        assert cell["ahead_ci95"] == cell["ci95"]
         assert cell["think_ms"]["moves"] > 0
         assert cell["think_ms"]["p99"] <= cell["think_ms"]["max"]
     assert result["projected_minutes_200_idle"] > 0
@@ -48,6 +51,16 @@ def test_the_wilson_interval_matches_known_values(strength):
     low, high = strength.wilson(5, 10)
     assert (round(low, 3), round(high, 3)) == (0.237, 0.763)
     assert strength.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_the_pairwise_share_counts_opponents_beaten_and_ties_half(strength):
+    ranks = [2, 1, 2, 4]  # seat 1 won, seats 0 and 2 tied second, seat 3 last
+    assert strength.ahead_share(ranks, 1) == 1.0
+    assert strength.ahead_share(ranks, 0) == (0 + 0.5 + 1) / 3
+    assert strength.ahead_share(ranks, 3) == 0.0
+    assert strength.win_share(ranks, 0) == 0.0
+    assert strength.win_share([1, 1, 3, 4], 1) == 0.5
+    assert strength.ahead_share([1, 1], 0) == strength.win_share([1, 1], 0) == 0.5
 
 
 def test_seats_are_rotated_across_a_cell(strength):
