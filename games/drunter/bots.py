@@ -8,13 +8,15 @@ by those beliefs. They get the engine as an argument and never import ``engine.p
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from typing import Any
 
 from games.base import Command, Engine
-from games.drunter.bots_playout import playout
+from games.drunter.bots_playout import playout_after
 from games.drunter.data import BOARD, cards_of, tile_cells
-from games.drunter.legal import active_seats, legal_commands
+from games.drunter.legal import legal_commands
 from games.drunter.placement import placements, start_cell
 from games.drunter.scoring import goal_score, uncovered_buildings
 from games.drunter.state import (
@@ -31,16 +33,18 @@ from games.drunter.state import (
 )
 from games.drunter.views import covered_by, goal_weights
 from games.drunter.voting import vote_masks
-from games.search import search_command
 
 # The levels a match creator picks from (GET /api/games/<slug>), one line each.
 LEVEL_TEXTS: dict[str, str] = {
     "random": "Plays a uniformly random legal move.",
     "greedy": "Places and votes by a hand-written evaluation, guessing secret cards from play.",
-    "search": "Tree search over placements, secret cards re-dealt from play; votes as greedy.",
+    "search": "Monte Carlo over greedy's best placements, secret cards re-dealt from play; "
+    "heuristic playouts; votes as greedy.",
 }
 
 
+CANDIDATES = 6  # greedy's best placements the search chooses between
+EXPLORATION = 0.4  # UCB1's constant over playout values in [0, 1]
 N_TYPES = len(BOARD.building_types)
 N_GOALS = len(BOARD.goal_cards)
 BUILDING_AT = BOARD.building_at
@@ -178,37 +182,6 @@ def greedy_command(s: State, seat: int, rng: random.Random) -> Command:
 # --- search --------------------------------------------------------------------------------
 
 
-def pruned_votes(s: State, seat: int) -> list[Command]:
-    """A handful of sensible votes instead of every subset, to keep the search tree narrow."""
-    hand = s.votes[seat]
-    masks = {
-        SHRUG_BIT if hand & SHRUG_BIT else 0,
-        _strongest(hand, YES_BITS),
-        _strongest(hand, NO_BITS),
-        hand & YES_BITS,
-        hand & NO_BITS,
-        hand & JEIN_BIT,
-        greedy_vote(s, seat),
-    }
-    return [{"type": "vote", "cards": cards_of(m)} for m in sorted(masks) if m]
-
-
-class _SearchFacade:
-    """The engine as the shared search sees it: identical, except that a vote offers a few
-    sensible card sets instead of all of them (up to 128), which would drown the tree."""
-
-    def __init__(self, engine: Engine) -> None:
-        self._engine = engine
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._engine, name)
-
-    def legal_commands(self, s: State, seat: int) -> list[Command]:
-        if s.phase == VOTE and seat in active_seats(s):
-            return pruned_votes(s, seat)
-        return self._engine.legal_commands(s, seat)
-
-
 def search_move(
     engine: Engine,
     s: State,
@@ -216,20 +189,46 @@ def search_move(
     rng: random.Random,
     budget_s: float,
     stats: dict[str, Any] | None = None,
+    max_iterations: int | None = None,
 ) -> Command:
-    """ISMCTS (games.search) over belief-weighted determinisations; each leaf is valued by one
-    fast playout (bots_playout.playout) instead of a rollout through execute/apply."""
-    return search_command(
-        _SearchFacade(engine),  # type: ignore[arg-type]
-        s,
-        seat,
-        s.n,
-        rng,
-        budget_s=budget_s,
-        rollout_depth=0,
-        evaluate=lambda leaf: playout(leaf, rng),
-        stats=stats,
-    )
+    """Monte Carlo over greedy's best few placements: UCB1 picks a candidate, the secret cards
+    are re-dealt from public play (``views.determinize``: never the true hands), the candidate is
+    placed and one heuristic playout (``bots_playout.playout_after``) values the end. With 30-60
+    placements a turn, a tree over all of them learns nothing in a fraction of a second; greedy's
+    order ranks them well, and the playouts judge what greedy cannot see (where the route ends
+    leave the next players, which of the close candidates the others will punish)."""
+    scored = sorted(placement_scores(s, seat), key=lambda gm: -gm[0])
+    candidates = [m for _, m in scored[:CANDIDATES]]
+    visits = [0] * len(candidates)
+    totals = [0.0] * len(candidates)
+    deadline = time.perf_counter() + budget_s
+    iterations = 0
+    while len(candidates) > 1 and (iterations < len(candidates) or time.perf_counter() < deadline):
+        if max_iterations is not None and iterations >= max_iterations:
+            break
+        if iterations < len(candidates):
+            i = iterations
+        else:
+            log_n = math.log(iterations)
+            i = max(
+                range(len(candidates)),
+                key=lambda k: totals[k] / visits[k] + EXPLORATION * math.sqrt(log_n / visits[k]),
+            )
+        d = engine.determinize(s, seat, rng)
+        totals[i] += playout_after(d, seat, candidates[i], rng)[seat]
+        visits[i] += 1
+        iterations += 1
+    if stats is not None:
+        stats["iterations"] = iterations
+    # The most visited; on equal visits greedy's order decides (max keeps the first).
+    best = max(range(len(candidates)), key=lambda k: visits[k])
+    r, length, d = candidates[best]
+    return {
+        "type": "place_tile",
+        "route": BOARD.route_ids[r],
+        "length": length,
+        "direction": "NESW"[d],
+    }
 
 
 def bot_command(

@@ -1,9 +1,11 @@
-"""A fast, simplified playout for the search bot's leaf evaluation (``bots.search_move``).
+"""A fast, simplified playout for the search bot (``bots.search_move``): a candidate placement,
+then the rest of the game.
 
 It works directly on a (determinised) State copy without building events or command dicts:
-each player places a random tile that spares its own buildings when it can, votes are waved
-through, goals are committed to the better card. The result is a per-seat value in [0, 1]
-mixing the win with the score margin, which is what the shared ISMCTS backs up.
+each player places the tile that covers most of the other players' buildings and least of its
+own (as the determinisation dealt the secret cards; a fifth of the moves at random), votes are
+waved through, goals are committed to the better card. The result is a per-seat value in [0, 1]
+mixing the win with the score margin, which is what the search averages.
 """
 
 from __future__ import annotations
@@ -16,23 +18,19 @@ from games.drunter.placement import N_ROUTES, first_cell, placements, route_bloc
 from games.drunter.scoring import goal_score, uncovered_buildings, vote_power
 from games.drunter.state import (
     COVERED,
-    DECLARE,
-    GOALS,
     OVER,
     PLACE,
     TUNNEL_EW,
     TUNNEL_NS,
-    VOTE,
     State,
     clone,
     tile_index,
 )
-from games.drunter.voting import tally
 
 STEP = BOARD.step
 BUILDING_AT = BOARD.building_at
 N_TYPES = len(BOARD.building_types)
-TRIES = 4  # random picks before accepting one that covers an own building
+EXPLORE = 0.2  # share of playout placements chosen at random instead of by _policy_move
 
 
 def own_types(s: State, seat: int) -> tuple[int, ...]:
@@ -55,37 +53,6 @@ def _place(s: State, seat: int, r: int, length: int, d: int) -> None:
     s.ends[r] = last
 
 
-def _covers(s: State, r: int, length: int, d: int, types: tuple[int, ...]) -> bool:
-    c = first_cell(s.cells, s.ends[r], d)
-    for _ in range(length):
-        b = BUILDING_AT[c]
-        if b >= 0 and BOARD.buildings[b][0] in types:
-            return True
-        c = STEP[c][d]
-    return False
-
-
-def _settle_vote(s: State) -> None:
-    """A leaf inside a vote: undeclared jokers and missing votes count nothing."""
-    yes, no = tally(s)
-    seat, route, prev_end = s.pending
-    if yes < no:
-        _, _, length, d, start = s.placed.pop()
-        c = start
-        for _ in range(length):
-            s.cells[c] = 0
-            c = STEP[c][d]
-        s.hands[seat][tile_index(BOARD.route_kind[route], length)] += 1
-        s.ends[route] = prev_end
-    else:
-        _, _, length, d, start = s.placed[-1]
-        c = start
-        for _ in range(length - 1):
-            c = STEP[c][d]
-        s.ends[route] = c
-    s.phase = PLACE
-
-
 def _commit_goals(s: State) -> None:
     visible = uncovered_buildings(s)
     for seat in range(s.n):
@@ -96,16 +63,71 @@ def _commit_goals(s: State) -> None:
     s.phase = PLACE
 
 
-def playout(state: State, rng: random.Random) -> list[float]:
+def type_weights(s: State, seat: int) -> list[float]:
+    """What covering one point of each building type is worth to ``seat`` in the playout: its
+    own types cost, the other players' types (as determinised) gain, shared between them."""
+    weights = [0.0] * N_TYPES
+    share = 1.0 / max(1, s.n - 1)
+    for p in range(s.n):
+        if p != seat and not s.forfeited[p]:
+            for t in own_types(s, p):
+                weights[t] += share
+    for t in own_types(s, seat):
+        weights[t] = -1.0
+    return weights
+
+
+def _gain(s: State, r: int, length: int, d: int, weights: list[float]) -> float:
+    c = first_cell(s.cells, s.ends[r], d)
+    gain = 0.0
+    for _ in range(length):
+        b = BUILDING_AT[c]
+        if b >= 0:
+            t, v, _cell = BOARD.buildings[b]
+            gain += weights[t] * v
+        c = STEP[c][d]
+    return gain
+
+
+def _policy_move(
+    s: State, seat: int, moves: list[tuple[int, int, int]], rng: random.Random
+) -> tuple[int, int, int]:
+    """Mostly the placement that covers the most of the others' buildings and the least of its
+    own (ties broken at random), sometimes a random one so playouts stay varied."""
+    if rng.random() < EXPLORE:
+        return moves[rng.randrange(len(moves))]
+    weights = type_weights(s, seat)
+    best = -1e9
+    picks: list[tuple[int, int, int]] = []
+    for move in moves:
+        g = _gain(s, *move, weights)
+        if g > best + 1e-9:
+            best, picks = g, [move]
+        elif g > best - 1e-9:
+            picks.append(move)
+    return picks[rng.randrange(len(picks))]
+
+
+def playout_after(
+    state: State, seat: int, move: tuple[int, int, int], rng: random.Random
+) -> list[float]:
+    """``seat`` places ``move`` (route, length, direction) on a copy of ``state`` in its place
+    phase (an outhouse vote waved through), then the playout runs from the next seat."""
     s = clone(state)
-    seat = s.turn
-    if s.phase in (VOTE, DECLARE, GOALS):
-        # The leaf is inside the placer's turn: finish it, then the next player moves.
-        if s.phase != GOALS:
-            _settle_vote(s)
-        if s.phase == GOALS:
-            _commit_goals(s)
-        seat = (s.turn + 1) % s.n
+    _place(s, seat, *move)
+    _after_place(s)
+    return _finish(s, (seat + 1) % s.n, rng)
+
+
+def _after_place(s: State) -> None:
+    for r in range(N_ROUTES):
+        if route_dead(s, r):
+            s.ends[r] = -1
+    if s.extended and not s.goals_started and any(route_blocked(s, r) for r in range(N_ROUTES)):
+        _commit_goals(s)
+
+
+def _finish(s: State, seat: int, rng: random.Random) -> list[float]:
     while s.phase != OVER:
         moves = [] if s.forfeited[seat] else placements(s, seat)
         if not moves:
@@ -118,18 +140,8 @@ def playout(state: State, rng: random.Random) -> list[float]:
                         break
             if not moves:
                 break
-        own = own_types(s, seat)
-        move = moves[rng.randrange(len(moves))]
-        for _ in range(TRIES):
-            if not _covers(s, *move, own):
-                break
-            move = moves[rng.randrange(len(moves))]
-        _place(s, seat, *move)
-        for r in range(N_ROUTES):
-            if route_dead(s, r):
-                s.ends[r] = -1
-        if s.extended and not s.goals_started and any(route_blocked(s, r) for r in range(N_ROUTES)):
-            _commit_goals(s)
+        _place(s, seat, *_policy_move(s, seat, moves, rng))
+        _after_place(s)
         seat = (seat + 1) % s.n
     return values(s)
 

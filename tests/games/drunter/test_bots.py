@@ -7,7 +7,7 @@ import random
 import pytest
 
 from games.drunter import ENGINE
-from games.drunter.bots import pruned_votes
+from games.drunter.bots import search_move
 from games.drunter.state import VOTE
 from games.drunter.views import determinize
 from games.testing import canonical, fold
@@ -80,8 +80,23 @@ def test_determinize_keeps_what_the_seat_knows_and_redeals_the_rest() -> None:
     assert len(seen) > 3
 
 
-def test_search_vote_options_are_a_legal_handful() -> None:
-    state = at_vote(n=2)
-    options = pruned_votes(state, 0)
-    assert 1 < len(options) <= 7
-    assert {canonical(c) for c in options} <= legal(state, 0)
+def test_search_spares_its_own_building() -> None:
+    state = start(buildings=["inn", "school"], tiles=[tile(0, "street", 3, "S", 0, 1)])
+    for seed in range(3):
+        command = ENGINE.bot_command(state, 0, "search", random.Random(seed), 0.02)
+        events = ENGINE.execute(state, 0, command, random.Random(0))
+        assert [2, 3] not in events[0]["cells"]
+
+
+def test_search_reads_no_secret_of_another_seat() -> None:
+    # Two positions alike but for seat 1's secret building: the same seed, the same thinking.
+    a = start(buildings=["inn", "school"])
+    b = start(buildings=["inn", "church"])
+    assert a.building[1] != b.building[1]
+    picks = []
+    for state in (a, b):
+        stats: dict[str, int] = {}
+        command = search_move(ENGINE, state, 0, random.Random(7), 10.0, stats, max_iterations=40)
+        picks.append((canonical(command), stats["iterations"]))
+    assert picks[0] == picks[1]
+    assert picks[0][1] == 40
