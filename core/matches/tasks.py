@@ -8,6 +8,9 @@ duplicate or late task is a harmless conflict.
 from __future__ import annotations
 
 import logging
+import random
+import time
+from typing import Any
 
 from celery import shared_task
 from django.conf import settings
@@ -24,8 +27,27 @@ from games.rng import command_rng
 
 log = logging.getLogger(__name__)
 
+# A bot move that lost the write lock was rolled back whole; it is asked again soon, so a player
+# facing a bot does not wait for the stall sweep (a minute or more). In-process (the embedded
+# default) the retries run in the thread that committed, so they are few and short, and stop once
+# a write budget is spent; on a worker, the task is retried with a countdown. Whatever remains is
+# the sweep's. The command id is ``bot:<version>:<seat>`` with ``expected_version``: however many
+# attempts arrive, the move is applied once.
+LOCK_RETRIES_IN_PROCESS = 3
+LOCK_RETRY_BASE_SECONDS_IN_PROCESS = 0.1
+LOCK_RETRIES_ON_WORKER = 4
+LOCK_RETRY_BASE_SECONDS_ON_WORKER = 1.0
+pause = time.sleep  # the in-process wait between attempts (tests replace it)
+
+
+def lock_retry_delay(attempt: int, base: float) -> float:
+    """Seconds before retry number ``attempt`` (1, 2, ...): doubling, with full-range jitter so
+    two losers of the same lock do not collide again on the same beat."""
+    return base * 2 ** (attempt - 1) * random.uniform(0.5, 1.5)
+
 
 @shared_task(
+    bind=True,
     acks_late=True,
     autoretry_for=(OSError, OperationalError),  # a database restart: again, with backoff
     retry_backoff=True,
@@ -33,22 +55,47 @@ log = logging.getLogger(__name__)
     soft_time_limit=60,
     time_limit=90,
 )
-def play_bot_turn(match_id: int, version: int) -> None:
+def play_bot_turn(self: Any, match_id: int, version: int) -> None:
     with log_context(match_id=match_id):
-        _play_bot_turn(match_id, version)
+        if self.request.is_eager:  # in-process: nobody else would ask again before the sweep
+            _play_bot_turn_in_process(match_id, version)
+            return
+        if _play_bot_turn(match_id, version):
+            return
+        retries = self.request.retries
+        if retries >= LOCK_RETRIES_ON_WORKER:
+            log.warning("bot move in match %s v%s left to the sweep", match_id, version)
+            return
+        delay = lock_retry_delay(retries + 1, LOCK_RETRY_BASE_SECONDS_ON_WORKER)
+        raise self.retry(countdown=delay, max_retries=LOCK_RETRIES_ON_WORKER)
 
 
-def _play_bot_turn(match_id: int, version: int) -> None:
+def _play_bot_turn_in_process(match_id: int, version: int) -> None:
+    # Each lost attempt already waited out the busy timeout, in the thread of the request that
+    # committed: the retries stop at the write budget too.
+    budget_end = time.monotonic() + float(settings.LUDOTEKA_WRITE_BUDGET)
+    attempt = 0
+    while not _play_bot_turn(match_id, version):
+        attempt += 1
+        if attempt > LOCK_RETRIES_IN_PROCESS or time.monotonic() >= budget_end:
+            log.warning("bot move in match %s v%s left to the sweep", match_id, version)
+            return
+        pause(lock_retry_delay(attempt, LOCK_RETRY_BASE_SECONDS_IN_PROCESS))
+
+
+def _play_bot_turn(match_id: int, version: int) -> bool:
+    """Play the bot's move at ``version`` if it is still due. False only when the move lost the
+    write lock and was rolled back (worth asking again); True when done or nothing to do."""
     match = Match.objects.filter(pk=match_id).first()
     if match is None or match.status != Match.Status.ACTIVE or match.version != version:
-        return
+        return True
     engine = engine_for(match.game)
     state = load_state(match)
     try:
         active = engine.active_seats(state)
         bots = [s for s in match.seats.all() if s.index in active and s.bot_plays]
         if not bots:
-            return
+            return True
         seat = bots[0]
         rng = command_rng(match.secret_seed, version, f"bot{seat.index}")
         level = seat.bot_level or timeout_bot_level()  # a seat taken over after a timeout
@@ -73,8 +120,10 @@ def _play_bot_turn(match_id: int, version: int) -> None:
     except OperationalError as err:
         if not lock_wait_ran_out(err):
             raise
-        # Rolled back: the sweep asks again once the move counts as stalled.
+        # Rolled back, nothing applied: the caller asks again (the sweep as the last resort).
         log.warning("bot move in match %s v%s waited too long for a lock", match_id, version)
+        return False
+    return True
 
 
 @shared_task(

@@ -319,13 +319,8 @@ def test_sqlite_a_command_that_gets_the_lock_after_its_budget_is_not_applied(
     _sqlite_busy_then_retry_once(port, match_id, token, answer)
 
 
-@pytest.mark.postgres
-@pytest.mark.django_db(transaction=True)
-def test_postgres_a_bot_move_that_waits_out_its_lock_wait_is_left_to_the_sweep(
-    race_game: str, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _bot_to_move(race_game: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
     from core.matches import scheduling
-    from core.matches.tasks import play_bot_turn
 
     monkeypatch.setattr(scheduling, "run_task", lambda *args: None)  # the bot waits for us
     match = services.match_create(
@@ -334,8 +329,47 @@ def test_postgres_a_bot_move_that_waits_out_its_lock_wait_is_left_to_the_sweep(
         n_players=2,
         seats=[services.SeatSpec("bot", level="greedy"), services.SeatSpec("me")],
     )
-    version = Match.objects.get(pk=match.pk).version
-    with Holder(_pg_row_lock(match.pk)):
-        play_bot_turn.apply(args=(match.pk, version), throw=True)  # no error: rolled back
-    assert Match.objects.get(pk=match.pk).version == version
+    return match.pk, Match.objects.get(pk=match.pk).version
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_postgres_a_bot_move_that_lost_its_lock_is_asked_again_at_once_and_applied_once(
+    race_game: str, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from core.matches import tasks
+
+    match_id, version = _bot_to_move(race_game, monkeypatch)
+    holder = Holder(_pg_row_lock(match_id))
+    pauses: list[float] = []
+
+    def pause(seconds: float) -> None:  # the lock holder lets go during the first pause
+        pauses.append(seconds)
+        holder.__exit__()
+
+    monkeypatch.setattr(tasks, "pause", pause)
+    with holder:
+        tasks.play_bot_turn.apply(args=(match_id, version), throw=True)
+    assert len(pauses) == 1
     assert any("waited too long for a lock" in r.getMessage() for r in caplog.records)
+    assert Match.objects.get(pk=match_id).version == version + 1
+    bot = CommandRecord.objects.filter(match_id=match_id, command_id__startswith="bot:")
+    assert list(bot.values_list("command_id", flat=True)) == [f"bot:{version}:0"]
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_postgres_a_bot_move_that_keeps_waiting_out_its_lock_wait_is_left_to_the_sweep(
+    race_game: str, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from core.matches import tasks
+
+    match_id, version = _bot_to_move(race_game, monkeypatch)
+    pauses: list[float] = []
+    monkeypatch.setattr(tasks, "pause", pauses.append)
+    with Holder(_pg_row_lock(match_id)):
+        tasks.play_bot_turn.apply(args=(match_id, version), throw=True)  # no error: rolled back
+    # Each attempt waited out the 3 s lock wait: the 5 s write budget cuts the attempts short.
+    assert len(pauses) < tasks.LOCK_RETRIES_IN_PROCESS
+    assert Match.objects.get(pk=match_id).version == version
+    assert any("left to the sweep" in r.getMessage() for r in caplog.records)
