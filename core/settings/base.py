@@ -190,6 +190,9 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": REDIS_PREFIX,
+            # One pool per process: else each request (a context of its own under ASGI) opens
+            # a new connection to Redis for its throttle check (core/ops/cache.py).
+            "OPTIONS": {"pool_class": "core.ops.cache.SharedConnectionPool"},
         }
     }
     CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL)

@@ -192,3 +192,42 @@ def test_the_asgi_probes_answer_without_the_request_threads(settings: Any) -> No
 
     assert asyncio.run(ask("/healthz")) == (200, {"status": "ok"})
     assert asyncio.run(ask("/readyz")) == (200, {"status": "ok", "database": "ok"})
+
+
+def test_every_cache_object_of_a_process_shares_one_redis_pool() -> None:
+    # Each request under the ASGI server gets a cache object of its own (Django keeps them in
+    # a context-local); with the shared pool they all use the same connections.
+    import asyncio
+    import contextvars
+
+    from asgiref.sync import sync_to_async
+    from django.core.cache.backends.redis import RedisCache
+
+    from core.ops import cache
+
+    options = {"OPTIONS": {"pool_class": "core.ops.cache.SharedConnectionPool"}}
+    plain = [RedisCache("redis://127.0.0.1:1/0", {}) for _ in range(2)]
+    shared = [RedisCache("redis://127.0.0.1:1/0", options) for _ in range(2)]
+    other = RedisCache("redis://127.0.0.1:1/1", options)
+    try:
+        pools = [c._cache._get_connection_pool(False) for c in shared]
+        assert pools[0] is pools[1]
+        assert other._cache._get_connection_pool(False) is not pools[0]
+        assert plain[0]._cache._get_connection_pool(False) is not (
+            plain[1]._cache._get_connection_pool(False)
+        )
+
+        def pool_of_this_request() -> int:
+            from django.core.cache import caches
+
+            return id(caches["default"])
+
+        async def requests() -> set[int]:
+            run = sync_to_async(pool_of_this_request, thread_sensitive=False)
+            return set(await asyncio.gather(*(asyncio.ensure_future(run()) for _ in range(3))))
+
+        # Why the pool must be shared: three requests (tasks started as the server starts
+        # them, from a context with no cache yet), three cache objects.
+        assert len(contextvars.Context().run(asyncio.run, requests())) == 3
+    finally:
+        cache.clear()
