@@ -37,6 +37,7 @@ from core.matches.services import _notify, _project, engine_for, schedule_clock_
 from core.matches.state import load_state
 from core.matches.timecontrol import DAY, TimeControl, deadlines
 from core.notifications.models import OutboxItem
+from core.ops import metrics
 from games.base import Engine, IllegalCommand
 from games.rng import command_rng
 
@@ -290,12 +291,15 @@ def _bot_turn(match: Match, engine: Engine, state: Any, seat: int) -> list[dict[
     work = engine.clone(state)
     events: list[dict[str, Any]] = []
     budget = float(settings.BOT_BUDGET_SECONDS)
+    level = timeout_bot_level()
     for step in range(MAX_BOT_STEPS):
         if seat not in engine.active_seats(work) or engine.outcome(work) is not None:
             return events
         rng = command_rng(match.secret_seed, match.version, f"timeout{seat}:{step}")
         try:
-            command = engine.bot_command(engine.clone(work), seat, timeout_bot_level(), rng, budget)
+            # Counted with the bots' own turns (tasks.play_bot_turn): the same histogram.
+            with metrics.BOT_THINK_SECONDS.labels(match.game, level).time():
+                command = engine.bot_command(engine.clone(work), seat, level, rng, budget)
             batch = engine.execute(work, seat, command, rng)
         except IllegalCommand as err:
             log.error("timeout bot refused in match %s: %s", match.pk, err.message)

@@ -63,6 +63,24 @@ def test_bot_move_plays_the_absent_seats_turn_and_fires_once(race_game: str, clo
     play(match, alice, ADD)
 
 
+def test_a_timeout_bot_move_counts_in_the_bot_think_time(race_game: str, clock: Clock) -> None:
+    from prometheus_client import REGISTRY
+
+    labels = {"game": race_game, "level": deadlines.timeout_bot_level()}
+
+    def thought() -> float:
+        return REGISTRY.get_sample_value("ludoteka_bot_think_seconds_count", labels) or 0.0
+
+    match = start_race(make_user(), make_user(), {**PER_DAY, "policy": "bot_move"})
+    before = thought()
+    clock.advance(days=1)
+    assert deadlines.match_check_clock(match_id=match.pk, expected_version=2) == "timed_out"
+    assert thought() > before
+    after = thought()
+    assert deadlines.match_check_clock(match_id=match.pk) == "idle"
+    assert thought() == after
+
+
 def test_zombie_hands_the_seat_to_a_bot_for_the_rest_of_the_match(
     race_game: str, clock: Clock, django_capture_on_commit_callbacks: Any
 ) -> None:
