@@ -15,6 +15,17 @@ EDGE_COST = BOARD.edge_cost
 EDGE_CELLS = tuple(c for c in range(N_CELLS) if EDGE_COST[c] > 0)
 
 
+def cells_of(figure: list[int], seat: int) -> list[int]:
+    """The spaces where ``seat``'s figures stand, in order (found by ``list.index``, not by a
+    Python loop over all spaces: the listing asks for them on every command)."""
+    out = []
+    i = -1
+    for _ in range(figure.count(seat)):
+        i = figure.index(seat, i + 1)
+        out.append(i)
+    return out
+
+
 def region(s: JavaState, start: int, top: list[int] | None = None) -> list[int]:
     """The village (or city) containing ``start``: connected village and palace spaces."""
     tops = s.top if top is None else top
@@ -110,9 +121,17 @@ def walk(
     s: JavaState, seat: int, starts: list[tuple[int, int]], limit: int
 ) -> Iterator[tuple[int, int]]:
     """``walk_costs`` one space at a time, in order (a caller may stop early)."""
-    top = s.top
-    area = reach_of(s, seat).area  # >= 0: a space the seat's figures may cross
-    seen: set[int] = set()
+    return iter(walk_order(reach_of(s, seat).area, s.top, starts, limit))
+
+
+def walk_order(
+    area: list[int], top: list[int], starts: list[tuple[int, int]], limit: int
+) -> list[tuple[int, int]]:
+    """The spaces a walk from ``starts`` reaches, with their costs, in the order they are
+    reached: cost by cost, each space in the order it was found. ``area`` (>= 0: a space the
+    seat's figures may cross) comes from the seat's ``Reach``."""
+    out: list[tuple[int, int]] = []
+    seen = [False] * len(area)
     buckets: list[list[int]] = [[] for _ in range(limit + 2)]
     for c, d in starts:
         if 0 <= d <= limit:
@@ -121,22 +140,20 @@ def walk(
         bucket = buckets[d]
         same = bucket.append
         other = buckets[d + 1].append
-        i = 0
-        while i < len(bucket):
-            c = bucket[i]
-            i += 1
-            if c in seen:
+        for c in bucket:  # grows while it is read
+            if seen[c]:
                 continue
-            seen.add(c)
-            yield c, d
+            seen[c] = True
+            out.append((c, d))
             tc = top[c]
             for n in NEIGHBOURS[c]:
-                if area[n] < 0 or n in seen:
+                if area[n] < 0 or seen[n]:
                     continue
                 if top[n] == tc:
                     same(n)
                 elif d < limit:
                     other(n)
+    return out
 
 
 class Reach:
@@ -147,7 +164,18 @@ class Reach:
     areas. Never changed once built (``reach_of`` keeps one per state and shares it with
     clones); the seat's own figures do not shape the areas, so their moves keep it valid."""
 
-    __slots__ = ("area", "blocked", "cells", "exit", "figure", "links", "paths", "seat", "top")
+    __slots__ = (
+        "area",
+        "blocked",
+        "cells",
+        "exit",
+        "figure",
+        "links",
+        "orders",
+        "paths",
+        "seat",
+        "top",
+    )
 
     def __init__(self, s: JavaState, seat: int, blocked: list[int]) -> None:
         top, fig = s.top, s.figure
@@ -198,6 +226,7 @@ class Reach:
         self.links = [{area[n] for n in border if area[n] >= 0} for border in borders]
         self.exit = exits  # cheapest edge to leave over (0: none)
         self.paths: dict[tuple[int, int], Walk] = {}  # walks already found
+        self.orders: dict[tuple[int, int], list[tuple[int, int]]] = {}  # see ``order``
 
     def distances(self, starts: list[tuple[int, int]], limit: int) -> dict[int, int]:
         """Cheapest cost (up to ``limit``) to reach each area from ``starts`` (cell, cost)."""
@@ -238,6 +267,20 @@ class Reach:
             found = self.paths[key] = Walk(self, self.distances(starts, limit))
         return found
 
+    def order(self, start: int, limit: int) -> list[tuple[int, int]]:
+        """``walk_order`` from the space ``start`` (-1: onto the island over an edge tile),
+        kept: own figures may be passed, so it holds for every copy (``copy_reach``)."""
+        key = (start, limit)
+        found = self.orders.get(key)
+        if found is None:
+            area = self.area
+            if start < 0:
+                starts = [(c, EDGE_COST[c]) for c in EDGE_CELLS if area[c] >= 0]
+            else:
+                starts = [(start, 0)]
+            found = self.orders[key] = walk_order(area, self.top, starts, limit)
+        return found
+
     def cost_to(self, walk: Walk, cell: int) -> int | None:
         a = self.area[cell]
         return walk.dist.get(a) if a >= 0 else None
@@ -270,9 +313,13 @@ def reach_of(s: JavaState, seat: int) -> Reach:
     if r is not None and r.seat == seat and r.top == s.top:
         if r.figure == fig:
             return r
-        old = r.figure
-        if all(old[c] in (-1, seat) and fig[c] in (-1, seat) for c in diff(old, fig)):
-            r = s.reach = copy_reach(r, fig)  # only the seat's own figures moved
+        # Only the seat's own figures moved when every other player's figure still stands
+        # where it stood and there are no others (counted without a Python loop).
+        blocked = r.blocked
+        if N_CELLS - fig.count(-1) - fig.count(seat) == len(blocked) and all(
+            fig[c] >= 0 and fig[c] != seat for c in blocked
+        ):
+            r = s.reach = copy_reach(r, fig)
             return r
     blocked = [c for c in range(N_CELLS) if fig[c] >= 0 and fig[c] != seat]
     if r is None:
@@ -372,13 +419,15 @@ def _redrawn(r: Reach, s: JavaState, seat: int, blocked: list[int], changed: set
     out.links = links
     out.exit = exits
     out.paths = {}
+    out.orders = {}
     return out
 
 
 def copy_reach(r: Reach, figure: list[int]) -> Reach:
     out = Reach.__new__(Reach)
-    for name in Reach.__slots__:
-        setattr(out, name, getattr(r, name))
+    out.area, out.blocked, out.cells, out.exit = r.area, r.blocked, r.cells, r.exit
+    out.links, out.paths, out.seat, out.top = r.links, r.paths, r.seat, r.top
+    out.orders = r.orders
     out.figure = figure[:]
     return out
 

@@ -13,12 +13,11 @@ from games.java.geometry import (
     NEIGHBOURS,
     Reach,
     Walk,
-    entry_starts,
+    cells_of,
     figure_keys,
     reach_of,
     sole_best,
     towns,
-    walk,
 )
 from games.java.scoring import matches_open
 from games.java.state import EMPTY, FIGURES, PALACE, PALACE_VALUES, VILLAGE, JavaState, clone
@@ -402,41 +401,74 @@ def _targets(
     return total, alike
 
 
-def _walk_part(count: int, walk: Callable[[], Iterator[Command]]) -> Part:
-    """A part whose commands come in walking order (``geometry.walk``): the k-th is found by
-    walking until it comes, the whole list only when asked for."""
-    found: list[list[Command]] = []
+ENTER, MOVE, REMOVE = 0, 1, 2
 
-    def every() -> list[Command]:
-        if not found:
-            found.append(list(walk()))
-            assert len(found[0]) == count, "walk and areas disagree"
-        return found[0]
 
-    asked: list[int] = []
+class FigureMoves:
+    """Entries, then per figure (in the order of its space) its moves and its removal, as one
+    part: ``rows`` holds (kind, space, count) and the k-th command is found by counting rows,
+    then walking (``Reach.order``, kept with the areas) to the k-th free target."""
 
-    def get(k: int) -> Command:
-        if found or asked:  # asked again (a bot sampling several): list them once
-            return every()[k]
-        asked.append(k)
-        for i, command in enumerate(walk()):
-            if i == k:
-                return command
+    __slots__ = ("guard", "reach", "rows", "s")
+
+    def __init__(self, s: JavaState, reach: Reach, guard: DutyGuard) -> None:
+        self.s = s
+        self.reach = reach
+        self.guard = guard
+        self.rows: list[tuple[int, int, int]] = []
+
+    def targets(self, kind: int, cell: int) -> Iterator[int]:
+        """The free spaces a figure entering (``cell`` -1) or moving from ``cell`` may end on,
+        in walking order, keeping the land duty."""
+        fig = self.s.figure
+        order = self.reach.order(cell if kind == MOVE else -1, self.s.ap)
+        guard = self.guard
+        if guard.keeps_all:
+            return (t for t, _d in order if fig[t] < 0)
+        freed = cell if kind == MOVE else -1
+        return (t for t, d in order if fig[t] < 0 and guard.keeps(d, blocked=t, freed=freed))
+
+    def command(self, kind: int, cell: int, to: int) -> Command:
+        if kind == MOVE:
+            return {"type": "move_figure", "from": pair_of(cell), "to": pair_of(to)}
+        return {"type": "enter_figure", "to": pair_of(to)}
+
+    def get(self, k: int) -> Command:
+        for kind, cell, n in self.rows:
+            if k >= n:
+                k -= n
+            elif kind == REMOVE:
+                return {"type": "remove_figure", "from": pair_of(cell)}
+            else:
+                for i, to in enumerate(self.targets(kind, cell)):
+                    if i == k:
+                        return self.command(kind, cell, to)
+                break
         raise AssertionError("walk and areas disagree")
 
-    return Part(count, get, every)
+    def every(self) -> list[Command]:
+        out: list[Command] = []
+        for kind, cell, n in self.rows:
+            if kind == REMOVE:
+                out.append({"type": "remove_figure", "from": pair_of(cell)})
+                continue
+            found = [self.command(kind, cell, to) for to in self.targets(kind, cell)]
+            assert len(found) == n, "walk and areas disagree"
+            out.extend(found)
+        return out
 
 
 def figure_parts(s: JavaState, seat: int, guard: DutyGuard, once: bool | None = None) -> list[Part]:
     """Entries, then per figure (in the order of its space) its moves and its removal."""
-    parts: list[Part] = []
     fig = s.figure
     ap = s.ap
     reach = reach_of(s, seat)
-    own = [c for c in range(len(fig)) if fig[c] == seat]
+    own = cells_of(fig, seat)
     area = reach.area
     own_areas = [area[c] for c in own]
     free: list[int] = []  # spaces a figure may end on, per area (when judged area by area)
+    moves = FigureMoves(s, reach, guard)
+    rows = moves.rows
 
     def count(walk: Walk, freed: int) -> tuple[int, bool]:
         if guard.keeps_all:
@@ -450,15 +482,9 @@ def figure_parts(s: JavaState, seat: int, guard: DutyGuard, once: bool | None = 
         return _targets(s, reach, walk.dist, guard, freed, free)
 
     if s.supply[seat][FIGURES] > 0 and ap >= 1:
-
-        def entries() -> Iterator[Command]:
-            return (
-                {"type": "enter_figure", "to": pair_of(c)}
-                for c, d in walk(s, seat, entry_starts(s, seat), ap)
-                if fig[c] < 0 and guard.keeps(d, blocked=c)
-            )
-
-        parts.append(_walk_part(count(reach.from_edge(ap), -1)[0], entries))
+        n = count(reach.from_edge(ap), -1)[0]
+        if n:
+            rows.append((ENTER, -1, n))
     if once is None:
         once = whole_moves(s)
     moved = s.moved
@@ -472,20 +498,14 @@ def figure_parts(s: JavaState, seat: int, guard: DutyGuard, once: bool | None = 
             n, alike = count(way, c)
             if alike:
                 counted[area[c]] = n
-
-        def moves(c: int = c) -> Iterator[Command]:
-            return (
-                {"type": "move_figure", "from": pair_of(c), "to": pair_of(t)}
-                for t, d in walk(s, seat, [(c, 0)], ap)
-                if fig[t] < 0 and guard.keeps(d, blocked=t, freed=c)
-            )
-
-        parts.append(_walk_part(n, moves))
+        if n:
+            rows.append((MOVE, c, n))
         if ap >= 1:
             best = reach.exit_cost(way, ap)
             if best is not None and guard.keeps(best, freed=c):
-                parts.append(listed([{"type": "remove_figure", "from": pair_of(c)}]))
-    return parts
+                rows.append((REMOVE, c, 1))
+    total = sum(n for _kind, _cell, n in rows)
+    return [Part(total, moves.get, moves.every)] if total else []
 
 
 def figure_commands(
@@ -503,7 +523,7 @@ def palace_commands(s: JavaState, seat: int, guard: DutyGuard) -> list[Command]:
     labels, groups, palaces = towns(s)
     fig = s.figure
     # Only a village where the seat has a figure can have it standing highest.
-    mine = sorted({labels[c] for c in range(len(fig)) if fig[c] == seat and labels[c] >= 0})
+    mine = sorted({labels[c] for c in cells_of(fig, seat) if labels[c] >= 0})
     for g in mine:
         cells, pal = groups[g], palaces[g]
         if sole_best(figure_keys(s, cells)) != seat:
@@ -529,7 +549,7 @@ def festival_calls(s: JavaState, seat: int) -> list[Command]:
         return []
     labels, _groups, palaces = towns(s)
     fig = s.figure
-    mine = {labels[c] for c in range(len(fig)) if fig[c] == seat and labels[c] >= 0}
+    mine = {labels[c] for c in cells_of(fig, seat) if labels[c] >= 0}
     found = sorted(palaces[g] for g in mine if palaces[g] >= 0 and not s.festive[palaces[g]])
     return [{"type": "hold_festival", "cell": pair_of(c)} for c in found]
 
