@@ -25,9 +25,9 @@ def road_edges(s: State, seat: int) -> list[int]:
     node_owner = s.node_owner
     seen: set[int] = set()
     out: list[int] = []
-    for e, holder in enumerate(owner):
-        if holder != seat:
-            continue
+    e = -1
+    for _ in range(owner.count(seat)):
+        e = owner.index(seat, e + 1)  # the next own road (a scan in C, not in Python)
         for n in EDGE_NODES[e]:
             at = node_owner[n]
             if at != -1 and at != seat:
@@ -39,7 +39,89 @@ def road_edges(s: State, seat: int) -> list[int]:
     return out
 
 
+# Corner -> ((road, corner at its other end), ...): the board's roads as walks see them.
+NODE_LINKS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((e, EDGE_NODES[e][0] + EDGE_NODES[e][1] - n) for e in edges)
+    for n, edges in enumerate(NODE_EDGES)
+)
+
+
 def longest_road_of(s: State, seat: int) -> int:
+    """Longest trail of ``seat``'s roads; an opponent's building breaks it (standard rules).
+
+    A corner with an opponent's building ends a trail and is not passed: it is a separate dead
+    end for each road that reaches it. Most networks are then trees, where the longest trail is
+    the longest path, found by two depth-first passes over the board (the farthest end from any
+    corner, then the farthest end from that one). A network with a loop is left to
+    ``longest_trail_by_walks``.
+    """
+    owner = s.edge_owner
+    count = owner.count(seat)
+    if count <= 1:
+        return count
+    node_owner = s.node_owner
+    best = 0
+    seen: set[int] = set()
+    e = -1
+    for _ in range(count):
+        e = owner.index(seat, e + 1)  # the next own road (a scan in C, not in Python)
+        root, other = EDGE_NODES[e]
+        at = node_owner[root]
+        if at != -1 and at != seat:  # a road has at most one building at its ends
+            root = other
+        if root in seen:
+            continue
+        # First pass: the farthest end from the root, and whether the component has a loop.
+        first = _farthest(s, seat, root, -1, 0, seen)
+        if first is None:
+            return longest_trail_by_walks(s, seat)
+        # Second pass from that end: a tree's longest path (no loop there, no check needed).
+        start, back, dist = first[1]
+        second = _farthest(s, seat, start, back, dist, None)
+        assert second is not None
+        if second[0] > best:
+            best = second[0]
+            if best == count:
+                break
+    return best
+
+
+def _farthest(
+    s: State, seat: int, start: int, back: int, dist: int, seen: set[int] | None
+) -> tuple[int, tuple[int, int, int]] | None:
+    """Depth-first over a tree of ``seat``'s roads from corner ``start`` (passable), reached
+    ``dist`` roads ago by road ``back`` (not taken again): the farthest end's distance and where
+    a walk from that end starts (corner, road not to take, roads already walked). With ``seen``,
+    a loop gives None."""
+    owner = s.edge_owner
+    node_owner = s.node_owner
+    far = dist
+    end = (start, -1, 0)
+    stack = [(start, back, dist)]
+    if seen is not None:
+        seen.add(start)
+    while stack:
+        node, back, dist = stack.pop()
+        dist += 1
+        for e, other in NODE_LINKS[node]:
+            if owner[e] != seat or e == back:
+                continue
+            at = node_owner[other]
+            if at != -1 and at != seat:  # an opponent's building: a dead end of its own per road
+                if dist > far:
+                    far, end = dist, (node, e, 1)
+                continue
+            if seen is not None:
+                if other in seen:
+                    return None
+                seen.add(other)
+            if dist > far:
+                far, end = dist, (other, -1, 0)
+            stack.append((other, e, dist))
+    return far, end
+
+
+def longest_trail_by_walks(s: State, seat: int) -> int:
     """Longest trail of ``seat``'s roads; an opponent's building breaks it (standard rules).
 
     Walks start only at corners where a trail can usefully begin: a corner with other than two

@@ -112,9 +112,10 @@ def settlement_nodes(s: State, seat: int) -> list[int]:
     node_owner = s.node_owner
     out: list[int] = []
     seen: set[int] = set()
-    for e, holder in enumerate(s.edge_owner):
-        if holder != seat:
-            continue
+    owner = s.edge_owner
+    e = -1
+    for _ in range(owner.count(seat)):
+        e = owner.index(seat, e + 1)  # the next own road (a scan in C, not in Python)
         for node in EDGE_NODES[e]:
             if node in seen:
                 continue
