@@ -18,7 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.admin_inspect import actions, archive, inspection
+from core.admin_inspect import actions, answers, archive, inspection
 from core.admin_inspect.models import AuditEntry
 from core.api import fields as strict
 from core.api.errors import ApiError
@@ -60,7 +60,7 @@ class StaffMatchListApi(StaffApi):
         extensions=errors("staff_only"),
         operation_id="staff_matches_list",
         parameters=[Filters],
-        responses={200: OpenApiTypes.OBJECT},
+        responses={200: answers.StaffMatchPageOut},
     )
     def get(self, request: Request) -> Response:
         qs = inspection.staff_match_list(**_filters(self.Filters, request))
@@ -71,7 +71,8 @@ class StaffMatchListApi(StaffApi):
 
 class StaffMatchDetailApi(StaffApi):
     @extend_schema(
-        extensions=errors("staff_only", "match_not_found"), responses={200: OpenApiTypes.OBJECT}
+        extensions=errors("staff_only", "match_not_found"),
+        responses={200: answers.StaffMatchDetailOut},
     )
     def get(self, request: Request, match_id: int) -> Response:
         return Response(inspection.staff_match_detail(inspection.staff_match_get(match_id)))
@@ -91,7 +92,7 @@ class StaffMatchEventsApi(StaffApi):
     @extend_schema(
         extensions=errors("staff_only", "match_not_found"),
         parameters=[Filters],
-        responses={200: OpenApiTypes.OBJECT},
+        responses={200: answers.StaffEventsOut},
     )
     def get(self, request: Request, match_id: int) -> Response:
         since = _filters(self.Filters, request)["since"]
@@ -121,7 +122,7 @@ class StaffMatchAtApi(StaffApi):
     @extend_schema(
         extensions=errors("staff_only", "match_not_found", "seq_out_of_range", "unknown_seat"),
         parameters=[Filters],
-        responses={200: OpenApiTypes.OBJECT},
+        responses={200: answers.StaffMatchAtOut},
     )
     def get(self, request: Request, match_id: int) -> Response:
         f = _filters(self.Filters, request)
@@ -137,7 +138,7 @@ class StaffMatchVerifyApi(StaffApi):
     @extend_schema(
         extensions=errors("staff_only", "match_not_found"),
         request=None,
-        responses={200: OpenApiTypes.OBJECT},
+        responses={200: answers.StaffVerifyOut},
     )
     def post(self, request: Request, match_id: int) -> Response:
         return Response(inspection.staff_match_verify(inspection.staff_match_get(match_id)))
@@ -154,7 +155,7 @@ class StaffMatchExportApi(StaffApi):
         extensions=errors("staff_only", "match_not_found"),
         parameters=[Filters],
         responses={
-            (200, "application/json"): OpenApiTypes.OBJECT,
+            (200, "application/json"): answers.ExportOut,
             (200, "application/x-ndjson"): OpenApiResponse(
                 OpenApiTypes.STR, description="The header line, then one event a line."
             ),
@@ -206,7 +207,7 @@ class StaffMatchImportApi(StaffApi):
             "application/json": OpenApiTypes.OBJECT,
             "application/x-ndjson": OpenApiTypes.STR,
         },
-        responses={201: OpenApiTypes.OBJECT},
+        responses={201: answers.ImportOut},
     )
     def post(self, request: Request) -> Response:
         actions.check_permission(request.user, AuditEntry.Action.IMPORT)
@@ -275,7 +276,7 @@ class StaffMatchAbortApi(_ActionApi):
             "match_not_active",
         ),
         request=Input,
-        responses={200: OpenApiTypes.OBJECT},
+        responses={200: answers.StaffActionOut},
     )
     def post(self, request: Request, match_id: int) -> Response:
         return super().post(request, match_id)
@@ -309,7 +310,7 @@ class StaffMatchAwardApi(_ActionApi):
             "invalid_scores",
         ),
         request=Input,
-        responses={200: OpenApiTypes.OBJECT},
+        responses={200: answers.StaffActionOut},
     )
     def post(self, request: Request, match_id: int) -> Response:
         return super().post(request, match_id)
@@ -348,7 +349,7 @@ class StaffMatchReplaceSeatApi(_ActionApi):
             "seat_not_replaceable",
         ),
         request=Input,
-        responses={200: OpenApiTypes.OBJECT},
+        responses={200: answers.StaffActionOut},
     )
     def post(self, request: Request, match_id: int) -> Response:
         return super().post(request, match_id)
@@ -387,7 +388,7 @@ class StaffMatchRollbackApi(_ActionApi):
             "nothing_to_roll_back",
         ),
         request=Input,
-        responses={200: OpenApiTypes.OBJECT},
+        responses={200: answers.StaffActionOut},
     )
     def post(self, request: Request, match_id: int) -> Response:
         return super().post(request, match_id)
@@ -406,7 +407,7 @@ class StaffAuditApi(StaffApi):
         match = strict.QueryIntegerField(required=False, min_value=1, max_value=2**31 - 1)
 
     @extend_schema(
-        extensions=errors("staff_only"), parameters=[Filters], responses={200: OpenApiTypes.OBJECT}
+        extensions=errors("staff_only"), parameters=[Filters], responses={200: answers.AuditPageOut}
     )
     def get(self, request: Request) -> Response:
         f = _filters(self.Filters, request)

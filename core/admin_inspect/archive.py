@@ -164,6 +164,8 @@ def _check_doc(doc: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
             raise _bad(f"match.{key} is missing or of the wrong kind.")
     if len(meta["seats"]) != meta["n_players"]:
         raise _bad("match.seats must have one entry per player.")
+    if not _is_outcome(meta.get("outcome"), meta["n_players"]):
+        raise _bad("match.outcome must be null or {ranks, scores} with one entry per player.")
     for i, e in enumerate(events, start=1):
         if not isinstance(e, dict) or e.get("seq") != i:
             raise _bad(f"Event {i} is missing or out of order.", seq=i)
@@ -183,6 +185,34 @@ def _check_doc(doc: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         if e["_at"].tzinfo is None:
             raise _bad(f"Event {i}'s time has no time zone.", seq=i)
     return meta, events
+
+
+def _text_or_none(value: Any) -> str | None:
+    """A file's text field as the import's answer shows it (what is not text, as missing)."""
+    return value if isinstance(value, str) else None
+
+
+def _is_number(value: Any, kind: type | tuple[type, ...]) -> bool:
+    return isinstance(value, kind) and not isinstance(value, bool)
+
+
+def _is_outcome(outcome: Any, n: int) -> bool:
+    """None, or an outcome the match's answers can show (``games.base.Outcome``): it becomes
+    the imported match's own."""
+    if outcome is None:
+        return True
+    if not isinstance(outcome, dict):
+        return False
+    ranks, scores = outcome.get("ranks"), outcome.get("scores")
+    return (
+        isinstance(ranks, list)
+        and isinstance(scores, list)
+        and len(ranks) == len(scores) == n
+        and all(_is_number(r, int) for r in ranks)
+        and all(_is_number(s, (int, float)) for s in scores)
+        and isinstance(outcome.get("tiebreak"), str | None)
+        and isinstance(outcome.get("details", {}), dict)
+    )
 
 
 def check_chain(meta: dict[str, Any], events: list[dict[str, Any]]) -> None:
@@ -287,8 +317,10 @@ def match_import(*, doc: Any, user: User | None) -> tuple[Match, dict[str, Any]]
         )
     details = {
         "source_id": meta["id"],
-        "source_head_hash": meta.get("head_hash"),
-        "source_players": [s.get("user") if isinstance(s, dict) else None for s in meta["seats"]],
+        "source_head_hash": _text_or_none(meta.get("head_hash")),
+        "source_players": [
+            _text_or_none(s.get("user")) if isinstance(s, dict) else None for s in meta["seats"]
+        ],
         "events": len(events),
         "state_digest": digest,
         "format_version": FORMAT_VERSION,

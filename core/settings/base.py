@@ -322,6 +322,9 @@ SPECTACULAR_SETTINGS = {
         "TournamentStatusEnum": "core.tournaments.models.Tournament.Status",
         "NotificationKindEnum": "core.notifications.models.Kind",
         "NotificationModeEnum": "core.notifications.models.Mode",
+        "SeatKindEnum": "core.matches.models.Seat.Kind",
+        "SeatStatusEnum": "core.matches.models.Seat.Status",
+        "TournamentFormatEnum": "core.tournaments.models.Tournament.Format",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

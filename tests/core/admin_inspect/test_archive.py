@@ -169,3 +169,17 @@ def test_the_commands_inspect_export_import_and_verify(race_match: Match, tmp_pa
 def test_parse_ndjson_reads_the_header_and_lines() -> None:
     text = '{"format": "ludoteka-match", "events": "lines"}\n{"seq": 1}\n\n'
     assert archive.parse_ndjson(text)["events"] == [{"seq": 1}]
+
+
+def test_an_outcome_that_is_not_one_is_refused_and_odd_names_show_as_none(
+    race_match: Match, staff_client: APIClient, officer_client: APIClient
+) -> None:
+    """What an import keeps or answers is what the match's answers can show (their schema)."""
+    doc = staff_client.get(f"/api/staff/matches/{race_match.pk}/export").json()
+    for outcome in ("won", {"ranks": [1]}, {"ranks": [1, 2], "scores": [1, "x"]}):
+        bad = {**doc, "match": {**doc["match"], "outcome": outcome}}
+        res = _import(officer_client, bad)
+        assert res.status_code == 422 and res.json()["code"] == "invalid_export", outcome
+    seats = [{**s, "user": 5} for s in doc["match"]["seats"]]
+    res = _import(officer_client, {**doc, "match": {**doc["match"], "seats": seats}})
+    assert res.status_code == 201 and res.json()["source_players"] == [None, None]
