@@ -14,7 +14,6 @@ import abc
 import asyncio
 import contextlib
 import logging
-import random
 import time
 from typing import Any
 
@@ -30,16 +29,15 @@ from core.api.errors import ApiError
 from core.api.guard import RequestState, guarded
 from core.matches import selectors, services
 from core.matches.broadcast import match_group, user_group
-from core.notifications.watching import watch_renew, watch_start, watch_stop
+from core.notifications.watching import watch_start, watch_stop
 from core.ops import metrics
-from realtime import presence, protocol
+from realtime import beat, presence, protocol
 from realtime.auth import token_auth
 from realtime.protocol import frame
 from realtime.reads import (
     latest_notification_id,
     match_line,
     match_update,
-    match_version,
     my_turn_ids,
     notifications_after,
     recent_notifications,
@@ -57,7 +55,6 @@ REFUSALS = {
 
 
 PAGE = 100  # notifications read at a time
-WATCH_BEATS = 3  # a watch outlives two missed presence beats
 PRESENCE_DEBOUNCE = 0.05  # seconds: the replies to a join are gathered into one frame
 
 
@@ -295,7 +292,7 @@ class MatchConsumer(SocketConsumer):
         await self.start(frame("hello", {**detail, "presence": self.shown_users}, self.version))
         self.notify_local()
         await self.send_roster(reply=True)
-        self.spawn(self._beat())
+        beat.ensure_running()  # the process's one beat for all its sockets (realtime/beat.py)
 
     def current_v(self) -> int | None:
         return getattr(self, "version", None)
@@ -431,42 +428,14 @@ class MatchConsumer(SocketConsumer):
             self.shown_users = users
             await self.send_frame(frame("presence", {"users": users}, self.version))
 
-    async def _beat(self) -> None:
-        # One socket per process and match speaks for the others: it repeats the roster (so
-        # that a process that died is forgotten), and checks that no announcement was lost
-        # for a match that has since gone quiet.
-        beat = settings.REALTIME_PRESENCE_BEAT
-        while not self.closed:
-            await asyncio.sleep(beat * random.uniform(0.8, 1.2))
-            if self.closed or not presence.speaks_for_process(self.match_id, self.channel_name):
-                continue
-            await self.send_roster(reply=False)
-            if presence.forget_silent(self.match_id, beat):
-                self.notify_local()
-            sockets = [c.channel_name for c in presence.local_consumers(self.match_id)]
-            await self.watch(watch_renew, sockets=sockets)
-            await self.check_version()
-
     async def watch(self, fn: Any, **kwargs: Any) -> None:
         """Record in the database that this user looks at the match (``watching``), for the
-        notifications "only when I am not looking"; a failure costs at most an extra push."""
-        ttl = WATCH_BEATS * settings.REALTIME_PRESENCE_BEAT
+        notifications "only when I am not looking"; a failure costs at most an extra push. The
+        process's beat renews it (realtime/beat.py)."""
         try:
-            await run_read(fn, ttl=ttl, **kwargs)
+            await run_read(fn, ttl=beat.watch_ttl(), **kwargs)
         except Exception:
             log.warning("watch of match %s not recorded", self.match_id, exc_info=True)
-
-    async def check_version(self) -> None:
-        try:
-            version = await run_read(match_version, self.match_id)
-        except Exception:
-            log.warning("version check of match %s failed", self.match_id, exc_info=True)
-            return
-        for consumer in presence.local_consumers(self.match_id):
-            if version is not None and consumer.version < version:
-                message = {"type": "match.version", "match": self.match_id, "version": version}
-                with contextlib.suppress(Exception):
-                    await self.channel_layer.send(consumer.channel_name, message)
 
     async def disconnect(self, code: int) -> None:
         if self.user is not None and self.groups_joined:

@@ -41,6 +41,17 @@ def leave(match_id: int, channel: str) -> None:
             del _matches[match_id]
 
 
+def match_ids() -> list[int]:
+    """The matches this process has sockets of."""
+    return list(_matches)
+
+
+def speaker(match_id: int) -> Any | None:
+    """The socket that speaks for this process in the match (its first one still there)."""
+    match = _matches.get(match_id)
+    return next(iter(match.local.values()), None) if match else None
+
+
 def speaks_for_process(match_id: int, channel: str) -> bool:
     """Whether this socket answers and beats for its process (the first one still there)."""
     match = _matches.get(match_id)
