@@ -17,8 +17,13 @@ from core.notifications.models import MatchWatch
 
 def watch_start(*, user_id: int, match_id: int, socket: str, ttl: float) -> None:
     expires = timezone.now() + timedelta(seconds=ttl)
-    MatchWatch.objects.update_or_create(
-        socket=socket, defaults={"user_id": user_id, "match_id": match_id, "expires_at": expires}
+    # One statement (insert, or update the socket's row): every socket opened writes one, and
+    # update_or_create's transaction, lock and insert were four round trips (bench/load).
+    MatchWatch.objects.bulk_create(
+        [MatchWatch(user_id=user_id, match_id=match_id, socket=socket, expires_at=expires)],
+        update_conflicts=True,
+        unique_fields=["socket"],
+        update_fields=["user", "match", "expires_at"],
     )
 
 

@@ -54,3 +54,15 @@ def test_a_socket_marks_its_user_as_looking_while_it_is_open(players: Any, setti
         assert await rows(match_id) == []
 
     async_to_sync(scenario)()
+
+
+def test_a_socket_watching_again_updates_its_one_row(players: Any) -> None:
+    from core.notifications.watching import watch_start
+
+    alice, match_id = players["alice"], players["match"]
+    watch_start(user_id=alice.pk, match_id=match_id, socket="sock.1", ttl=10)
+    [first] = MatchWatch.objects.filter(socket="sock.1")
+    watch_start(user_id=alice.pk, match_id=match_id, socket="sock.1", ttl=60)
+    [again] = MatchWatch.objects.filter(socket="sock.1")
+    assert again.pk == first.pk and again.expires_at > first.expires_at
+    assert watchers(pairs=[(alice.pk, match_id)]) == {(alice.pk, match_id)}
