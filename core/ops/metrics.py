@@ -37,6 +37,14 @@ REQUEST_SECONDS = Histogram(
     ["method", "route", "status"],
     buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
 )
+QUEUE_SECONDS = Histogram(
+    "ludoteka_http_queue_seconds",
+    "Time an HTTP request waited in its web process for a request thread (from its arrival to "
+    "the start of its handling), by method: rising, it says the process is saturated (the "
+    "write budget, LUDOTEKA_WRITE_BUDGET, counts it).",
+    ["method"],
+    buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
+)
 COMMANDS = Counter(
     "ludoteka_commands_total",
     "Match commands by outcome: accepted, replayed (a retried command_id), or refused with code.",

@@ -99,6 +99,19 @@ def test_metrics_count_commands_events_and_requests(
         assert name in text
 
 
+def test_the_time_a_request_waited_for_a_thread_is_measured() -> None:
+    import time
+
+    count = sample("ludoteka_http_queue_seconds_count", method="GET")
+    total = sample("ludoteka_http_queue_seconds_sum", method="GET")
+    # core/http.py stamps the arrival; this request "arrived" half a second ago.
+    Client().get("/api/games", **{"ludoteka.received": time.monotonic() - 0.5})
+    assert sample("ludoteka_http_queue_seconds_count", method="GET") == count + 1
+    assert sample("ludoteka_http_queue_seconds_sum", method="GET") >= total + 0.5
+    Client().get("/api/games")  # no stamp (another server): nothing to measure
+    assert sample("ludoteka_http_queue_seconds_count", method="GET") == count + 1
+
+
 def test_metrics_need_the_token_when_one_is_set(settings: Any) -> None:
     settings.LUDOTEKA_METRICS_TOKEN = "s3cret"
     assert Client().get("/metrics").status_code == 401
