@@ -5,8 +5,9 @@ Every human seat is a player with a WebSocket (``/ws/matches/<id>/``) that keeps
 events (resuming from its last version after any reconnect) and an HTTP client that, when the
 stream or a poll says it is the seat's turn, waits a random think time, reads its legal
 commands and sends one, with a ``command_id`` it resends unchanged after a connection error,
-a timeout or a 5xx until an answer comes (the server applies it once). A player that has heard
-nothing for a few seconds asks ``GET /api/matches/<id>`` (the sockets may be down).
+a timeout or a 5xx until an answer comes (the server applies it once). A player whose socket
+is down asks ``GET /api/matches/<id>`` every few seconds; one whose socket is open waits for
+its frames (as the PWA, which never polls), asking only after a minute of silence.
 
 The checks, after the players stop: every match's hash chain is intact; replaying its events
 from zero gives the state the server loads (snapshot + tail) and every snapshot's state; each
@@ -46,6 +47,7 @@ class Seat:
     status: str = "active"
     frames: list[tuple[int, float]] = field(default_factory=list)  # (v, when received)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
+    socket_open: bool = False  # hello received, not closed since
     reconnects: int = 0
     gaps: int = 0
 
@@ -151,9 +153,13 @@ async def socket_loop(run: Run, seat: Seat, ramp: float = 0.0) -> None:
                 d = hello["d"]
                 seat.learn(d["version"], d["status"], d.get("active_seats") or [])
                 await ws.send(json.dumps({"resume": seat.stream_v}))
+                seat.socket_open = True
                 pause = 1.0
-                async for raw in ws:
-                    on_frame(seat, json.loads(raw))
+                try:
+                    async for raw in ws:
+                        on_frame(seat, json.loads(raw))
+                finally:
+                    seat.socket_open = False
                 if ws.close_code not in (None, 1000):
                     run.error(f"socket closed {ws.close_code}")
         except (TimeoutError, OSError, ConnectionError) as err:
@@ -195,8 +201,12 @@ async def player(run: Run, session: aiohttp.ClientSession, seat: Seat, rng: rand
     while time.monotonic() < run.end and seat.status == "active":
         if seat.index not in seat.active:
             seat.changed.clear()
+            # As the PWA: an open socket brings every move (a lost announcement is made good
+            # by the server's beat), so no polling while it is open; while it is down, ask
+            # every few seconds. An open socket silent for a whole minute is asked about too.
+            wait = 60.0 if seat.socket_open else 3 + rng.random() * 2
             try:
-                await asyncio.wait_for(seat.changed.wait(), 3 + rng.random() * 2)
+                await asyncio.wait_for(seat.changed.wait(), wait)
             except TimeoutError:
                 run.polls += 1  # nothing heard: the socket may be down; ask
                 status, detail = await insist(run, session, "GET", path, seat.token)

@@ -121,6 +121,7 @@ async def main_async(
         setup_s = time.monotonic() - setup_started
         run.errors.clear()
         run.statuses.clear()
+        server_before = await asyncio.to_thread(server_metrics, cluster)
         run.started = time.monotonic()
         run.end = run.started + args.seconds
         ramp = min(20.0, args.seconds / 6)
@@ -138,6 +139,7 @@ async def main_async(
             done_faults.append(await inject(fault, cluster, pg, redis, run))
         await asyncio.gather(*tasks)
         played_s = time.monotonic() - run.started
+        server_after = await asyncio.to_thread(server_metrics, cluster)
         finals = await asyncio.to_thread(settle, [s.match_id for s in seats])
         await players.catch_up(seats, finals, 30)
         run.stopping = True
@@ -173,6 +175,7 @@ async def main_async(
         "http_5xx": sum(v for k, v in run.statuses.items() if k >= 500),
         "errors_outside_faults": len(outside),
         "error_kinds_outside_faults": dict(sorted(_kinds(outside).items())),
+        "server": server_figures(server_before, server_after),
         "client_loop_lag_p50_ms": round(percentile(run.lag, 50) * 1000, 1),
         "client_loop_lag_p99_ms": round(percentile(run.lag, 99) * 1000, 1),
         "resends": run.resends,
@@ -184,6 +187,88 @@ async def main_async(
         "verify": report,
         "load_before": [round(x, 2) for x in LOAD_BEFORE],
     }
+
+
+Buckets = dict[tuple[str, tuple[tuple[str, str], ...]], dict[float, float]]
+COMMAND_ROUTE = "api/matches/<int:match_id>/commands"
+
+
+def server_metrics(cluster: Cluster) -> Buckets:
+    """The web processes' histograms (either one's ``/metrics`` sums every process): request
+    queueing by method and request duration by method and route, as cumulative buckets."""
+    import urllib.request
+
+    from prometheus_client.parser import text_string_to_metric_families
+
+    out: Buckets = {}
+    for name in ("web1", "web2"):
+        port = cluster.port + (1 if name == "web1" else 2)
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as res:
+                text = res.read().decode()
+            break
+        except OSError:
+            continue
+    else:
+        return out
+    wanted = ("ludoteka_http_queue_seconds", "ludoteka_http_request_duration_seconds")
+    for family in text_string_to_metric_families(text):
+        if family.name not in wanted:
+            continue
+        for sample in family.samples:
+            if not sample.name.endswith("_bucket"):
+                continue
+            labels = {k: v for k, v in sample.labels.items() if k in ("method", "route")}
+            key = (family.name, tuple(sorted(labels.items())))
+            le = float(sample.labels["le"])
+            out.setdefault(key, {})[le] = out.get(key, {}).get(le, 0.0) + sample.value
+    return out
+
+
+def _quantile(buckets: dict[float, float], q: float) -> float | None:
+    """The ``q`` quantile of cumulative ``buckets``, interpolated within its bucket."""
+    bounds = sorted(buckets)
+    total = buckets[bounds[-1]] if bounds else 0
+    if not total:
+        return None
+    rank, below, lower = q * total, 0.0, 0.0
+    for le in bounds:
+        if buckets[le] >= rank:
+            if le == float("inf"):
+                return lower
+            inside = buckets[le] - below
+            return lower + (le - lower) * ((rank - below) / inside if inside else 0)
+        below, lower = buckets[le], le
+    return lower
+
+
+def server_figures(before: Buckets, after: Buckets) -> dict[str, Any]:
+    """Server-side figures over the run (``after`` less ``before``): how long requests waited
+    for a thread, and how long the command route took once running."""
+
+    def during(name: str, **match: str) -> dict[float, float]:
+        total: dict[float, float] = {}
+        for (metric, labels), buckets in after.items():
+            if metric != name or any(dict(labels).get(k) != v for k, v in match.items()):
+                continue
+            old = before.get((metric, labels), {})
+            for le, n in buckets.items():
+                total[le] = total.get(le, 0.0) + n - old.get(le, 0.0)
+        return total
+
+    out: dict[str, Any] = {}
+    for label, buckets in (
+        ("queue_get", during("ludoteka_http_queue_seconds", method="GET")),
+        ("queue_post", during("ludoteka_http_queue_seconds", method="POST")),
+        ("command_route", during("ludoteka_http_request_duration_seconds", route=COMMAND_ROUTE)),
+    ):
+        if not buckets:
+            continue
+        out[f"{label}_count"] = int(buckets.get(float("inf"), 0))
+        for q in (50, 99):
+            value = _quantile(buckets, q / 100)
+            out[f"{label}_p{q}_ms"] = None if value is None else round(value * 1000, 1)
+    return out
 
 
 def _kinds(errors: list[str]) -> dict[str, int]:
