@@ -16,15 +16,21 @@ port=$("$PY" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); pri
 server_pid="" worker_pid=""
 started=$(date +%s)
 
-stop() {  # a process group started below, politely then not
+stop() {  # a process group started below, politely then not; `stop PID leader`: its leader first
+  # A Celery worker's warm shutdown (TERM to its main process) lets its pool finish the task in
+  # hand, whereas a TERM to the whole group kills the pool processes mid-task (WorkerLostError).
   local pid=$1
   [ -n "$pid" ] || return 0
+  if [ "${2:-}" = leader ]; then
+    kill -TERM "$pid" 2>/dev/null || true
+    for _ in $(seq 75); do kill -0 -- "-$pid" 2>/dev/null || return 0; sleep 0.2; done
+  fi
   kill -TERM -- "-$pid" 2>/dev/null || return 0
   for _ in $(seq 50); do kill -0 -- "-$pid" 2>/dev/null || return 0; sleep 0.2; done
   kill -KILL -- "-$pid" 2>/dev/null || true
 }
 cleanup() {
-  stop "$worker_pid"
+  stop "$worker_pid" leader
   stop "$server_pid"
   dropdb -h 127.0.0.1 -U postgres --if-exists "$name" 2>/dev/null || true
   redis-cli -u "$redis" --scan --pattern "$name*" 2>/dev/null | xargs -r redis-cli -u "$redis" del >/dev/null 2>&1
@@ -56,7 +62,7 @@ worker_pid=$!
 .venv/bin/python .ci/production_e2e.py "http://127.0.0.1:$port"
 status=$?
 sleep 1
-stop "$worker_pid"; worker_pid=""
+stop "$worker_pid" leader; worker_pid=""
 stop "$server_pid"; server_pid=""
 # An error line: Django's and Celery's level names, uvicorn's prefix, a traceback, or asyncio's
 # "never retrieved" (a client that disconnected must leave nothing of the kind).

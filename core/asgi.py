@@ -14,6 +14,7 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.core.wsgi import get_wsgi_application  # noqa: E402
+from django.urls import get_resolver  # noqa: E402
 
 from core.http import ThreadedWSGI  # noqa: E402
 from core.ops.probes import Probes  # noqa: E402
@@ -40,6 +41,10 @@ http_app = (
     else ThreadedWSGI(get_wsgi_application(), threads=settings.LUDOTEKA_HTTP_THREADS)
 )
 
+
+# Import every view now, not on the first request: a cold process would otherwise spend its
+# first write's budget importing (on a loaded machine, seconds: a 503 busy for that write).
+get_resolver().url_patterns  # noqa: B018
 
 # The probes first: answered whatever the request threads are doing (core/ops/probes.py).
 application = Probes(
