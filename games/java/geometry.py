@@ -314,13 +314,13 @@ def reach_of(s: JavaState, seat: int) -> Reach:
         if r.figure == fig:
             return r
         # Only the seat's own figures moved when every other player's figure still stands
-        # where it stood and there are no others (counted without a Python loop).
+        # where it stood and there are no more of them (counted without a Python loop).
         blocked = r.blocked
-        if N_CELLS - fig.count(-1) - fig.count(seat) == len(blocked) and all(
-            fig[c] >= 0 and fig[c] != seat for c in blocked
-        ):
-            r = s.reach = copy_reach(r, fig)
-            return r
+        if N_CELLS - fig.count(-1) - fig.count(seat) == len(blocked):
+            held = [fig[c] for c in blocked]
+            if -1 not in held and seat not in held:
+                r = s.reach = copy_reach(r, fig)
+                return r
     blocked = [c for c in range(N_CELLS) if fig[c] >= 0 and fig[c] != seat]
     if r is None:
         r = Reach(s, seat, blocked)

@@ -161,11 +161,15 @@ class Fits:
         return out  # the copies of the board are never changed in place, only replaced
 
     def sync(self, s: JavaState) -> Fits:
-        moved = set(diff(self.figure, s.figure))
-        changed = set(diff(self.height, s.height))
-        changed.update(diff(self.top, s.top), diff(self.tile, s.tile))
-        if not moved and not changed:
+        same_figures = self.figure == s.figure
+        same_board = self.height == s.height and self.top == s.top and self.tile == s.tile
+        if same_figures and same_board:
             return self
+        moved = set() if same_figures else set(diff(self.figure, s.figure))
+        changed: set[int] = set()
+        if not same_board:
+            changed.update(diff(self.height, s.height), diff(self.top, s.top))
+            changed.update(diff(self.tile, s.tile))
         self.version += 1
         # A figure arriving on a space closes every shape over it (no tile covers a figure);
         # any other change is judged afresh.
@@ -189,7 +193,10 @@ class Fits:
                     counts[costs[i]] -= 1
                     counts[new] += 1
                     costs[i] = new
-        self._remember(s)
+        if same_board:  # a figure moved: only that list is copied again
+            self.figure = s.figure[:]
+        else:
+            self._remember(s)
         return self
 
 

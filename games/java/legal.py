@@ -144,6 +144,8 @@ class DutyGuard:
 def duty_guard(s: JavaState, seat: int) -> DutyGuard:
     """The state's ``DutyGuard`` for ``seat``, kept while nothing it depends on changed (the
     listing and the command that follows it share one)."""
+    if s.land_laid or s.trigger >= 0:
+        return DutyGuard(s, seat)  # not bound: nothing to work out, no fit table to consult
     fits = land.fits_of(s)
     key = (
         seat,
@@ -216,9 +218,10 @@ class LegalSet(Sequence[Command]):
             self._add(listed([{"type": "use_token"}]))
         if s.ap >= 1:
             index: list[land.CityIndex] = []
+            fits = land.fits_of(s)
             for kind in land.ALL_KINDS:
                 if land.tile_available(s, seat, kind):
-                    self._add(land_part(s, kind, index))
+                    self._add(land_part(s, kind, index, fits))
             if s.water_left > 0:
                 self._add(water_part(s, guard))
         for part in figure_parts(s, seat, guard, once):
@@ -289,15 +292,19 @@ def land_command(kind: str, rice: tuple[int, ...], village: tuple[int, ...]) -> 
     }
 
 
-def land_part(s: JavaState, kind: str, index: list[land.CityIndex]) -> Part:
+def land_part(
+    s: JavaState, kind: str, index: list[land.CityIndex], fits: land.Fits | None = None
+) -> Part:
     """The placements of one kind of tile affordable now, in ``iter_placements`` order: shapes
     in order, the village space in the order of the shape's cells. Only placements that would
     join two cities are looked at one by one."""
     size = land.SIZE_OF[kind]
-    costs = land.fits_of(s).cost[size]
+    if fits is None:
+        fits = land.fits_of(s)
+    costs = fits.cost[size]
     shapes = land.SHAPES[size]
     ap = s.ap
-    counts = land.fits_of(s).count[size]
+    counts = fits.count[size]
     fitting = sum(counts[1 : min(ap, 3) + 1])
     if kind == "rice":
         choices: tuple[int, ...] = (-1,)
@@ -487,22 +494,37 @@ def figure_parts(s: JavaState, seat: int, guard: DutyGuard, once: bool | None = 
             rows.append((ENTER, -1, n))
     if once is None:
         once = whole_moves(s)
-    moved = s.moved
+    skip = s.moved if once else ()
+    keeps_all = guard.keeps_all
+    unbound = not guard.bound
+    own_in: dict[int, int] = {}  # own figures per area
+    for a in own_areas:
+        own_in[a] = own_in.get(a, 0) + 1
+    paths = reach.paths
     counted: dict[int, int] = {}  # per start area, when every figure there counts alike
     for c in own:
-        if once and c in moved:
+        if c in skip:
             continue
-        way = reach.from_cell(c, ap)
-        n = counted.get(area[c], -1)
+        a = area[c]
+        way = paths.get((a, ap)) or reach.from_cell(c, ap)
+        n = counted.get(a, -1)
         if n < 0:
-            n, alike = count(way, c)
-            if alike:
-                counted[area[c]] = n
+            if keeps_all and not ap:
+                n = counted[a] = len(reach.cells[a]) - own_in[a]  # its own area only
+            elif keeps_all:
+                # Every space of the walk's areas but those of the seat's own figures.
+                dist = way.dist
+                n = way.spaces - sum(k for b, k in own_in.items() if b in dist)
+                counted[a] = n
+            else:
+                n, alike = count(way, c)
+                if alike:
+                    counted[a] = n
         if n:
             rows.append((MOVE, c, n))
         if ap >= 1:
-            best = reach.exit_cost(way, ap)
-            if best is not None and guard.keeps(best, freed=c):
+            best = way.exit
+            if best is not None and best <= ap and (unbound or guard.keeps(best, freed=c)):
                 rows.append((REMOVE, c, 1))
     total = sum(n for _kind, _cell, n in rows)
     return [Part(total, moves.get, moves.every)] if total else []
@@ -545,6 +567,8 @@ def palace_commands(s: JavaState, seat: int, guard: DutyGuard) -> list[Command]:
 
 
 def festival_calls(s: JavaState, seat: int) -> list[Command]:
+    if PALACE not in s.top:
+        return []
     if not any(n and matches_open(s, k) for k, n in enumerate(s.hands[seat])):
         return []
     labels, _groups, palaces = towns(s)
