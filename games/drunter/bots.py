@@ -45,6 +45,7 @@ LEVEL_TEXTS: dict[str, str] = {
 
 CANDIDATES = 6  # greedy's best placements the search chooses between
 EXPLORATION = 0.4  # UCB1's constant over playout values in [0, 1]
+WIDEN = 8  # simulations per further candidate admitted
 N_TYPES = len(BOARD.building_types)
 N_GOALS = len(BOARD.goal_cards)
 BUILDING_AT = BOARD.building_at
@@ -203,15 +204,18 @@ def search_move(
     totals = [0.0] * len(candidates)
     deadline = time.perf_counter() + budget_s
     iterations = 0
-    while len(candidates) > 1 and (iterations < len(candidates) or time.perf_counter() < deadline):
+    while len(candidates) > 1 and (iterations < 2 or time.perf_counter() < deadline):
         if max_iterations is not None and iterations >= max_iterations:
             break
-        if iterations < len(candidates):
-            i = iterations
+        # Progressive widening down greedy's order: a short budget chooses between its best
+        # two, each WIDEN simulations admit the next (a fresh candidate is tried first).
+        width = min(len(candidates), 2 + iterations // WIDEN)
+        if visits[width - 1] == 0:
+            i = width - 1 if visits[0] else 0
         else:
             log_n = math.log(iterations)
             i = max(
-                range(len(candidates)),
+                range(width),
                 key=lambda k: totals[k] / visits[k] + EXPLORATION * math.sqrt(log_n / visits[k]),
             )
         d = engine.determinize(s, seat, rng)
