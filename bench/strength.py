@@ -218,6 +218,44 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+def _pct(x: float) -> str:
+    return f"{round(100 * x)}"
+
+
+def markdown(result: dict[str, Any]) -> str:
+    """Each game's cells as a Markdown table for its README (the goals are judged on the
+    pairwise column), headed by the run's conditions."""
+    out = [
+        f"budget {result['budget_s']} s per search move, {result['jobs']} process(es), "
+        f"load average {result['load_average_1m_before']} at the start, "
+        f"{result['wall_s'] / 60:.1f} min wall, {result['cpu_s'] / 60:.1f} min CPU",
+    ]
+    for game in dict.fromkeys(c["game"] for c in result["cells"]):
+        out += [
+            "",
+            f"#### {game}",
+            "",
+            "| players | level | vs | games | ahead of (pairwise) | wins (equal share) "
+            "| think ms: mean / p99 |",
+            "| --- | --- | --- | --- | --- | --- | --- |",
+        ]
+        cells = sorted(
+            (c for c in result["cells"] if c["game"] == game),
+            key=lambda c: (c["players"], c["level"], c["vs"]),
+        )
+        for c in cells:
+            lo, hi = c["ahead_ci95"]
+            wlo, whi = c["ci95"]
+            think = c["think_ms"]
+            out.append(
+                f"| {c['players']} | `{c['level']}` | {c['vs']} | {c['games']} "
+                f"| {_pct(c['ahead_rate'])} % [{_pct(lo)}–{_pct(hi)}] "
+                f"| {_pct(c['win_rate'])} % [{_pct(wlo)}–{_pct(whi)}] ({_pct(c['equal_share'])} %) "
+                f"| {think['mean']:.0f} / {think['p99']:.0f} |"
+            )
+    return "\n".join(out) + "\n"
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default=",".join(GAMES))
@@ -230,6 +268,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--mirror", action="store_true", help="also a level against itself")
     parser.add_argument("--output", help="also write the JSON to this file")
+    parser.add_argument("--markdown", help="also write the cells as Markdown tables to this file")
     args = parser.parse_args(argv)
     args.games = [g for g in args.games.split(",") if g]
     args.players = [int(p) for p in args.players.split(",") if p]
@@ -244,6 +283,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     text = json.dumps(result, indent=2)
     if args.output:
         pathlib.Path(args.output).write_text(text + "\n")
+    if args.markdown:
+        pathlib.Path(args.markdown).write_text(markdown(result))
     print(text)
     return result
 

@@ -43,6 +43,13 @@ def test_it_prints_a_cell_per_level_and_baseline_with_an_interval(strength, caps
         assert cell["think_ms"]["moves"] > 0
         assert cell["think_ms"]["p99"] <= cell["think_ms"]["max"]
     assert result["projected_minutes_200_idle"] > 0
+    table = strength.markdown(result)
+    rows = [line for line in table.splitlines() if line.startswith("| 2 |")]
+    assert len(rows) == 4
+    search_greedy = cells[("search", "greedy")]
+    low, high = search_greedy["ahead_ci95"]
+    wanted = f"{round(100 * low)}–{round(100 * high)}"
+    assert any("`search` | greedy | 2 |" in row and wanted in row for row in rows)
 
 
 def test_the_wilson_interval_matches_known_values(strength):
