@@ -380,6 +380,7 @@ CANDIDATES = 4  # root children kept from the greedy ranking
 GREEDY_WINDOW = 6.0  # candidates scoring this far below the greedy best are not searched
 MAX_ROLLOUT_STEPS = 300
 PRUNE_ABOVE = 60  # only very long move lists are cut by the cheap ordering before ranking
+PRIOR_ROUNDS = 3.0  # rounds' worth of weight given to greedy's ranking of the candidates
 TIME_SHARE = 0.8  # stop starting rounds early so a move never overruns its budget
 
 
@@ -428,10 +429,15 @@ def search_move(
     ]
     scored.sort(key=lambda t: (-t[0], t[1]))
     best_greedy = scored[0][0]
-    keep = [m for value, _, m in scored[:CANDIDATES] if value >= best_greedy - GREEDY_WINDOW]
+    kept = [
+        (value, m) for value, _, m in scored[:CANDIDATES] if value >= best_greedy - GREEDY_WINDOW
+    ]
+    keep = [m for _, m in kept]
     if len(keep) == 1:
         return keep[0]
-    totals = [0.0] * len(keep)
+    # Greedy's one-ply judgement as a prior worth PRIOR_ROUNDS rounds: with the dice's noise a
+    # round or two (a short budget, a busy machine) cannot overturn it, many rounds can.
+    totals = [PRIOR_ROUNDS * (value - best_greedy) for value, _ in kept]
     rounds = 0
     round_time = 0.0
     while rounds < 1 or time.perf_counter() + round_time < deadline:
