@@ -198,11 +198,11 @@ def search_move(
     placements a turn, a tree over all of them learns nothing in a fraction of a second; greedy's
     order ranks them well, and the playouts judge what greedy cannot see (where the route ends
     leave the next players, which of the close candidates the others will punish)."""
+    deadline = time.perf_counter() + budget_s  # the ranking counts against the budget
     scored = sorted(placement_scores(s, seat), key=lambda gm: -gm[0])
     candidates = [m for _, m in scored[:CANDIDATES]]
     visits = [0] * len(candidates)
     totals = [0.0] * len(candidates)
-    deadline = time.perf_counter() + budget_s
     iterations = 0
     while len(candidates) > 1 and (iterations < 2 or time.perf_counter() < deadline):
         if max_iterations is not None and iterations >= max_iterations:

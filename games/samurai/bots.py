@@ -201,6 +201,7 @@ def greedy_command(s: State, seat: int, rng: random.Random) -> dict[str, Any]:
 # --- search -----------------------------------------------------------------------------------
 
 END = {"type": cmd.END_TURN}
+PRIOR_VISITS = 2  # virtual simulations per candidate at its one-step evaluation
 
 
 def _local_gain(s: State, seat: int, name: str, space: int) -> float:
@@ -294,6 +295,9 @@ def search(
     horizon: int | None = None,
     stats: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
+    # The budget covers the ranking too (about 200 commands played and evaluated), so a move
+    # takes the budget plus at most one simulation, not the budget on top of the ranking.
+    deadline = time.perf_counter() + budget_s
     if stats is not None:
         stats["iterations"] = 0
     if s.phase != PLAY:
@@ -302,24 +306,26 @@ def search(
     if len(ranked) == 1:
         return ranked[0][0]
     candidates = [c for c, _ in ranked[:width]]
+    gains = [g for _, g in ranked[:width]]
     if s.placed and s.pending is None and END not in candidates:
         candidates.append(END)
+        gains.append(0.05)  # as ranked_commands values ending the turn
     horizon = horizon if horizon is not None else 2 * s.n
-    deadline = time.perf_counter() + budget_s
-    visits = [0] * len(candidates)
-    totals = [0.0] * len(candidates)
+    # Each candidate starts with PRIOR_VISITS virtual simulations valued by greedy's one-step
+    # gain (the board and the bot's own hand only), carried into evaluate's scale by its slope
+    # (a softmax share e moves by e(1 - e) / 1.5 per point): a short budget or a busy machine
+    # leaves a handful of noisy simulations, which must not outvote greedy's judgement.
+    e0 = evaluate(s)[seat]
+    slope = e0 * (1.0 - e0) / 1.5
+    visits = [PRIOR_VISITS] * len(candidates)
+    totals = [PRIOR_VISITS * (e0 + slope * g) for g in gains]
     iterations = 0
-    while True:
-        if iterations >= len(candidates) and time.perf_counter() >= deadline:
-            break
-        if iterations < len(candidates):
-            i = iterations
-        else:
-            log_n = math.log(iterations)
-            i = max(
-                range(len(candidates)),
-                key=lambda j: totals[j] / visits[j] + 0.4 * math.sqrt(log_n / visits[j]),
-            )
+    while iterations < 1 or time.perf_counter() < deadline:
+        log_n = math.log(iterations + PRIOR_VISITS * len(candidates))
+        i = max(
+            range(len(candidates)),
+            key=lambda j: totals[j] / visits[j] + 0.4 * math.sqrt(log_n / visits[j]),
+        )
         totals[i] += simulate(s, seat, candidates[i], rng, horizon)
         visits[i] += 1
         iterations += 1
