@@ -762,5 +762,5 @@ def apply(state: State | None, event: Event) -> State:
     assert state is not None
     HANDLERS[etype](state, event)
     if etype not in _NO_SCORE_CHANGE:
-        check_end(state)
+        check_end(state, etype == "TurnEnded")
     return state

@@ -254,13 +254,15 @@ def total_points(s: State, seat: int) -> int:
 _NO_WIN_PHASES = frozenset({SETUP_SETTLEMENT, SETUP_ROAD, START_CHOICE, OVER})
 
 
-def check_end(s: State) -> None:
-    """End the game when someone has won (called after every applied event).
+def check_end(s: State, turn_passed: bool = False) -> None:
+    """End the game when someone has won (called after every event that can change points, and
+    after the turn passes: the player now on turn may hold enough).
 
     Standard rules: only the player on turn wins, counting hidden point cards (revealed then).
     Variant rule 1: the game ends the moment a player reaches the target; a point card counts once
     played, and the player on turn may play (reveal) point cards to end the game, even one gained
-    this turn (clarification); others count only their public points.
+    this turn (clarification); others count only their public points. ``turn_passed``: nobody's
+    points changed since the last check, so only the player now on turn is looked at.
     """
     if s.phase in _NO_WIN_PHASES:
         return
@@ -270,11 +272,17 @@ def check_end(s: State) -> None:
         finish(s, forfeited.index(False))
         return
     target = s.target
-    if not forfeited[cur] and total_points(s, cur) >= target:
+    # total_points, spelled out: this runs after most events.
+    points = s.settlements[cur] + 2 * s.cities[cur] + s.laid_vp[cur] + s.dev[cur][VICTORY_POINT]
+    if s.lr_holder == cur:
+        points += SPECIAL_CARD_POINTS
+    if s.la_holder == cur:
+        points += SPECIAL_CARD_POINTS
+    if points >= target and not forfeited[cur]:
         finish(s, cur)
         return
-    if s.variant:
-        # public_points, spelled out: this runs after most events.
+    if s.variant and not turn_passed:
+        # public_points, spelled out.
         settlements, cities, laid = s.settlements, s.cities, s.laid_vp
         lr, la = s.lr_holder, s.la_holder
         for p in range(s.n):

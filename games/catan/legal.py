@@ -417,7 +417,7 @@ def _main_commands(s: State, seat: int) -> list[Command]:
                 for r in stocked:
                     if r != g:
                         out.append({"type": "trade_bank", "give": give, "get": RESOURCES[r]})
-    if offer_cap_left(s) and any(hand):
+    if s.offers_made < s.options["trade_offers_per_turn"] and any(hand):  # offer_cap_left
         out.append({"type": "draft_offer"})
     if s.offer is not None:  # counter-offers exist only while an offer is open
         out.append({"type": "withdraw_offer"})

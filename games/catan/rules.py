@@ -713,9 +713,11 @@ def forfeit(s: State, seat: int) -> list[Event]:
 
 
 def execute(s: State, seat: int, command: Command, rng: random.Random) -> list[Event]:
-    if s.phase == OVER:
+    phase = s.phase
+    if phase == OVER:
         raise IllegalCommand(GAME_OVER, "The game is over.")
-    if not is_active(s, seat):
+    # is_active, spelled out (it runs before every command): the player on turn first.
+    if not (seat == s.current and phase in (MAIN, ROLL)) and not is_active(s, seat):
         raise IllegalCommand(NOT_YOUR_TURN, "It is not your turn to act.")
     if not well_formed(command):
         check_command_shape(C.COMMAND_SPECS, command)  # raises Malformed with the reason
