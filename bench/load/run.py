@@ -141,7 +141,11 @@ async def main_async(
         played_s = time.monotonic() - run.started
         server_after = await asyncio.to_thread(server_metrics, cluster)
         finals = await asyncio.to_thread(settle, [s.match_id for s in seats])
-        await players.catch_up(seats, finals, 30)
+        # An announcement lost in a fault is made good by the server's presence beat (25 s,
+        # jittered to 30: realtime/beat.py); a socket in backoff comes back within 15 s. Two
+        # beats and a backoff, so a slow heal is not reported as a loss (it was, at 30 s).
+        beat = float(os.environ.get("LUDOTEKA_WS_PRESENCE_BEAT", 25))
+        await players.catch_up(seats, finals, 2 * 1.2 * beat + 15)
         run.stopping = True
         for task in sockets:
             task.cancel()
