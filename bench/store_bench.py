@@ -4,12 +4,21 @@ Each append is what a command does: by default one self-committing statement (th
 path's ``store.append_with``: the match head, the feed position and the events, conditioned on
 the version); ``--mode transaction`` wraps ``store.append`` in ``transaction.atomic()`` as the
 general path does. Each writer is a thread with its own connection and its own matches, as a
-web worker owns the commands it serves. After the runs the hash chains are verified and the
-global feed is checked: positions unique and gapless, and each match's events in feed order
-equal to their order in the match. Prints one JSON object.
+web worker owns the commands it serves. Unless ``--follow 0``, a follower thread reads the
+global feed meanwhile (``store.read_feed``, which runs the sequencer, every ``--follow``
+seconds) and checks that each read continues its last one without a gap: the feed's cost is in
+the figures, as it is in production. After the runs the hash chains are verified and the
+global feed is checked: positions unique and gapless, each match's events in feed order equal
+to their order in the match, and the follower saw every event once.
+
+Wall figures depend on the machine's load and on the disk's flush time (every commit waits for
+one; concurrent commits share it): ``client_cpu_ms_per_append`` (this process's CPU time, all
+threads) and ``server_cpu_ms_per_append`` (the writers' PostgreSQL backends, from /proc: a
+local server only) are steadier, ``appends_per_wal_flush`` shows how many commits shared a
+flush, and the server's durability settings are printed with them. Prints one JSON object.
 
     .venv/bin/python bench/store_bench.py --database-url postgres://postgres@127.0.0.1:5432/mine \
-        [--writers 1,4] [--appends 3000] [--batch 3]
+        [--writers 1,4] [--appends 3000] [--batch 3] [--follow 0.1]
 """
 
 from __future__ import annotations
@@ -18,8 +27,10 @@ import argparse
 import json
 import os
 import random
+import resource
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 from _django import bench_database_url, percentile, setup
@@ -34,10 +45,17 @@ def main() -> None:
     parser.add_argument("--writers", default="1,4", help="Concurrent writers, one run each.")
     parser.add_argument("--mode", choices=["autocommit", "transaction"], default="autocommit")
     parser.add_argument(
+        "--follow",
+        type=float,
+        default=0.1,
+        help="Seconds between the feed follower's reads during the runs (0: no follower).",
+    )
+    parser.add_argument(
         "--synchronous-commit",
         choices=["on", "off"],
         default="on",
-        help="off: commits return before the WAL is flushed (a crash may lose the last ~0.2 s).",
+        help="off: commits return before the WAL is flushed (a crash may lose the last ~0.2 s); "
+        "a diagnostic of what the flush costs, never a setting for the event store.",
     )
     args = parser.parse_args()
     load_before = os.getloadavg()
@@ -50,13 +68,73 @@ def main() -> None:
     from core.eventstore.models import Event
     from core.matches.models import Match
 
-    def session_settings() -> None:
-        if connection.vendor == "postgresql":
-            with connection.cursor() as cur:
-                cur.execute(f"SET synchronous_commit = {args.synchronous_commit}")
+    postgres = connection.vendor == "postgresql"
+    ticks = os.sysconf("SC_CLK_TCK")
+
+    def session_settings() -> int | None:
+        """Set the session up; returns the backend's pid (PostgreSQL)."""
+        if not postgres:
+            return None
+        with connection.cursor() as cur:
+            cur.execute(f"SET synchronous_commit = {args.synchronous_commit}")
+            cur.execute("SELECT pg_backend_pid()")
+            return int(cur.fetchone()[0])
+
+    def backend_cpu(pid: int | None) -> float:
+        """CPU seconds of a local PostgreSQL backend so far (0 when it cannot be read)."""
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / ticks
+
+    def wal_counters() -> int:
+        """The server's WAL flushes so far (pg_stat_wal)."""
+        if not postgres:
+            return 0
+        with connection.cursor() as cur:
+            cur.execute("SELECT pg_stat_clear_snapshot()")
+            cur.execute("SELECT wal_sync FROM pg_stat_wal")
+            return int(cur.fetchone()[0])
+
+    def server_settings() -> dict[str, str]:
+        if not postgres:
+            return {}
+        names = [
+            "server_version",
+            "fsync",
+            "synchronous_commit",
+            "wal_sync_method",
+            "commit_delay",
+            "commit_siblings",
+            "wal_level",
+            "shared_buffers",
+        ]
+        with connection.cursor() as cur:
+            cur.execute("SELECT name, setting FROM pg_settings WHERE name = ANY(%s)", [names])
+            return dict(cur.fetchall())
 
     owner = User.objects.create_user(username="bench")
     payload = {"seat": 1, "tile": 7, "space": [3, 4], "note": "x" * 40}
+    follower = {"seen": 0, "last": 0, "reads": 0, "gaps": 0}
+    stop_following = threading.Event()
+
+    def follow() -> None:
+        """Read the feed as a projection does: each read must start right after the last."""
+        try:
+            while True:
+                stopping = stop_following.is_set()
+                for event in store.read_feed(after=follower["last"], limit=10_000):
+                    if event.position != follower["last"] + 1:
+                        follower["gaps"] += 1
+                    follower["last"] = event.position or 0
+                    follower["seen"] += 1
+                follower["reads"] += 1
+                if stopping:
+                    return
+                stop_following.wait(args.follow)
+        finally:
+            connection.close()
 
     def run(writers: int) -> dict[str, Any]:
         matches = [
@@ -64,15 +142,17 @@ def main() -> None:
             for _ in range(args.matches)
         ]
         latencies: list[float] = []
+        backend_seconds: list[float] = []
 
         def writer(share: list[Any], seed: int) -> None:
-            session_settings()
+            pid = session_settings()
+            cpu_before = backend_cpu(pid)
             rng = random.Random(seed)
             for _ in range(args.appends // writers):
                 match = rng.choice(share)
                 events = [{"type": "TilePlaced", **payload} for _ in range(args.batch)]
                 t0 = time.perf_counter()
-                if args.mode == "autocommit" and connection.vendor == "postgresql":
+                if args.mode == "autocommit" and postgres:
                     store.append_with(
                         match=match,
                         expected_version=match.version,
@@ -89,29 +169,54 @@ def main() -> None:
                             match=match, expected_version=match.version, events=events, actor=1
                         )
                 latencies.append(time.perf_counter() - t0)
+            backend_seconds.append(backend_cpu(pid) - cpu_before)
             connection.close()
 
         threads = [
             threading.Thread(target=writer, args=(matches[i::writers], i)) for i in range(writers)
         ]
+        syncs_before = wal_counters()
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        cpu_before = usage.ru_utime + usage.ru_stime
         start = time.perf_counter()
         for t in threads:
             t.start()
         for t in threads:
             t.join()
         elapsed = time.perf_counter() - start
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        client_cpu = usage.ru_utime + usage.ru_stime - cpu_before
+        syncs_after = wal_counters()
         appends = len(latencies)
+        syncs = syncs_after - syncs_before
         return {
             "writers": writers,
             "appends": appends,
+            "seconds": round(elapsed, 3),
             "events_per_second": round(appends * args.batch / elapsed),
             "appends_per_second": round(appends / elapsed),
             "append_ms_p50": round(percentile(latencies, 50) * 1000, 3),
             "append_ms_p99": round(percentile(latencies, 99) * 1000, 3),
+            # The whole process: the writers, and the follower when there is one.
+            "client_cpu_ms_per_append": round(client_cpu / appends * 1000, 3),
+            "server_cpu_ms_per_append": round(sum(backend_seconds) / appends * 1000, 3)
+            if postgres and all(backend_seconds)
+            else None,
+            # Appends (one commit each) per WAL flush: above 1 when concurrent commits shared a
+            # flush (PostgreSQL's own group commit). pg_stat_wal counts the whole server's
+            # flushes, other databases' too: on a shared server this is a lower bound.
+            "appends_per_wal_flush": round(appends / syncs, 2) if syncs else None,
+            "loadavg_after": [round(x, 2) for x in os.getloadavg()],
             "chains_verified": all(store.verify_chain(m.pk).ok for m in matches[:20]),
         }
 
+    following = threading.Thread(target=follow) if args.follow > 0 else None
+    if following is not None:
+        following.start()
     runs = [run(int(w)) for w in args.writers.split(",")]
+    if following is not None:
+        stop_following.set()
+        following.join()
     store.sequence_feed()
     positions = list(Event.objects.order_by("position").values_list("position", "match_id", "seq"))
     gapless = [p for p, _, _ in positions] == list(range(1, len(positions) + 1))
@@ -125,13 +230,24 @@ def main() -> None:
             {
                 "bench": "event_store_append",
                 "database": connection.vendor,
+                "server_settings": server_settings(),
                 "mode": args.mode,
                 "synchronous_commit": args.synchronous_commit,
                 "events_per_append": args.batch,
                 "matches": args.matches,
+                "cpus": os.cpu_count(),
                 "runs": runs,
                 "feed_gapless": gapless,
                 "feed_in_match_order": in_order,
+                "follower": {
+                    "interval_s": args.follow,
+                    "reads": follower["reads"],
+                    "events_seen": follower["seen"],
+                    "saw_every_event_once": follower["seen"] == len(positions)
+                    and follower["gaps"] == 0,
+                }
+                if following is not None
+                else None,
                 "loadavg_before": [round(x, 2) for x in load_before],
                 "loadavg_after": [round(x, 2) for x in os.getloadavg()],
             }

@@ -109,3 +109,83 @@ def test_writers_at_once_then_sequencers_at_once_give_a_gapless_feed_in_match_or
     for m in matches:
         assert [e.seq for e in feed if e.match_id == m.pk] == list(range(1, 31))
         assert store.verify_chain(m.pk).ok
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_an_event_written_first_but_committed_last_comes_after_what_a_follower_read(
+    alice: Any, race_game: str
+) -> None:
+    slow, quick = new_match(alice, race_game), new_match(alice, race_game)
+    written, commit = threading.Event(), threading.Event()
+
+    def slow_writer() -> None:
+        try:
+            with transaction.atomic():
+                _append(slow)  # takes its id first, then holds its transaction open
+                written.set()
+                commit.wait(30)
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=slow_writer)
+    thread.start()
+    try:
+        assert written.wait(30)
+        _append(quick)
+        first = store.read_feed()
+    finally:
+        commit.set()
+        thread.join()
+    later = store.read_feed(after=first[-1].position)
+    assert [e.match_id for e in first] == [quick.pk]
+    assert [e.match_id for e in later] == [slow.pk]
+    assert later[0].pk < first[0].pk  # inserted before, yet numbered after: it committed after
+    assert later[0].position == first[-1].position + 1
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_follower_reading_while_writers_append_sees_every_event_once_without_gaps(
+    alice: Any, race_game: str
+) -> None:
+    matches = [new_match(alice, race_game) for _ in range(4)]
+    done = threading.Event()
+    reads: list[list[int]] = []
+
+    def write(match: Any) -> None:
+        try:
+            for _ in range(15):
+                _append(match, 2)
+        finally:
+            connections.close_all()
+
+    def follow() -> None:
+        last = 0
+        try:
+            while True:
+                finished = done.is_set()
+                batch = [e.position or 0 for e in store.read_feed(after=last)]
+                if batch:
+                    reads.append(batch)
+                    last = batch[-1]
+                if finished:
+                    return
+        finally:
+            connections.close_all()
+
+    writers = [threading.Thread(target=write, args=(m,)) for m in matches]
+    follower = threading.Thread(target=follow)
+    follower.start()
+    for t in writers:
+        t.start()
+    for t in writers:
+        t.join()
+    done.set()
+    follower.join()
+    seen = [p for batch in reads for p in batch]
+    # Each read went on exactly where the one before stopped: nothing was skipped, then filled.
+    assert seen == list(range(1, 4 * 15 * 2 + 1))
+    feed = store.read_feed(limit=10_000)
+    for m in matches:
+        assert [e.seq for e in feed if e.match_id == m.pk] == list(range(1, 31))

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pytest
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError, OperationalError, connection, connections, transaction
+from django.utils import timezone
 
 from core.eventstore import store
 from core.eventstore.exceptions import StaleVersion
@@ -155,3 +157,50 @@ def test_snapshot_plus_tail_equals_replay_from_zero(
 
     state_cache.clear()
     assert engine.state_to_json(load_state(match)) == engine.state_to_json(replay_from_zero(match))
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_append_with_stops_waiting_for_the_match_lock_after_lock_wait_ms(
+    alice: Any, race_game: str
+) -> None:
+    import psycopg
+
+    match = new_match(alice, race_game)
+    locked, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        try:
+            with transaction.atomic():
+                Match.objects.select_for_update().get(pk=match.pk)
+                locked.set()
+                release.wait(30)
+        finally:
+            connections.close_all()
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    try:
+        assert locked.wait(30)
+        with connection.cursor() as cur:
+            cur.execute("SET lock_timeout = 0")  # the session would wait for ever
+        with pytest.raises(OperationalError) as err:
+            store.append_with(
+                match=match,
+                expected_version=0,
+                events=[{"type": "A"}],
+                actor=None,
+                command_id=None,
+                match_set={},
+                also=(),
+                now=timezone.now(),
+                lock_wait_ms=50,
+            )
+        assert isinstance(err.value.__cause__, psycopg.errors.LockNotAvailable)
+    finally:
+        release.set()
+        holder.join()
+        with connection.cursor() as cur:
+            cur.execute("RESET lock_timeout")
+    assert not Event.objects.filter(match=match).exists()
+    assert Match.objects.get(pk=match.pk).version == 0
