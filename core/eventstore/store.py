@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -129,7 +130,7 @@ def _prepared_cursor() -> Any:
     if raw is None or raw.connection is not conn or raw.closed:
         if not _PREPARING:
             _PREPARING.append(_prepare_always(ServerBindingCursor))
-        if conn.prepare_threshold is None:
+        if conn.prepare_threshold is None and settings.LUDOTEKA_DB_PREPARE:
             # Django sets None, which refuses even an explicit ``prepare=True``; a threshold
             # never reached keeps everything else unprepared (Django's cursors bind on the
             # client).

@@ -129,6 +129,9 @@ if not 0 < LUDOTEKA_DB_LOCK_WAIT <= 60 or not 0 < LUDOTEKA_WRITE_BUDGET <= 60:
     raise environ.ImproperlyConfigured(
         "LUDOTEKA_DB_LOCK_WAIT and LUDOTEKA_WRITE_BUDGET must be within (0, 60] seconds"
     )
+# The event store's append is a prepared statement (PostgreSQL). Behind PgBouncer in transaction
+# mode that needs PgBouncer 1.21+ with max_prepared_statements > 0; else set this to false.
+LUDOTEKA_DB_PREPARE = env.bool("LUDOTEKA_DB_PREPARE", default=True)
 DATABASE_URL = env.str("DATABASE_URL", default="")
 if DATABASE_URL:
     DATABASES = {"default": env.db_url_config(DATABASE_URL)}

@@ -204,3 +204,27 @@ def test_append_with_stops_waiting_for_the_match_lock_after_lock_wait_ms(
             cur.execute("RESET lock_timeout")
     assert not Event.objects.filter(match=match).exists()
     assert Match.objects.get(pk=match.pk).version == 0
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("prepare", [True, False])
+def test_appends_are_prepared_statements_unless_turned_off(
+    alice: Any, race_game: str, settings: Any, prepare: bool
+) -> None:
+    settings.LUDOTEKA_DB_PREPARE = prepare  # False behind a PgBouncer that cannot keep them
+    connection.close()  # a new connection, as a new process would have
+    match = new_match(alice, race_game)
+    for _ in range(2):
+        with transaction.atomic():
+            store.append(
+                match=match, expected_version=match.version, events=[{"type": "A"}], actor=0
+            )
+    with connection.cursor() as cur:
+        cur.execute(
+            "SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE 'WITH moved%%'"
+        )
+        (prepared,) = cur.fetchone()
+    assert prepared == (1 if prepare else 0)
+    assert store.verify_chain(match.pk).ok and match.version == 2
+    connection.close()
