@@ -321,7 +321,7 @@ def reach_of(s: JavaState, seat: int) -> Reach:
             if -1 not in held and seat not in held:
                 r = s.reach = copy_reach(r, fig)
                 return r
-    blocked = [c for c in range(N_CELLS) if fig[c] >= 0 and fig[c] != seat]
+    blocked = sorted(c for p in set(fig) if p >= 0 and p != seat for c in cells_of(fig, p))
     if r is None:
         r = Reach(s, seat, blocked)
     elif r.top == s.top and r.blocked == blocked:
@@ -330,7 +330,7 @@ def reach_of(s: JavaState, seat: int) -> Reach:
     else:
         changed = set(blocked).symmetric_difference(r.blocked)
         if r.top != s.top:
-            changed.update(i for i, (a, b) in enumerate(zip(r.top, s.top, strict=True)) if a != b)
+            changed.update(diff(r.top, s.top))
         if len(changed) <= 24:
             r = _redrawn(r, s, seat, blocked, changed)
         else:
@@ -446,7 +446,7 @@ def diff(before: list[int], after: list[int]) -> list[int]:
 
 def _touches(before: list[int], after: list[int], kinds: tuple[int, ...]) -> bool:
     """Did any space change from or to one of ``kinds`` between the two lists of tops?"""
-    return any(a != b and (a in kinds or b in kinds) for a, b in zip(before, after, strict=True))
+    return any(before[i] in kinds or after[i] in kinds for i in diff(before, after))
 
 
 def towns(s: JavaState) -> tuple[list[int], list[list[int]], list[int]]:

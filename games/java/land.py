@@ -134,7 +134,7 @@ class Fits:
     rule module's working copy or a test that edits the board directly all look alike. Each
     state carries its own table (``clone`` copies it; no sharing between states)."""
 
-    __slots__ = ("cost", "count", "figure", "height", "tile", "top", "version")
+    __slots__ = ("cost", "count", "figure", "height", "tile", "top", "version", "water")
 
     def __init__(self, s: JavaState | None = None) -> None:
         if s is None:
@@ -146,6 +146,9 @@ class Fits:
         }
         self.count = {size: [costs.count(c) for c in range(4)] for size, costs in self.cost.items()}
         self.version = 0  # bumped whenever the board it follows changed
+        # The spaces where a water tile may lie (legal.water_part), kept while no tile changes
+        # the board (figures do not matter to water).
+        self.water: list[int] | None = None
         self._remember(s)
 
     def _remember(self, s: JavaState) -> None:
@@ -158,6 +161,7 @@ class Fits:
         out.count = {size: counts[:] for size, counts in self.count.items()}
         out.height, out.top, out.figure, out.tile = self.height, self.top, self.figure, self.tile
         out.version = self.version
+        out.water = self.water
         return out  # the copies of the board are never changed in place, only replaced
 
     def sync(self, s: JavaState) -> Fits:
@@ -168,6 +172,7 @@ class Fits:
         moved = set() if same_figures else set(diff(self.figure, s.figure))
         changed: set[int] = set()
         if not same_board:
+            self.water = None
             changed.update(diff(self.height, s.height), diff(self.top, s.top))
             changed.update(diff(self.tile, s.tile))
         self.version += 1

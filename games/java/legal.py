@@ -368,8 +368,11 @@ def land_part(
 
 
 def water_part(s: JavaState, guard: DutyGuard) -> Part:
-    top, height = s.top, s.height
-    cells = [c for c in WATER_PLACES if height[c] == 0 and top[c] == EMPTY]
+    fits = land.fits_of(s)
+    if fits.water is None:
+        top, height = s.top, s.height
+        fits.water = [c for c in WATER_PLACES if height[c] == 0 and top[c] == EMPTY]
+    cells = fits.water
     if not guard.keeps_every(1):
         cells = [c for c in cells if guard.keeps(1, blocked=c)]
 
@@ -472,62 +475,129 @@ def figure_parts(s: JavaState, seat: int, guard: DutyGuard, once: bool | None = 
     reach = reach_of(s, seat)
     own = cells_of(fig, seat)
     area = reach.area
-    own_areas = [area[c] for c in own]
-    free: list[int] = []  # spaces a figure may end on, per area (when judged area by area)
+    own_in: dict[int, int] = {}  # own figures per area
+    for c in own:
+        a = area[c]
+        own_in[a] = own_in.get(a, 0) + 1
     moves = FigureMoves(s, reach, guard)
-    rows = moves.rows
-
-    def count(walk: Walk, freed: int) -> tuple[int, bool]:
-        if guard.keeps_all:
-            # Every space of the walk's areas but those of the seat's own figures.
-            dist = walk.dist
-            return walk.spaces - sum(1 for a in own_areas if a in dist), True
-        if not free:
-            free.extend(len(cells) for cells in reach.cells)
-            for a in own_areas:
-                free[a] -= 1
-        return _targets(s, reach, walk.dist, guard, freed, free)
-
-    if s.supply[seat][FIGURES] > 0 and ap >= 1:
-        n = count(reach.from_edge(ap), -1)[0]
-        if n:
-            rows.append((ENTER, -1, n))
     if once is None:
         once = whole_moves(s)
     skip = s.moved if once else ()
-    keeps_all = guard.keeps_all
-    unbound = not guard.bound
-    own_in: dict[int, int] = {}  # own figures per area
-    for a in own_areas:
-        own_in[a] = own_in.get(a, 0) + 1
-    paths = reach.paths
+    entries = s.supply[seat][FIGURES] > 0 and ap >= 1
+    if guard.bound:
+        _bound_rows(s, reach, guard, own, own_in, moves.rows, entries, skip)
+    else:
+        _free_rows(s, seat, reach, own, own_in, moves.rows, entries, skip)
+    total = sum(n for _kind, _cell, n in moves.rows)
+    return [Part(total, moves.get, moves.every)] if total else []
+
+
+def _spaces_left(walk: Walk, own_in: dict[int, int]) -> int:
+    """Every space of the walk's areas but those of the seat's own figures."""
+    dist = walk.dist
+    return walk.spaces - sum(k for a, k in own_in.items() if a in dist)
+
+
+def _free_rows(
+    s: JavaState,
+    seat: int,
+    reach: Reach,
+    own: list[int],
+    own_in: dict[int, int],
+    rows: list[tuple[int, int, int]],
+    entries: bool,
+    skip: Sequence[int],
+) -> None:
+    """The rows while the land duty cannot bind: a figure's count and its way off the island
+    depend only on the walking areas, the points left and the own figures per area, so they
+    are kept per area with the state (``s.moves``) while those stay the same. A free move
+    inside an area, most moves of a random game, changes none of them."""
+    ap = s.ap
+    known = s.moves
+    if (
+        known is not None
+        and known[0] is reach.cells
+        and known[1] == seat
+        and known[2] == ap
+        and known[3] == own_in
+    ):
+        per_area: dict[int, tuple[int, bool]] = known[4]
+    else:
+        per_area = {}
+        s.moves = (reach.cells, seat, ap, own_in, per_area)
+    if entries:
+        found = per_area.get(-1)
+        if found is None:
+            found = per_area[-1] = (_spaces_left(reach.from_edge(ap), own_in), False)
+        if found[0]:
+            rows.append((ENTER, -1, found[0]))
+    area = reach.area
+    for c in own:
+        if c in skip:
+            continue
+        a = area[c]
+        found = per_area.get(a)
+        if found is None:
+            if not ap:
+                found = (len(reach.cells[a]) - own_in[a], False)  # its own area only
+            else:
+                way = reach.from_cell(c, ap)
+                best = way.exit
+                found = (_spaces_left(way, own_in), best is not None and best <= ap)
+            per_area[a] = found
+        n, off = found
+        if n:
+            rows.append((MOVE, c, n))
+        if off:
+            rows.append((REMOVE, c, 1))
+
+
+def _bound_rows(
+    s: JavaState,
+    reach: Reach,
+    guard: DutyGuard,
+    own: list[int],
+    own_in: dict[int, int],
+    rows: list[tuple[int, int, int]],
+    entries: bool,
+    skip: Sequence[int],
+) -> None:
+    """The rows while the land duty binds: each target is judged by the duty guard, area by
+    area where it can, space by space where it must."""
+    ap = s.ap
+    area = reach.area
+    free: list[int] = []  # spaces a figure may end on, per area (when judged area by area)
+
+    def count(walk: Walk, freed: int) -> tuple[int, bool]:
+        if guard.keeps_all:
+            return _spaces_left(walk, own_in), True
+        if not free:
+            free.extend(len(cells) for cells in reach.cells)
+            for a, k in own_in.items():
+                free[a] -= k
+        return _targets(s, reach, walk.dist, guard, freed, free)
+
+    if entries:
+        n = count(reach.from_edge(ap), -1)[0]
+        if n:
+            rows.append((ENTER, -1, n))
     counted: dict[int, int] = {}  # per start area, when every figure there counts alike
     for c in own:
         if c in skip:
             continue
         a = area[c]
-        way = paths.get((a, ap)) or reach.from_cell(c, ap)
+        way = reach.from_cell(c, ap)
         n = counted.get(a, -1)
         if n < 0:
-            if keeps_all and not ap:
-                n = counted[a] = len(reach.cells[a]) - own_in[a]  # its own area only
-            elif keeps_all:
-                # Every space of the walk's areas but those of the seat's own figures.
-                dist = way.dist
-                n = way.spaces - sum(k for b, k in own_in.items() if b in dist)
+            n, alike = count(way, c)
+            if alike:
                 counted[a] = n
-            else:
-                n, alike = count(way, c)
-                if alike:
-                    counted[a] = n
         if n:
             rows.append((MOVE, c, n))
         if ap >= 1:
-            best = way.exit
-            if best is not None and best <= ap and (unbound or guard.keeps(best, freed=c)):
+            best = reach.exit_cost(way, ap)
+            if best is not None and guard.keeps(best, freed=c):
                 rows.append((REMOVE, c, 1))
-    total = sum(n for _kind, _cell, n in rows)
-    return [Part(total, moves.get, moves.every)] if total else []
 
 
 def figure_commands(

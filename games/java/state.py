@@ -81,6 +81,7 @@ class JavaState:
     reach: Any = field(default=None, compare=False, repr=False)
     towns: Any = field(default=None, compare=False, repr=False)
     guard: Any = field(default=None, compare=False, repr=False)  # legal.duty_guard
+    moves: Any = field(default=None, compare=False, repr=False)  # legal._free_rows
 
 
 def initial_state(
@@ -186,7 +187,7 @@ def clone(s: JavaState) -> JavaState:
     )
 
 
-DERIVED = ("fits", "reach", "towns", "guard")
+DERIVED = ("fits", "reach", "towns", "guard", "moves")
 
 
 def state_to_json(s: JavaState) -> dict[str, Any]:
