@@ -356,16 +356,17 @@ def _dev_plays(s: State, seat: int, before_roll: bool) -> list[Command]:
     if not any(s.dev[seat]) or not may_play_dev(s, seat):
         return []
     out: list[Command] = []
-    if playable(s, seat, KNIGHT) > 0:
+    dev, new = s.dev[seat], s.dev_new[seat]  # playable(): not gained this turn
+    if dev[KNIGHT] > new[KNIGHT]:
         out.append({"type": "play_knight"})
     if (
-        playable(s, seat, ROAD_BUILDING) > 0
+        dev[ROAD_BUILDING] > new[ROAD_BUILDING]
         and not (before_roll and s.options["no_road_building_before_roll"])
         and s.roads[seat] < MAX_ROADS
         and road_edges(s, seat)
     ):
         out.append({"type": "play_road_building"})
-    if playable(s, seat, YEAR_OF_PLENTY) > 0:
+    if dev[YEAR_OF_PLENTY] > new[YEAR_OF_PLENTY]:
         bank = s.bank
         for a in range(5):
             for b in range(5):
@@ -373,7 +374,7 @@ def _dev_plays(s: State, seat: int, before_roll: bool) -> list[Command]:
                     out.append(
                         {"type": "play_year_of_plenty", "resources": [RESOURCES[a], RESOURCES[b]]}
                     )
-    if playable(s, seat, MONOPOLY) > 0:
+    if dev[MONOPOLY] > new[MONOPOLY]:
         out.extend({"type": "play_monopoly", "resource": name} for name in RESOURCES)
     return out
 
@@ -409,10 +410,12 @@ def _main_commands(s: State, seat: int) -> list[Command]:
         out.append({"type": "buy_development_card"})
     if max(hand) >= 2:  # no harbour trades for less than two cards
         ratios = harbour_ratios(s, seat)
-        bank = s.bank
-        stocked = [r for r in range(5) if bank[r] > 0]
+        stocked: list[int] | None = None  # resources the bank has, listed when first needed
         for g in range(5):
             if hand[g] >= ratios[g]:
+                if stocked is None:
+                    bank = s.bank
+                    stocked = [r for r in range(5) if bank[r] > 0]
                 give = RESOURCES[g]
                 for r in stocked:
                     if r != g:
