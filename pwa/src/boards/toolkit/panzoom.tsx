@@ -5,6 +5,7 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Box } from "./hex";
+import { type Rect, resolveTap, zoomToReach } from "./reach";
 
 export interface View {
   /** Zoom factor, 1 = the whole board. */
@@ -44,6 +45,20 @@ export function zoomAt(v: View, factor: number, px: number, py: number, box: Box
 }
 
 const DRAG_THRESHOLD = 8; // pixels a pointer moves before a press becomes a drag
+/** What a tap on it means already: a target (picked or, while busy, off), a button, a link. */
+const TAPPABLE = ".target, .target-off, [role=button], button, a";
+
+/** The legal targets drawn in `svg` and on screen, with their boxes in screen pixels. */
+export function targetsOnScreen(svg: SVGSVGElement): { target: Element; rect: Rect }[] {
+  const frame = svg.getBoundingClientRect();
+  const out: { target: Element; rect: Rect }[] = [];
+  for (const target of svg.querySelectorAll(".target")) {
+    const rect = target.getBoundingClientRect();
+    const visible = rect.right > frame.left && rect.left < frame.right && rect.bottom > frame.top && rect.top < frame.bottom;
+    if (visible) out.push({ target, rect });
+  }
+  return out;
+}
 
 export interface PanZoomProps {
   box: Box;
@@ -135,7 +150,27 @@ export function PanZoom(props: PanZoomProps) {
       ev.stopPropagation();
       ev.preventDefault();
       gesture.current.swallow = false;
+      return;
     }
+    const el = svg.current;
+    const on = ev.target instanceof Element ? ev.target : null;
+    if (!el || (on && on.closest(TAPPABLE))) return;
+    // Beside the targets: the nearest one within its reach (toolkit/reach.ts), or, between two
+    // about as near, a closer look where the finger was rather than a guess.
+    const tap = resolveTap(ev.clientX, ev.clientY, targetsOnScreen(el));
+    if (tap.kind === "none") return;
+    ev.stopPropagation();
+    ev.preventDefault();
+    const zoomedIn = viewRef.current.scale >= max - 1e-3;
+    if (tap.kind === "pick" || zoomedIn) {
+      // At the deepest zoom a toss-up goes to the nearest: nothing closer to look at.
+      const target = tap.kind === "pick" ? tap.target : tap.near[0]!.target;
+      target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+      return;
+    }
+    const smallest = Math.min(...tap.near.map((n) => Math.min(n.target.getBoundingClientRect().width, n.target.getBoundingClientRect().height)));
+    const p = toBoard(ev.clientX, ev.clientY);
+    setView(zoomAt(viewRef.current, zoomToReach(smallest), p.x, p.y, box, max));
   };
   const onWheel = (ev: WheelEvent) => {
     if (!ev.ctrlKey && viewRef.current.scale === 1 && ev.deltaY > 0) return; // let the page scroll
