@@ -24,25 +24,31 @@ CLEAR_LEAD = 1.5
 FIND_SPOT = """([minPx, lead]) => {
   const svg = document.querySelector('.board-area svg.board-svg');
   const frame = svg.getBoundingClientRect();
-  const targets = [...svg.querySelectorAll('.target')].map((el) => ({el, r: el.getBoundingClientRect()}));
+  const targets = [...svg.querySelectorAll('.target')]
+    .map((el) => ({el, r: el.getBoundingClientRect()}));
   const sizes = targets.map((t) => Math.min(t.r.width, t.r.height)).sort((a, b) => a - b);
-  const dist = (x, y, r) => Math.hypot(Math.max(r.left - x, 0, x - r.right), Math.max(r.top - y, 0, y - r.bottom));
+  const dist = (x, y, r) =>
+    Math.hypot(Math.max(r.left - x, 0, x - r.right), Math.max(r.top - y, 0, y - r.bottom));
   const reach = (r) => Math.max(0, (minPx - Math.min(r.width, r.height)) / 2);
+  const tappable = '.target, .target-off, [role=button], button, a';
   for (const t of targets) {
     const cx = t.r.left + t.r.width / 2, cy = t.r.top + t.r.height / 2;
     for (const beyond of [10, 7, 4]) {
       for (let k = 0; k < 8; k++) {
         const a = (k * Math.PI) / 4;
-        const x = cx + Math.cos(a) * (t.r.width / 2 + beyond), y = cy + Math.sin(a) * (t.r.height / 2 + beyond);
-        if (x < frame.left + 2 || x > frame.right - 2 || y < frame.top + 2 || y > frame.bottom - 2) continue;
+        const x = cx + Math.cos(a) * (t.r.width / 2 + beyond);
+        const y = cy + Math.sin(a) * (t.r.height / 2 + beyond);
+        if (x < frame.left + 2 || x > frame.right - 2) continue;
+        if (y < frame.top + 2 || y > frame.bottom - 2) continue;
         const under = document.elementFromPoint(x, y);
-        if (!under || !svg.contains(under) || under.closest('.target, .target-off, [role=button], button, a')) continue;
+        if (!under || !svg.contains(under) || under.closest(tappable)) continue;
         const d = dist(x, y, t.r);
         if (d <= 0 || d > reach(t.r)) continue;
         const others = targets.filter((o) => o !== t).map((o) => dist(x, y, o.r));
         if (others.some((o) => o <= Math.max(d * lead, d + 4))) continue;
-        return {x, y, label: t.el.getAttribute('aria-label'), size: Math.min(t.r.width, t.r.height),
-                beyond: d, count: targets.length, min: sizes[0], median: sizes[sizes.length >> 1]};
+        return {x, y, label: t.el.getAttribute('aria-label'), beyond: d,
+                size: Math.min(t.r.width, t.r.height), count: targets.length,
+                min: sizes[0], median: sizes[sizes.length >> 1]};
       }
     }
   }
@@ -52,9 +58,9 @@ FIND_SPOT = """([minPx, lead]) => {
 MARK = """([x, y]) => {
   const dot = document.createElement('div');
   dot.className = 'test-tap-mark';
-  Object.assign(dot.style, {position: 'fixed', left: (x - 5) + 'px', top: (y - 5) + 'px', width: '10px',
-    height: '10px', borderRadius: '50%', background: '#0072b2', border: '2px solid white',
-    pointerEvents: 'none', zIndex: 9999});
+  Object.assign(dot.style, {position: 'fixed', left: (x - 5) + 'px', top: (y - 5) + 'px',
+    width: '10px', height: '10px', borderRadius: '50%', background: '#0072b2',
+    border: '2px solid white', pointerEvents: 'none', zIndex: 9999});
   document.body.appendChild(dot);
 }"""
 
@@ -79,9 +85,7 @@ def tap_beside_a_target(tab: Tab, game: str) -> dict[str, Any]:
     assert spot["x"] is not None, f"no spot beside any of {spot['count']} targets: {spot}"
     assert spot["size"] < MIN_TAP_PX  # a target smaller than a finger, reached from beside it
     page.touchscreen.tap(spot["x"], spot["y"])
-    picked = page.locator(
-        f'.confirm-bar, .board-area .target.chosen[aria-label="{spot["label"]}"]'
-    )
+    picked = page.locator(f'.confirm-bar, .board-area .target.chosen[aria-label="{spot["label"]}"]')
     picked.first.wait_for(timeout=5_000)
     page.evaluate(MARK, [spot["x"], spot["y"]])
     tab.shot(f"reach-{game}-beside")
