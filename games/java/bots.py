@@ -270,6 +270,7 @@ def play_turn(
 _PLANS: dict[tuple[Any, ...], Command] = {}
 SEARCH_NOISE = 0.4  # evaluation noise that makes the plans differ
 SEARCH_BREADTH = 48  # land placements and figure moves weighed per step
+TIME_SHARE = 0.8  # of the budget: a plan is long and a busy machine's scheduler adds to it
 
 
 def _key(s: JavaState, seat: int) -> tuple[Any, ...]:
@@ -302,7 +303,8 @@ def search_command(
     cached = _PLANS.pop(_key(s, seat), None)
     if cached is not None and cached in legal_commands(s, seat):
         return cached
-    deadline = time.perf_counter() + budget_s
+    started = time.perf_counter()
+    deadline = started + budget_s * TIME_SHARE
     plans: list[tuple[float, list[Command]]] = []
     iterations = 0
     while True:
@@ -321,7 +323,9 @@ def search_command(
         total += evaluate(after, seat)
         plans.append((total, plan))
         iterations += 1
-        if time.perf_counter() >= deadline:
+        # No plan is started unless one of average length still ends before the deadline.
+        now = time.perf_counter()
+        if now + (now - started) / iterations >= deadline:
             break
     if stats is not None:
         stats["iterations"] = iterations
