@@ -684,9 +684,9 @@ def _notify(
 
 def _dispatch_after_commit() -> None:
     """Deliver what the transaction queued in the outbox once it commits (beat is the net)."""
-    from core.notifications.tasks import dispatch_outbox
+    from core.notifications.dispatcher import dispatch_after_commit
 
-    run_after_commit(dispatch_outbox)
+    dispatch_after_commit()
 
 
 def _finish(match: Match, seats: list[Seat], outcome: dict[str, Any]) -> None:

@@ -264,6 +264,11 @@ SNAPSHOT_EVERY = env.int("LUDOTEKA_SNAPSHOT_EVERY", default=50)
 # How long a server process trusts an API token it has checked (core/accounts/auth.py); 0: never.
 LUDOTEKA_TOKEN_CACHE_SECONDS = env.float("LUDOTEKA_TOKEN_CACHE_SECONDS", default=30.0)
 STATE_CACHE_SIZE = env.int("LUDOTEKA_STATE_CACHE_SIZE", default=512)
+# Tasks in-process: how long the outbox dispatcher waits to take the commits of the next moments
+# in the same run (core/notifications/dispatcher.py); 0: at once, in the committing thread.
+LUDOTEKA_OUTBOX_BATCH_SECONDS = env.float("LUDOTEKA_OUTBOX_BATCH_SECONDS", default=0.02)
+if not 0 <= LUDOTEKA_OUTBOX_BATCH_SECONDS <= 60:
+    raise environ.ImproperlyConfigured("LUDOTEKA_OUTBOX_BATCH_SECONDS must be 0 to 60")
 if SNAPSHOT_EVERY < 1:
     raise environ.ImproperlyConfigured("LUDOTEKA_SNAPSHOT_EVERY must be at least 1")
 

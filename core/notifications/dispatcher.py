@@ -1,0 +1,101 @@
+"""Running the outbox dispatcher after the commits that fill the outbox, a batch at a time.
+
+Every command that passes the turn queues a ``your_turn`` row, and the dispatcher run after it
+costs about seven statements whatever the number of rows it finds (lock the unsent rows, read
+preferences and channels, create the notifications, mark the rows sent, claim deliveries). Run
+once per commit, in-process, that was half of a command's CPU (bench/command_cpu.py). So in the
+embedded default (tasks in-process) a commit only wakes this process's dispatcher thread, which
+waits ``LUDOTEKA_OUTBOX_BATCH_SECONDS`` for the commits of the next moments and then dispatches
+them all in one run. With ``0`` the dispatch runs at once in the committing thread (the tests:
+their notifications exist when the request returns).
+
+Nothing is lost by waiting: the rows are committed before the thread is woken, a wake-up during
+a run makes it run again, and a process that stops with rows unsent leaves them to the periodic
+sweep (Celery beat or ``manage.py sweep_deadlines``), as any failed dispatch. On Celery each
+commit hands the task to the broker as before (``scheduling.run_task``).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+from django.conf import settings
+from django.db import connections
+
+log = logging.getLogger(__name__)
+
+FULL_BATCH = 200  # outbox_dispatch's default limit: a run that took this many may have left more
+
+
+class _Batcher:
+    """One daemon thread per process, started on first use, running the dispatcher when woken."""
+
+    def __init__(self) -> None:
+        self._wake = threading.Event()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._running = False
+        self.runs = 0  # dispatcher runs so far (tests, benchmarks)
+
+    def wake(self) -> None:
+        self._wake.set()
+        if self._thread is None or not self._thread.is_alive():
+            with self._lock:
+                if self._thread is None or not self._thread.is_alive():
+                    self._thread = threading.Thread(
+                        target=self._loop, name="outbox-dispatcher", daemon=True
+                    )
+                    self._thread.start()
+
+    def settle(self, timeout: float) -> bool:
+        """Wait until no run is due or under way (tests: nothing left to run into the next)."""
+        deadline = time.monotonic() + timeout
+        while self._wake.is_set() or self._running:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.01)
+        return True
+
+    def _loop(self) -> None:
+        while True:
+            self._wake.wait()
+            time.sleep(settings.LUDOTEKA_OUTBOX_BATCH_SECONDS)
+            # Cleared before the run: a commit after this point wakes the next run, and every
+            # commit before it is visible to this one (it woke us after committing).
+            self._wake.clear()
+            self._running = True
+            try:
+                if _dispatch() >= FULL_BATCH:
+                    self._wake.set()  # more rows than one run takes: go on after the window
+            except Exception:
+                log.exception("outbox dispatch failed; the periodic sweep will retry it")
+            finally:
+                self._running = False
+                self.runs += 1
+                # This thread's connections back (to the pool on PostgreSQL) between batches.
+                connections.close_all()
+
+
+def _dispatch() -> int:
+    from core.notifications.tasks import dispatch_outbox
+
+    return int(dispatch_outbox.apply(throw=True).get())
+
+
+batcher = _Batcher()
+
+
+def dispatch_after_commit() -> None:
+    """What a transaction that queued outbox rows calls: their dispatch, once it commits."""
+    from django.db import transaction
+
+    from core.matches.scheduling import run_after_commit
+
+    if not settings.CELERY_TASK_ALWAYS_EAGER or settings.LUDOTEKA_OUTBOX_BATCH_SECONDS <= 0:
+        from core.notifications.tasks import dispatch_outbox
+
+        run_after_commit(dispatch_outbox)
+        return
+    transaction.on_commit(batcher.wake)
