@@ -45,6 +45,12 @@ QUEUE_SECONDS = Histogram(
     ["method"],
     buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
 )
+LOOP_LAG_SECONDS = Histogram(
+    "ludoteka_event_loop_lag_seconds",
+    "How late a web process's event loop ran a timer (sampled twice a second): the loop parses "
+    "every request, carries every socket frame and every announcement; late, all of them wait.",
+    buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
+)
 COMMANDS = Counter(
     "ludoteka_commands_total",
     "Match commands by outcome: accepted, replayed (a retried command_id), or refused with code.",

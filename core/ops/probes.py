@@ -31,12 +31,30 @@ def _ready() -> tuple[int, dict[str, str]]:
     return (200 if ready else 503), {"status": "ok" if ready else "down", **checks}
 
 
+LAG_EVERY = 0.5  # seconds between two samples of the event loop's lag
+
+
+async def watch_loop_lag() -> None:
+    """Samples how late the event loop runs a timer (``ludoteka_event_loop_lag_seconds``)."""
+    from core.ops import metrics
+
+    loop = asyncio.get_running_loop()
+    while True:
+        due = loop.time() + LAG_EVERY
+        await asyncio.sleep(LAG_EVERY)
+        metrics.LOOP_LAG_SECONDS.observe(max(0.0, loop.time() - due))
+
+
 class Probes:
     def __init__(self, app: Any) -> None:
         self.app = app
         self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="probe")
+        self.lag_watch: asyncio.Task[None] | None = None
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if self.lag_watch is None or self.lag_watch.get_loop() is not asyncio.get_running_loop():
+            # Started by the first connection (or lifespan message) on the server's loop.
+            self.lag_watch = asyncio.get_running_loop().create_task(watch_loop_lag())
         path = scope.get("path") if scope["type"] == "http" else None
         if path == "/healthz":
             await _answer(send, 200, {"status": "ok"})

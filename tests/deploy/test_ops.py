@@ -244,3 +244,23 @@ def test_every_cache_object_of_a_process_shares_one_redis_pool() -> None:
         assert len(contextvars.Context().run(asyncio.run, requests())) == 3
     finally:
         cache.clear()
+
+
+def test_the_event_loop_lag_is_measured(monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+    import time
+
+    from core.ops import probes
+
+    monkeypatch.setattr(probes, "LAG_EVERY", 0.05)
+    count = sample("ludoteka_event_loop_lag_seconds_count")
+    total = sample("ludoteka_event_loop_lag_seconds_sum")
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        await asyncio.sleep(0.1)  # a sample on time
+        time.sleep(0.3)  # the loop blocked: the next sample is late by about that much
+        await asyncio.sleep(0.1)
+
+    asyncio.run(probes.Probes(app)({"type": "lifespan"}, None, None))
+    assert sample("ludoteka_event_loop_lag_seconds_count") >= count + 2
+    assert sample("ludoteka_event_loop_lag_seconds_sum") >= total + 0.2
