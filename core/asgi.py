@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import time
 from typing import Any
 
@@ -32,6 +33,9 @@ async def stamped_asgi_app(scope: dict[str, Any], receive: Any, send: Any) -> No
     scope["ludoteka.received"] = time.monotonic()
     await django_asgi_app(scope, receive, send)
 
+
+# The server's process only (not a worker's): see LUDOTEKA_GIL_SWITCH_MS in core/settings.
+sys.setswitchinterval(settings.LUDOTEKA_GIL_SWITCH_MS / 1000)
 
 # HTTP: Django's WSGI handler on a pool of threads (core/http.py: a third of the CPU of Django's
 # ASGI handler per request here), or LUDOTEKA_HTTP=asgi for Django's ASGI handler.
