@@ -50,6 +50,13 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--pg-port", type=int, default=8178)
     p.add_argument("--redis-port", type=int, default=8179)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument(
+        "--env",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="A setting for the cluster's processes (e.g. LUDOTEKA_HTTP_THREADS=4); repeatable.",
+    )
     p.add_argument("--run-dir", default="")
     p.add_argument(
         "--postgres-url",
@@ -215,7 +222,11 @@ def server_metrics(cluster: Cluster) -> Buckets:
             continue
     else:
         return out
-    wanted = ("ludoteka_http_queue_seconds", "ludoteka_http_request_duration_seconds")
+    wanted = (
+        "ludoteka_http_queue_seconds",
+        "ludoteka_http_request_duration_seconds",
+        "ludoteka_event_loop_lag_seconds",
+    )
     for family in text_string_to_metric_families(text):
         if family.name not in wanted:
             continue
@@ -265,6 +276,7 @@ def server_figures(before: Buckets, after: Buckets) -> dict[str, Any]:
         ("queue_get", during("ludoteka_http_queue_seconds", method="GET")),
         ("queue_post", during("ludoteka_http_queue_seconds", method="POST")),
         ("command_route", during("ludoteka_http_request_duration_seconds", route=COMMAND_ROUTE)),
+        ("loop_lag", during("ludoteka_event_loop_lag_seconds")),
     ):
         if not buckets:
             continue
@@ -283,13 +295,21 @@ def _kinds(errors: list[str]) -> dict[str, int]:
     return out
 
 
-def settle(match_ids: list[int], quiet: float = 2.0, timeout: float = 60) -> dict[int, int]:
-    """Waits until no match has moved for ``quiet`` seconds (bots answering the last moves);
-    returns each match's final version."""
+def settle(match_ids: list[int], quiet: float = 2.0, timeout: float = 90) -> dict[int, int]:
+    """Waits until no match has moved for ``quiet`` seconds and none waits for a bot (a bot's
+    task may sit in a busy worker's queue longer than ``quiet``: a match checked then would
+    move under the checks); returns each match's final version."""
     from django.db import close_old_connections
+    from django.db.models import Q
 
-    from core.matches.models import Match
+    from core.matches.models import Match, Seat
 
+    bot_to_move = Seat.objects.filter(
+        match_id__in=match_ids, to_move=True, match__status=Match.Status.ACTIVE
+    ).filter(
+        Q(kind=Seat.Kind.BOT, status=Seat.Status.PLAYING)
+        | Q(kind=Seat.Kind.HUMAN, status=Seat.Status.ZOMBIE)
+    )
     deadline = time.monotonic() + timeout
     last: dict[int, int] = {}
     still = time.monotonic()
@@ -298,7 +318,7 @@ def settle(match_ids: list[int], quiet: float = 2.0, timeout: float = 60) -> dic
         now = dict(Match.objects.filter(pk__in=match_ids).values_list("pk", "version"))
         if now != last:
             last, still = now, time.monotonic()
-        elif time.monotonic() - still >= quiet:
+        elif time.monotonic() - still >= quiet and not bot_to_move.exists():
             break
         time.sleep(0.5)
     return last
@@ -339,7 +359,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             redis_url=redis.url,
             prefix="ludoteka-load",
             run_dir=run_dir,
-            env={"LUDOTEKA_DB_POOL": "true"},
+            env={"LUDOTEKA_DB_POOL": "true", **dict(e.split("=", 1) for e in args.env)},
         )
         cluster.start()
         phase("cluster_start")
@@ -352,6 +372,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         phase("seed")
         result = asyncio.run(main_async(args, cluster, pg, redis, users, rng))
         phase("run_and_verify")
+        result["cluster_env"] = args.env
         result["cluster_log"] = str(cluster.log_path)
         result["phases_s"] = phases
         return result
