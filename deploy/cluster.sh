@@ -49,6 +49,12 @@ export LUDOTEKA_SITE_URL=${LUDOTEKA_SITE_URL:-http://127.0.0.1:$PORT}
 export LUDOTEKA_LOG_FORMAT=${LUDOTEKA_LOG_FORMAT:-json}
 export LUDOTEKA_WEB1_PORT=$((PORT + 1)) LUDOTEKA_WEB2_PORT=$((PORT + 2))
 export LUDOTEKA_WORKER_CONCURRENCY=${LUDOTEKA_WORKER_CONCURRENCY:-1}
+# A write may wait 15 s for a request thread before it is refused with 503 busy (5 s by default):
+# under bursts a busy web process queues writes a few seconds, and nginx waits 30 s for an
+# answer (deploy/OPERATIONS.md, Load). The web processes' event loop gets the GIL back from
+# busy request threads within 1 ms instead of Python's 5 ms.
+export LUDOTEKA_WRITE_BUDGET=${LUDOTEKA_WRITE_BUDGET:-15}
+export LUDOTEKA_GIL_SWITCH_MS=${LUDOTEKA_GIL_SWITCH_MS:-1}
 export LUDOTEKA_CELERY_LOGLEVEL=${LUDOTEKA_CELERY_LOGLEVEL:-INFO}
 # Every process's metrics in one place: either web process's /metrics shows them all.
 export PROMETHEUS_MULTIPROC_DIR=$LUDOTEKA_RUN_DIR/metrics
