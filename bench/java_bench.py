@@ -14,8 +14,12 @@ games of rules version 1, whose uniformly random games are about four times shor
 
 Each figure gives games per second of wall time and of process CPU time and microseconds of CPU
 per command; the machine is shared, so ``load`` (1-minute load average) is printed beside them.
-``--games N`` two-player games per strength pairing (four-player: N // 2; 0 skips them),
-``--budget S`` seconds of search per move.
+``fixed`` plays the same seeded games in every run (``--fixed N``: seeds 0..N-1, two to four
+players, default rules) with uniform choice from the list and from the lazy set, so two versions
+of the engine can be compared game for game: its CPU seconds (or the instruction count of
+``valgrind --tool=callgrind`` on the same run, which load does not disturb) are the figure to
+compare. ``--games N`` two-player games per strength pairing (four-player: N // 2; 0 skips
+them), ``--budget S`` seconds of search per move.
 """
 
 from __future__ import annotations
@@ -55,6 +59,24 @@ MODES: dict[str, Callable[[Any, int, random.Random], dict] | None] = {
 
 def load() -> float:
     return round(os.getloadavg()[0], 2)
+
+
+def fixed(seeds: int, choose: Any) -> dict:
+    """Seeds 0..seeds-1 (two to four players, default rules): the same games in every run."""
+    commands = 0
+    wall, cpu = time.perf_counter(), time.process_time()
+    for seed in range(seeds):
+        commands += play_random_game(ENGINE, 2 + seed % 3, seed=seed, choose=choose).commands
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    return {
+        "games": seeds,
+        "commands": commands,
+        "cpu_s": round(cpu, 3),
+        "wall_s": round(wall, 3),
+        "games_per_cpu_s": round(seeds / cpu, 3),
+        "cpu_us_per_command": round(cpu / max(commands, 1) * 1e6, 1),
+        "load": load(),
+    }
 
 
 def playouts(n: int, options: dict, choose: Any, seconds: float) -> dict:
@@ -149,9 +171,25 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=1.0)
     parser.add_argument("--seconds", type=float, default=5.0, help="per speed measurement")
     parser.add_argument("--players", default="2,3,4")
+    parser.add_argument("--fixed", type=int, default=6, help="seeded games per fixed run")
+    parser.add_argument("--only-fixed", action="store_true", help="skip everything else")
     args = parser.parse_args()
     players = [int(x) for x in args.players.split(",")]
-    out: dict = {"game": "java", "rules_version": ENGINE.rules_version, "load_start": load()}
+    out: dict = {
+        "game": "java",
+        "rules_version": ENGINE.rules_version,
+        "load_start": [round(x, 2) for x in os.getloadavg()],
+        "cpus": os.cpu_count(),
+    }
+    if args.fixed:
+        out["fixed"] = {
+            "uniform_list": fixed(args.fixed, None),
+            "uniform_lazy": fixed(args.fixed, uniform_command),
+        }
+    if args.only_fixed:
+        out["load_end"] = [round(x, 2) for x in os.getloadavg()]
+        print(json.dumps(out))
+        return
     for name, options in CONFIGS.items():
         out[name] = {
             "options": options,
@@ -182,7 +220,7 @@ def main() -> None:
             "4p_search_vs_random": strength("random", 4, args.games // 2, args.budget),
             "4p_search_vs_greedy": strength("greedy", 4, args.games // 2, args.budget),
         }
-    out["load_end"] = load()
+    out["load_end"] = [round(x, 2) for x in os.getloadavg()]
     print(json.dumps(out))
 
 
