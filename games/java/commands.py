@@ -98,13 +98,13 @@ SPECS = {c.type: c for c in COMMANDS}
 
 
 def parse_cell(value: Any, field: str) -> int:
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
+    if not isinstance(value, list) or len(value) != 2:
         raise Malformed(f"Field {field} must be a [q, r] pair of whole numbers.")
-    cell = BOARD.index.get((value[0], value[1]))
+    q, r = value
+    whole = isinstance(q, int) and isinstance(r, int)
+    if not whole or isinstance(q, bool) or isinstance(r, bool):
+        raise Malformed(f"Field {field} must be a [q, r] pair of whole numbers.")
+    cell = BOARD.index.get((q, r))
     if cell is None:
         raise IllegalCommand(
             NOT_A_SPACE, f"{value} is not a space of the island or next to its edge."

@@ -130,7 +130,13 @@ def walk_order(
     """The spaces a walk from ``starts`` reaches, with their costs, in the order they are
     reached: cost by cost, each space in the order it was found. ``area`` (>= 0: a space the
     seat's figures may cross) comes from the seat's ``Reach``."""
-    out: list[tuple[int, int]] = []
+    return list(walk_steps(area, top, starts, limit))
+
+
+def walk_steps(
+    area: list[int], top: list[int], starts: list[tuple[int, int]], limit: int
+) -> Iterator[tuple[int, int]]:
+    """``walk_order`` one space at a time (a caller may stop early)."""
     seen = [False] * len(area)
     buckets: list[list[int]] = [[] for _ in range(limit + 2)]
     for c, d in starts:
@@ -144,7 +150,7 @@ def walk_order(
             if seen[c]:
                 continue
             seen[c] = True
-            out.append((c, d))
+            yield c, d
             tc = top[c]
             for n in NEIGHBOURS[c]:
                 if area[n] < 0 or seen[n]:
@@ -153,7 +159,33 @@ def walk_order(
                     same(n)
                 elif d < limit:
                     other(n)
-    return out
+
+
+class Order:
+    """A walk's spaces in walking order, found only as far as someone asked and kept: drawing
+    one move walks until its target, a later draw or the full listing goes on from there."""
+
+    __slots__ = ("found", "rest")
+
+    def __init__(self, rest: Iterator[tuple[int, int]]) -> None:
+        self.found: list[tuple[int, int]] = []
+        self.rest: Iterator[tuple[int, int]] | None = rest
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        found = self.found
+        i = 0
+        while True:
+            if i < len(found):
+                yield found[i]
+                i += 1
+                continue
+            if self.rest is None:
+                return
+            step = next(self.rest, None)
+            if step is None:
+                self.rest = None
+                return
+            found.append(step)
 
 
 class Reach:
@@ -226,7 +258,7 @@ class Reach:
         self.links = [{area[n] for n in border if area[n] >= 0} for border in borders]
         self.exit = exits  # cheapest edge to leave over (0: none)
         self.paths: dict[tuple[int, int], Walk] = {}  # walks already found
-        self.orders: dict[tuple[int, int], list[tuple[int, int]]] = {}  # see ``order``
+        self.orders: dict[tuple[int, int], Order] = {}  # see ``order``
 
     def distances(self, starts: list[tuple[int, int]], limit: int) -> dict[int, int]:
         """Cheapest cost (up to ``limit``) to reach each area from ``starts`` (cell, cost)."""
@@ -267,7 +299,7 @@ class Reach:
             found = self.paths[key] = Walk(self, self.distances(starts, limit))
         return found
 
-    def order(self, start: int, limit: int) -> list[tuple[int, int]]:
+    def order(self, start: int, limit: int) -> Order:
         """``walk_order`` from the space ``start`` (-1: onto the island over an edge tile),
         kept: own figures may be passed, so it holds for every copy (``copy_reach``)."""
         key = (start, limit)
@@ -278,7 +310,7 @@ class Reach:
                 starts = [(c, EDGE_COST[c]) for c in EDGE_CELLS if area[c] >= 0]
             else:
                 starts = [(start, 0)]
-            found = self.orders[key] = walk_order(area, self.top, starts, limit)
+            found = self.orders[key] = Order(walk_steps(area, self.top, starts, limit))
         return found
 
     def cost_to(self, walk: Walk, cell: int) -> int | None:

@@ -395,11 +395,13 @@ def _targets(
     judged alone, with ``freed`` taken into account)."""
     total = 0
     alike = True
+    keeps_every = guard.every  # the guard is bound here: its keeps_every without a call
+    known = len(keeps_every)
     for a, d in dist.items():
         n = free[a]
         if not n:
             continue
-        every = guard.keeps_every(d)
+        every = keeps_every[d] if d < known else False
         if every:
             total += n
         elif every is None:
