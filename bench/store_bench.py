@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import random
 import resource
@@ -35,6 +36,74 @@ from typing import Any
 
 from _django import bench_database_url, percentile, setup
 
+PAYLOAD = {"seat": 1, "tile": 7, "space": [3, 4], "note": "x" * 40}
+
+
+def _backend_cpu(pid: int | None) -> float:
+    """CPU seconds of a local PostgreSQL backend so far (0 when it cannot be read)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def write_share(
+    match_ids: list[int], seed: int, appends: int, opts: dict[str, Any]
+) -> tuple[list[float], float]:
+    """One writer: ``appends`` appends to its own matches, on its own connection. Returns the
+    latencies and its PostgreSQL backend's CPU seconds."""
+    from django.db import connection, transaction
+    from django.utils import timezone
+
+    from core.eventstore import store
+    from core.matches.models import Match
+
+    postgres = connection.vendor == "postgresql"
+    pid = None
+    if postgres:
+        with connection.cursor() as cur:
+            cur.execute(f"SET synchronous_commit = {opts['synchronous_commit']}")
+            cur.execute("SELECT pg_backend_pid()")
+            pid = int(cur.fetchone()[0])
+    share = list(Match.objects.filter(pk__in=match_ids).order_by("pk"))
+    cpu_before = _backend_cpu(pid)
+    rng = random.Random(seed)
+    latencies: list[float] = []
+    for _ in range(appends):
+        match = rng.choice(share)
+        events = [{"type": "TilePlaced", **PAYLOAD} for _ in range(opts["batch"])]
+        t0 = time.perf_counter()
+        if opts["mode"] == "autocommit" and postgres:
+            store.append_with(
+                match=match,
+                expected_version=match.version,
+                events=events,
+                actor=1,
+                command_id=None,
+                match_set={},
+                also=(),
+                now=timezone.now(),
+            )
+        else:
+            with transaction.atomic():
+                store.append(match=match, expected_version=match.version, events=events, actor=1)
+        latencies.append(time.perf_counter() - t0)
+    backend = _backend_cpu(pid) - cpu_before
+    connection.close()
+    return latencies, backend
+
+
+def _process_writer(
+    url: str, match_ids: list[int], seed: int, appends: int, opts: dict[str, Any], go: Any, out: Any
+) -> None:
+    """A writer in a process of its own (``--processes``), as separate web processes are."""
+    setup(url, fresh=False)
+    go.wait()
+    cpu = time.process_time()
+    latencies, backend = write_share(match_ids, seed, appends, opts)
+    out.put((latencies, backend, time.process_time() - cpu))
+
 
 def main() -> None:
     parser = argparse.ArgumentParser()
@@ -44,6 +113,12 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=3, help="Events per append (per command).")
     parser.add_argument("--writers", default="1,4", help="Concurrent writers, one run each.")
     parser.add_argument("--mode", choices=["autocommit", "transaction"], default="autocommit")
+    parser.add_argument(
+        "--processes",
+        action="store_true",
+        help="Each writer in a process of its own (as web processes are), not a thread: "
+        "threads of one process share its interpreter lock.",
+    )
     parser.add_argument(
         "--follow",
         type=float,
@@ -60,8 +135,7 @@ def main() -> None:
     args = parser.parse_args()
     load_before = os.getloadavg()
     setup(args.database_url)
-    from django.db import connection, transaction
-    from django.utils import timezone
+    from django.db import connection
 
     from core.accounts.models import User
     from core.eventstore import store
@@ -69,24 +143,6 @@ def main() -> None:
     from core.matches.models import Match
 
     postgres = connection.vendor == "postgresql"
-    ticks = os.sysconf("SC_CLK_TCK")
-
-    def session_settings() -> int | None:
-        """Set the session up; returns the backend's pid (PostgreSQL)."""
-        if not postgres:
-            return None
-        with connection.cursor() as cur:
-            cur.execute(f"SET synchronous_commit = {args.synchronous_commit}")
-            cur.execute("SELECT pg_backend_pid()")
-            return int(cur.fetchone()[0])
-
-    def backend_cpu(pid: int | None) -> float:
-        """CPU seconds of a local PostgreSQL backend so far (0 when it cannot be read)."""
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
-            return 0.0
-        return (int(fields[11]) + int(fields[12])) / ticks
 
     def wal_counters() -> int:
         """The server's WAL flushes so far (pg_stat_wal)."""
@@ -115,7 +171,6 @@ def main() -> None:
             return dict(cur.fetchall())
 
     owner = User.objects.create_user(username="bench")
-    payload = {"seat": 1, "tile": 7, "space": [3, 4], "note": "x" * 40}
     follower = {"seen": 0, "last": 0, "reads": 0, "gaps": 0}
     stop_following = threading.Event()
 
@@ -141,51 +196,57 @@ def main() -> None:
             Match.objects.create(game="bench", n_players=2, created_by=owner, status="active")
             for _ in range(args.matches)
         ]
+        opts = {
+            "batch": args.batch,
+            "mode": args.mode,
+            "synchronous_commit": args.synchronous_commit,
+        }
+        shares = [[m.pk for m in matches[i::writers]] for i in range(writers)]
         latencies: list[float] = []
         backend_seconds: list[float] = []
-
-        def writer(share: list[Any], seed: int) -> None:
-            pid = session_settings()
-            cpu_before = backend_cpu(pid)
-            rng = random.Random(seed)
-            for _ in range(args.appends // writers):
-                match = rng.choice(share)
-                events = [{"type": "TilePlaced", **payload} for _ in range(args.batch)]
-                t0 = time.perf_counter()
-                if args.mode == "autocommit" and postgres:
-                    store.append_with(
-                        match=match,
-                        expected_version=match.version,
-                        events=events,
-                        actor=1,
-                        command_id=None,
-                        match_set={},
-                        also=(),
-                        now=timezone.now(),
-                    )
-                else:
-                    with transaction.atomic():
-                        store.append(
-                            match=match, expected_version=match.version, events=events, actor=1
-                        )
-                latencies.append(time.perf_counter() - t0)
-            backend_seconds.append(backend_cpu(pid) - cpu_before)
-            connection.close()
-
-        threads = [
-            threading.Thread(target=writer, args=(matches[i::writers], i)) for i in range(writers)
-        ]
+        writer_cpu = 0.0
         syncs_before = wal_counters()
-        usage = resource.getrusage(resource.RUSAGE_SELF)
-        cpu_before = usage.ru_utime + usage.ru_stime
-        start = time.perf_counter()
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        if args.processes:
+            ctx = multiprocessing.get_context("spawn")
+            go, out = ctx.Barrier(writers + 1), ctx.Queue()
+            procs = [
+                ctx.Process(
+                    target=_process_writer,
+                    args=(args.database_url, shares[i], i, args.appends // writers, opts, go, out),
+                )
+                for i in range(writers)
+            ]
+            for p in procs:
+                p.start()
+            go.wait()  # every writer is set up: the clock starts now
+            usage = resource.getrusage(resource.RUSAGE_SELF)
+            cpu_before = usage.ru_utime + usage.ru_stime
+            start = time.perf_counter()
+            for _ in procs:
+                lat, backend, cpu = out.get()
+                latencies += lat
+                backend_seconds.append(backend)
+                writer_cpu += cpu
+            for p in procs:
+                p.join()
+        else:
+
+            def writer(share: list[int], seed: int) -> None:
+                lat, backend = write_share(share, seed, args.appends // writers, opts)
+                latencies.extend(lat)
+                backend_seconds.append(backend)
+
+            threads = [threading.Thread(target=writer, args=(shares[i], i)) for i in range(writers)]
+            usage = resource.getrusage(resource.RUSAGE_SELF)
+            cpu_before = usage.ru_utime + usage.ru_stime
+            start = time.perf_counter()
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
         elapsed = time.perf_counter() - start
         usage = resource.getrusage(resource.RUSAGE_SELF)
-        client_cpu = usage.ru_utime + usage.ru_stime - cpu_before
+        client_cpu = usage.ru_utime + usage.ru_stime - cpu_before + writer_cpu
         syncs_after = wal_counters()
         appends = len(latencies)
         syncs = syncs_after - syncs_before

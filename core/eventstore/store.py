@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
 from django.utils import timezone
 
 from core.eventstore.exceptions import StaleVersion
@@ -116,7 +116,7 @@ def _prepare_always(cursor_class: type) -> type:
 _PREPARING: list[type] = []
 
 
-def _prepared_cursor() -> Any:
+def _prepared_cursor(db: Any) -> Any:
     """A cursor of Django's connection that binds parameters on the server and prepares its
     statements (psycopg keeps them per connection, the 100 most used), wrapped like Django's
     own so that execute wrappers (the request guard) and query logging see it. The psycopg
@@ -124,9 +124,9 @@ def _prepared_cursor() -> Any:
     the thread that holds the connection ever uses it, one statement at a time."""
     from django.db.backends.postgresql.base import ServerBindingCursor  # PostgreSQL only
 
-    connection.ensure_connection()
-    conn = connection.connection
-    raw = getattr(connection, "_eventstore_cursor", None)
+    db.ensure_connection()
+    conn = db.connection
+    raw = getattr(db, "_eventstore_cursor", None)
     if raw is None or raw.connection is not conn or raw.closed:
         if not _PREPARING:
             _PREPARING.append(_prepare_always(ServerBindingCursor))
@@ -136,8 +136,8 @@ def _prepared_cursor() -> Any:
             # client).
             conn.prepare_threshold = 2**31 - 1
         raw = _PREPARING[0](conn)
-        connection._eventstore_cursor = raw
-    return connection._prepare_cursor(raw)
+        db._eventstore_cursor = raw
+    return db._prepare_cursor(raw)
 
 
 def _write_postgres(
@@ -185,7 +185,8 @@ def _write_postgres(
     )
     first = rows[0]
     params += [match_id, first.actor, first.command_id, now, f"[{events}]"]
-    cur = _prepared_cursor()
+    # The connection resolved once: each ``connection.x`` is a lookup in a context-local.
+    cur = _prepared_cursor(connections[DEFAULT_DB_ALIAS])
     cur.execute(sql, params)
     written = cur.fetchall()
     if len(written) != len(rows):
@@ -207,13 +208,14 @@ def append(
     Raises ``StaleVersion`` (writing nothing) if the stream is not at ``expected_version``.
     Updates ``match.version`` and ``match.head_hash`` in memory and in the database.
     """
-    if not transaction.get_connection().in_atomic_block:
+    db = connections[DEFAULT_DB_ALIAS]
+    if not db.in_atomic_block:
         raise RuntimeError("eventstore.append must run inside transaction.atomic()")
     if not events:
         return []
     rows, texts = _chain(match, expected_version, events, actor, command_id, timezone.now())
-    _write(match, expected_version, rows, texts)
-    _count_on_commit(match, len(rows))
+    _write(db, match, expected_version, rows, texts)
+    _count_on_commit(db, match, len(rows))
     return rows
 
 
@@ -234,7 +236,8 @@ def append_with(
     that commits by itself (autocommit), all of it or nothing; ``StaleVersion`` when the match
     was not at ``expected_version``. ``lock_wait_ms`` bounds its wait for the match's row lock
     (else the session's ``lock_timeout``)."""
-    if connection.vendor != "postgresql":
+    db = connections[DEFAULT_DB_ALIAS]
+    if db.vendor != "postgresql":
         raise RuntimeError("eventstore.append_with is PostgreSQL's single-statement append")
     if not events:
         raise ValueError("append_with needs at least one event")
@@ -255,15 +258,15 @@ def append_with(
     )
     match.version = new_version
     match.head_hash = head
-    _count_on_commit(match, len(rows))
+    _count_on_commit(db, match, len(rows))
     return rows
 
 
-def _count_on_commit(match: Any, count: int) -> None:
+def _count_on_commit(db: Any, match: Any, count: int) -> None:
     """``ludoteka_events_appended_total``, once the events are committed (outside a
     transaction, as ``append_with`` may run, at once)."""
     game = getattr(match, "game", "") or ""
-    transaction.on_commit(lambda: metrics.events_committed(game, count))
+    db.on_commit(lambda: metrics.events_committed(game, count))
 
 
 # Event's columns in the order its constructor takes them positionally (three times cheaper
@@ -318,13 +321,13 @@ def _chain(
     return rows, texts
 
 
-def _write(match: Any, expected_version: int, rows: list[Event], texts: list[str]) -> None:
+def _write(db: Any, match: Any, expected_version: int, rows: list[Event], texts: list[str]) -> None:
     from core.matches.models import Match  # the stream's owner; imported late to avoid a cycle
 
     now = rows[-1].created_at
     prev = rows[-1].hash
     new_version = expected_version + len(rows)
-    if connection.vendor == "postgresql":
+    if db.vendor == "postgresql":
         _write_postgres(match.pk, expected_version, new_version, prev, now, rows, payloads=texts)
     else:
         moved = Match.objects.filter(pk=match.pk, version=expected_version).update(
