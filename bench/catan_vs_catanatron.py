@@ -9,8 +9,9 @@ repository; never installed into this project's). The figures are process CPU ti
 machine wall clock mostly measures the neighbours. Each side runs ``--rounds`` times, alternating,
 and the median round of each side is compared; the load average is printed beside them.
 
-    .venv/bin/python bench/catan_vs_catanatron.py \\
-        --catanatron-python /work/wt/cd-catanatron-venv/bin/python
+    .venv/bin/python bench/catan_vs_catanatron.py --catanatron-python /tmp/catanvenv/bin/python
+
+(How to build that environment: bench/README.md, "Catan against catanatron".)
 
 Without a catanatron interpreter (CI has none) it prints our figures alone, with the reason.
 """
@@ -124,7 +125,7 @@ def main() -> None:
     parser.add_argument("--catanatron-python", default=os.environ.get("CATANATRON_PYTHON"))
     parser.add_argument("--games2", type=int, default=100, help="two-player games per round")
     parser.add_argument("--games4", type=int, default=50, help="four-player games per round")
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=5)  # single rounds vary ±20 % under load
     parser.add_argument("--cpu", type=int, help="the core both sides are pinned to (the last)")
     args = parser.parse_args()
 
