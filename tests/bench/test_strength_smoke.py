@@ -42,6 +42,7 @@ def test_it_prints_a_cell_per_level_and_baseline_with_an_interval(strength, caps
         assert cell["ahead_ci95"] == cell["ci95"]
         assert cell["think_ms"]["moves"] > 0
         assert cell["think_ms"]["p99"] <= cell["think_ms"]["max"]
+        assert 0 <= cell["think_cpu_ms"]["p99"] <= cell["think_cpu_ms"]["max"]
     assert result["projected_minutes_200_idle"] > 0
     table = strength.markdown(result)
     rows = [line for line in table.splitlines() if line.startswith("| 2 |")]
