@@ -233,6 +233,11 @@ def _pct(x: float) -> str:
     return f"{round(100 * x)}"
 
 
+def _cpu(cell: dict[str, Any]) -> str:
+    cpu = cell.get("think_cpu_ms")  # absent from runs before it was measured
+    return f" (CPU {cpu['mean']:.0f} / {cpu['p99']:.0f})" if cpu else ""
+
+
 def markdown(result: dict[str, Any]) -> str:
     """Each game's cells as a Markdown table for its README (the goals are judged on the
     pairwise column), headed by the run's conditions."""
@@ -262,7 +267,7 @@ def markdown(result: dict[str, Any]) -> str:
                 f"| {c['players']} | `{c['level']}` | {c['vs']} | {c['games']} "
                 f"| {_pct(c['ahead_rate'])} % [{_pct(lo)}–{_pct(hi)}] "
                 f"| {_pct(c['win_rate'])} % [{_pct(wlo)}–{_pct(whi)}] ({_pct(c['equal_share'])} %) "
-                f"| {think['mean']:.0f} / {think['p99']:.0f} |"
+                f"| {think['mean']:.0f} / {think['p99']:.0f}{_cpu(c)} |"
             )
     return "\n".join(out) + "\n"
 
