@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.pwa.conftest import ROOT
-from tests.pwa.test_browser import Tab, api, register, version, wait_my_turn
+from tests.pwa.test_browser import Tab, api, register, tap, version, wait_my_turn
 
 PHONE = {"width": 360, "height": 780}
 DESKTOP = {"width": 1280, "height": 800}
@@ -54,7 +54,7 @@ def _tap_spot_and_confirm(tab: Tab, prefix: str | None) -> int:
     target.wait_for()
     name = target.get_attribute("aria-label") or ""
     assert name, "every target has an accessible name"
-    target.click()
+    tap(target)
     bar = page.locator(".confirm-bar")
     bar.wait_for()
     assert page.locator(".board-area .ghost").count() >= 1  # the piece drawn as a preview
@@ -69,7 +69,7 @@ def _move_robber(tab: Tab) -> None:
     """Taps a highlighted hex; where several players could be robbed, picks the first."""
     page = tab.page
     before = version(tab)
-    page.locator('.board-area .target[data-spot^="h"]').first.click()
+    tap(page.locator('.board-area .target[data-spot^="h"]').first)
     page.wait_for_selector(".confirm-bar, .cat-victims")
     if not page.locator(".confirm-bar").count():
         page.locator(".cat-victims .btn").first.click()

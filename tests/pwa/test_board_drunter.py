@@ -17,6 +17,7 @@ from tests.pwa.test_browser import (
     api,
     new_match_by_form,
     register,
+    tap,
     version,
     wait_my_turn,
 )
@@ -78,7 +79,7 @@ def _place_tile(tab: Tab, seek_outhouse: bool) -> str:
                 continue
             hit = page.locator(".board-svg .target[aria-label*='outhouse']")
             if hit.count():
-                hit.first.click(timeout=5_000)
+                tap(hit.first, timeout=5_000)
                 chosen = "bar"
                 break
     if chosen is None:
@@ -86,7 +87,7 @@ def _place_tile(tab: Tab, seek_outhouse: bool) -> str:
         if not page.locator(".confirm-bar").count():
             targets = page.locator(".board-svg .target")
             assert targets.count() > 0
-            targets.first.click(timeout=5_000)
+            tap(targets.first, timeout=5_000)
     page.wait_for_selector(".confirm-bar", timeout=5_000)
     return page.locator(".confirm-label").inner_text()
 
@@ -126,7 +127,7 @@ def test_a_tile_goes_down_by_taps_and_a_vote_is_cast(narrow: Tab) -> None:
     page.wait_for_selector(".dd-tile[aria-pressed=true]")
     assert page.locator(".board-svg .target").count() >= 1
     tab.shot("drunter-tile-picked")
-    page.locator(".board-svg .target").first.click()
+    tap(page.locator(".board-svg .target").first)
     page.wait_for_selector(".confirm-bar")
     assert page.locator(".board-svg .ghost").count() == 1
     tab.shot("drunter-preview")

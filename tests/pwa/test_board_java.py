@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.pwa.conftest import SCREENSHOTS
-from tests.pwa.test_browser import Tab, api, register, version, wait_my_turn
+from tests.pwa.test_browser import Tab, api, register, tap, version, wait_my_turn
 
 _ids = itertools.count()
 
@@ -170,7 +170,7 @@ def test_a_java_turn_is_played_by_taps_and_the_bot_answers(phone360: Tab) -> Non
     target.wait_for()
     tab.shot("java-developer-costs")
     _board_shot(tab, "java-developer-costs")
-    target.click()
+    tap(target)
     page.wait_for_selector(".confirm-bar")
     assert "Bring a developer onto" in page.inner_text(".confirm-bar .confirm-label")
     v2 = _confirm(tab)

@@ -139,3 +139,68 @@ def test_drunter_a_cell_is_picked_from_beside_it(phone360: Tab) -> None:
             page.locator(".confirm-bar .btn:not(.btn-primary)").click()
     tap_beside_a_target(tab, "drunter")
     tab.check_console()
+
+
+# A lit target drawn small with another lit one within half a finger of its centre.
+CROWDED = """([minPx]) => {
+  const svg = document.querySelector('.board-area svg.board-svg');
+  const rects = [...svg.querySelectorAll('.target')].map((el) => el.getBoundingClientRect());
+  const dist = (x, y, r) =>
+    Math.hypot(Math.max(r.left - x, 0, x - r.right), Math.max(r.top - y, 0, y - r.bottom));
+  return [...svg.querySelectorAll('.target')].findIndex((el, i) => {
+    const r = rects[i], x = r.left + r.width / 2, y = r.top + r.height / 2;
+    return Math.min(r.width, r.height) < 32
+      && rects.some((o, j) => j !== i && dist(x, y, o) <= minPx / 2);
+  });
+}"""
+
+
+def test_samurai_four_players_a_crowded_hex_zooms_in_first_then_is_picked(phone360: Tab) -> None:
+    """Lit hexes side by side, ~17 px each: the first tap on one is a closer look (the board
+    zooms in there), the second, on the same hex now drawn larger, picks it."""
+    from tests.pwa.test_board_samurai import _phase, play_board_move
+
+    tab = phone360
+    register(tab)
+    bots = [{"kind": "bot", "level": "random"}] * 3
+    body = {"game": "samurai", "players": 4, "seats": [{"kind": "me"}, *bots]}
+    body["options"] = {"random_starting_tiles": True}
+    tab.go(f"/matches/{api(tab, 'POST', 'matches', body)['id']}")
+    page = tab.page
+    while wait_my_turn(tab) and _phase(tab) == "figures":
+        play_board_move(tab)
+    assert _phase(tab) == "play"
+    cards = page.locator(".sam-hand button.sam-card:enabled:not([data-tile=figure_exchange])")
+    cards.first.click()
+    page.locator(".board-area g.target").first.wait_for()
+    fit = page.locator(".board-area .zoom-bar button").nth(2)
+    if fit.is_enabled():  # zoomed in by an earlier toss-up: the whole map again
+        fit.click()
+    svg = page.locator(".board-area svg.board-svg")
+    page.wait_for_function(
+        "() => !document.querySelector('.board-area .zoom-bar button:nth-child(3):enabled')"
+    )
+    index = page.evaluate(CROWDED, [MIN_TAP_PX])
+    assert index >= 0, "no lit hex with a lit neighbour"
+    target = page.locator(".board-area g.target").nth(index)
+    target.evaluate("el => el.scrollIntoView({block: 'center'})")
+    label = target.get_attribute("aria-label")
+    fitted = svg.get_attribute("viewBox")
+    box = target.bounding_box()
+    assert box is not None and min(box["width"], box["height"]) < 32
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    moved = (
+        "([v]) => document.querySelector('.board-area svg.board-svg').getAttribute('viewBox') != v"
+    )
+    page.wait_for_function(moved, arg=[fitted])
+    assert svg.get_attribute("data-tossups") == "1"
+    assert not page.locator(".confirm-bar").count()  # nothing picked yet
+    target = page.locator(f'.board-area g.target[aria-label="{label}"]')
+    box = target.bounding_box()
+    assert box is not None and min(box["width"], box["height"]) >= MIN_TAP_PX - 1
+    tab.shot("reach-samurai4-zoomed")
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.locator(".confirm-bar").wait_for()
+    assert svg.get_attribute("data-tossups") == "1"
+    tab.shot("reach-samurai4-zoomed-preview")
+    tab.check_console()

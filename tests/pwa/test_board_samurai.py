@@ -17,6 +17,7 @@ from tests.pwa.test_browser import (  # noqa: F401  (desktop: a fixture)
     desktop,
     new_match_by_form,
     register,
+    tap,
     version,
     wait_my_turn,
 )
@@ -62,7 +63,7 @@ def _tap_target(tab: Tab, selector: str = ".board-area g.target") -> None:
             targets.nth(i).click(trial=True, timeout=1_000)
         except Exception:
             continue
-        targets.nth(i).click()
+        tap(targets.nth(i))
         return
     raise AssertionError(f"no reachable target among {targets.count()}")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.pwa.test_browser import Tab, api, new_match_by_form, register, version, wait_my_turn
+from tests.pwa.test_browser import Tab, api, new_match_by_form, register, tap, version, wait_my_turn
 
 PHONE_360 = {"width": 360, "height": 780}
 
@@ -57,13 +57,13 @@ def play_board_move(tab: Tab) -> int:
             return _confirm(tab, before)
         page.locator(".ysp-kinds button").first.click()
         page.wait_for_selector(".ysp-market g.target")
-        page.locator(".ysp-market g.target").first.click()
+        tap(page.locator(".ysp-market g.target").first)
         return _confirm(tab, before)
     for where in (".ysp-plain button", ".ysp-build button", ".ysp-card button"):
         if page.locator(where).count():
             page.locator(where).first.click()
             if where == ".ysp-card button" and not page.locator(".confirm-bar").count():
-                page.locator(".ysp-amounts button, .ysp-market g.target").first.click()
+                tap(page.locator(".ysp-amounts button, .ysp-market g.target").first)
             return _confirm(tab, before)
     tab.shot("yspahan-no-move-found")
     raise AssertionError("the Yspahan board offered no move")
@@ -114,7 +114,7 @@ def test_pick_a_row_place_cubes_by_taps_and_see_the_log(
         target = page.locator(".ysp-market g.target").first
         name = target.get_attribute("aria-label") or ""
         assert name.startswith("Cube on shop"), name
-        target.click()
+        tap(target)
         page.wait_for_selector(".confirm-bar")
         if placed == 0:
             tab.shot("yspahan-place-preview")

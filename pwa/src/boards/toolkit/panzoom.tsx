@@ -5,7 +5,7 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Box } from "./hex";
-import { type Rect, resolveTap, zoomToReach } from "./reach";
+import { crowded, MIN_TAP_PX, type Rect, resolveTap, zoomToReach } from "./reach";
 
 export interface View {
   /** Zoom factor, 1 = the whole board. */
@@ -84,6 +84,20 @@ export function PanZoom(props: PanZoomProps) {
   viewRef.current = view;
   const boxKey = `${box.x},${box.y},${box.width},${box.height}`;
   useEffect(() => setView(fit(box)), [boxKey]);
+  // The view before a toss-up zoom (below), while the player has not moved the view since.
+  const before = useRef<View | null>(null);
+  useEffect(() => {
+    // A toss-up's closer look lasts while it shows targets: once the next move's targets all
+    // lie outside it, the view the player had comes back.
+    const el = svg.current;
+    if (!el || !before.current || !el.querySelector(".target") || targetsOnScreen(el).length) return;
+    setView(before.current);
+    before.current = null;
+  });
+  const moveView = (next: View) => {
+    before.current = null; // the player's own pan or zoom: theirs to keep
+    setView(next);
+  };
 
   const unitsPerPixel = (): number => {
     const el = svg.current;
@@ -123,7 +137,7 @@ export function PanZoom(props: PanZoomProps) {
       const dist = Math.hypot(a!.x - b!.x, a!.y - b!.y);
       if (g.pinch > 0 && dist > 0) {
         const mid = toBoard((a!.x + b!.x) / 2, (a!.y + b!.y) / 2);
-        setView(zoomAt(viewRef.current, dist / g.pinch, mid.x, mid.y, box, max));
+        moveView(zoomAt(viewRef.current, dist / g.pinch, mid.x, mid.y, box, max));
       }
       g.pinch = dist;
       g.swallow = true;
@@ -138,7 +152,7 @@ export function PanZoom(props: PanZoomProps) {
       g.swallow = true;
       const upp = unitsPerPixel();
       const v = viewRef.current;
-      setView(clampView({ ...v, cx: v.cx - (now.x - prev.x) * upp, cy: v.cy - (now.y - prev.y) * upp }, box, max));
+      moveView(clampView({ ...v, cx: v.cx - (now.x - prev.x) * upp, cy: v.cy - (now.y - prev.y) * upp }, box, max));
     }
   };
   const onPointerUp = (ev: PointerEvent) => {
@@ -154,29 +168,51 @@ export function PanZoom(props: PanZoomProps) {
     }
     const el = svg.current;
     const on = ev.target instanceof Element ? ev.target : null;
-    if (!el || (on && on.closest(TAPPABLE))) return;
+    if (!el) return;
+    const zoomedIn = viewRef.current.scale >= max - 1e-3;
+    const hit = on?.closest(".target");
+    if (hit) {
+      // Squarely on a target: picked, unless it is small among others and this is a finger's
+      // or a mouse's tap (`detail` 0: the keyboard or a screen reader, which mean that one).
+      const all = targetsOnScreen(el);
+      const rect = hit.getBoundingClientRect();
+      const others = all.filter((t) => t.target !== hit).map((t) => t.rect);
+      if (zoomedIn || ev.detail === 0 || !crowded(ev.clientX, ev.clientY, rect, others)) return;
+      const near = others.filter((r) => Math.hypot(r.left + r.width / 2 - ev.clientX, r.top + r.height / 2 - ev.clientY) < 2 * MIN_TAP_PX);
+      zoomForTossUp(ev, Math.min(rect.width, rect.height, ...near.map((r) => Math.min(r.width, r.height))));
+      return;
+    }
+    if (on && on.closest(TAPPABLE)) return;
     // Beside the targets: the nearest one within its reach (toolkit/reach.ts), or, between two
     // about as near, a closer look where the finger was rather than a guess.
     const tap = resolveTap(ev.clientX, ev.clientY, targetsOnScreen(el));
     if (tap.kind === "none") return;
     ev.stopPropagation();
     ev.preventDefault();
-    const zoomedIn = viewRef.current.scale >= max - 1e-3;
     if (tap.kind === "pick" || zoomedIn) {
       // At the deepest zoom a toss-up goes to the nearest: nothing closer to look at.
       const target = tap.kind === "pick" ? tap.target : tap.near[0]!.target;
       target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
       return;
     }
-    const smallest = Math.min(...tap.near.map((n) => Math.min(n.target.getBoundingClientRect().width, n.target.getBoundingClientRect().height)));
+    zoomForTossUp(ev, Math.min(...tap.near.map((n) => Math.min(n.target.getBoundingClientRect().width, n.target.getBoundingClientRect().height))));
+  };
+  /** A closer look where the finger was, enough to draw `smallestPx` at a finger's size. The
+   * svg's `data-tossups` counts these (browser tests tap again after one). */
+  const zoomForTossUp = (ev: MouseEvent, smallestPx: number) => {
+    ev.stopPropagation();
+    ev.preventDefault();
+    const el = svg.current;
+    if (el) el.dataset.tossups = String(Number(el.dataset.tossups ?? 0) + 1);
     const p = toBoard(ev.clientX, ev.clientY);
-    setView(zoomAt(viewRef.current, zoomToReach(smallest), p.x, p.y, box, max));
+    before.current ??= viewRef.current;
+    setView(zoomAt(viewRef.current, zoomToReach(smallestPx), p.x, p.y, box, max));
   };
   const onWheel = (ev: WheelEvent) => {
     if (!ev.ctrlKey && viewRef.current.scale === 1 && ev.deltaY > 0) return; // let the page scroll
     ev.preventDefault();
     const p = toBoard(ev.clientX, ev.clientY);
-    setView(zoomAt(viewRef.current, ev.deltaY < 0 ? 1.2 : 1 / 1.2, p.x, p.y, box, max));
+    moveView(zoomAt(viewRef.current, ev.deltaY < 0 ? 1.2 : 1 / 1.2, p.x, p.y, box, max));
   };
   useEffect(() => {
     const el = svg.current;
@@ -211,9 +247,9 @@ export function PanZoom(props: PanZoomProps) {
         {props.children}
       </svg>
       <div class="zoom-bar">
-        {button(props.labels.zoomIn, "+", () => setView(zoomAt(view, 1.5, view.cx, view.cy, box, max)), view.scale >= max)}
-        {button(props.labels.zoomOut, "−", () => setView(zoomAt(view, 1 / 1.5, view.cx, view.cy, box, max)), !zoomed)}
-        {button(props.labels.fit, "⤢", () => setView(fit(box)), !zoomed)}
+        {button(props.labels.zoomIn, "+", () => moveView(zoomAt(view, 1.5, view.cx, view.cy, box, max)), view.scale >= max)}
+        {button(props.labels.zoomOut, "−", () => moveView(zoomAt(view, 1 / 1.5, view.cx, view.cy, box, max)), !zoomed)}
+        {button(props.labels.fit, "⤢", () => moveView(fit(box)), !zoomed)}
       </div>
     </div>
   );

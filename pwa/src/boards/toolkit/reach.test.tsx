@@ -2,7 +2,7 @@
 import { render } from "preact";
 import { afterEach, describe, expect, it } from "vitest";
 import { PanZoom } from "./panzoom";
-import { distanceToRect, MIN_TAP_PX, reachOf, resolveTap, withinReach, zoomToReach } from "./reach";
+import { crowded, distanceToRect, MIN_TAP_PX, reachOf, resolveTap, withinReach, zoomToReach } from "./reach";
 import { targetProps } from "./targets";
 
 /** A row of targets `size` px across, centres `step` px apart, from x = 100. */
@@ -55,6 +55,17 @@ describe("the reach of a tap target", () => {
   });
 });
 
+describe("a tap squarely on a small target among others", () => {
+  const hex = (cx: number) => ({ left: cx - 8.5, top: 91.5, width: 17, height: 17 });
+
+  it("is a toss-up among Samurai's lit hexes side by side, and not for a lone or a large one", () => {
+    expect(crowded(100, 100, hex(100), [hex(117)])).toBe(true);
+    expect(crowded(100, 100, hex(100), [hex(160)])).toBe(false);
+    const big = { left: 70, top: 70, width: 60, height: 60 };
+    expect(crowded(100, 100, big, [hex(140)])).toBe(false);
+  });
+});
+
 describe("taps beside the targets on a board", () => {
   const box = { x: 0, y: 0, width: 400, height: 200 };
   const labels = { zoomIn: "+", zoomOut: "-", fit: "fit" };
@@ -87,8 +98,9 @@ describe("taps beside the targets on a board", () => {
     return { root, picked, svg, background: root.querySelector(".paper")! };
   }
 
-  const tapAt = (el: Element, x: number, y: number) =>
-    el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, clientX: x, clientY: y }));
+  // `detail` 1: a finger's or a mouse's tap (the keyboard's and a screen reader's have 0).
+  const tapAt = (el: Element, x: number, y: number, detail = 1) =>
+    el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, clientX: x, clientY: y, detail }));
 
   afterEach(() => {
     document.body.innerHTML = "";
@@ -111,8 +123,25 @@ describe("taps beside the targets on a board", () => {
 
   it("still picks the one drawn under the finger", () => {
     const { picked, root } = board();
-    tapAt(root.querySelector("[data-name=b] circle")!, 0, 0);
+    tapAt(root.querySelector("[data-name=b] circle")!, 200, 100);
     expect(picked).toEqual(["b"]);
+  });
+
+  it("zooms in first when the target under the finger is small and crowded, not for a screen reader", async () => {
+    const { picked, svg, root } = board();
+    for (const g of root.querySelectorAll(".target")) {
+      const x = g.getAttribute("data-name") === "a" ? 100 : 117; // side by side
+      g.getBoundingClientRect = () => ({ left: x - 8, top: 92, width: 16, height: 16, right: x + 8, bottom: 108, x: x - 8, y: 92, toJSON: () => ({}) }) as DOMRect;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const a = root.querySelector("[data-name=a] circle")!;
+    tapAt(a, 100, 100, 0); // a screen reader's activation means that one
+    expect(picked).toEqual(["a"]);
+    tapAt(a, 100, 100);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(picked).toEqual(["a"]);
+    expect(svg.dataset.tossups).toBe("1");
+    expect(svg.getAttribute("viewBox")).not.toBe("0 0 400 200");
   });
 
   it("zooms in where the finger was when two targets are about as near", async () => {

@@ -4,11 +4,15 @@
  * target still picks a legal one if it falls within that target's reach: its drawn box grown
  * to at least `MIN_TAP_PX` across. Where reaches overlap the nearest target wins, and a tap
  * about as near to two of them picks neither (`undefined`: the board zooms in there instead of
- * guessing). A tap on a drawn target always picks that one: what the player sees is what counts.
+ * guessing). A tap on a drawn target picks that one, unless the target is drawn small and
+ * crowded (another within a finger's reach of the tap: Samurai's lit hexes side by side): that
+ * first tap zooms in there too, until the targets are drawn large enough to tell apart.
  * Pure geometry in screen pixels, so it holds at every zoom. */
 
 /** The smallest comfortable tap target, in CSS pixels (Apple's 44 pt). */
 export const MIN_TAP_PX = 44;
+/** A target drawn smaller than this (BOARDS.md's floor) is too small to tell from a neighbour. */
+export const SMALL_PX = 32;
 /** The nearest target wins only if the next one is this much farther away; else it is a toss-up. */
 export const CLEAR_LEAD = 1.5;
 
@@ -67,4 +71,11 @@ export function resolveTap<T>(x: number, y: number, targets: readonly { target: 
  * so that every toss-up tap visibly does something). */
 export function zoomToReach(smallestPx: number, minPx: number = MIN_TAP_PX): number {
   return Math.max(1.5, minPx / Math.max(1, smallestPx));
+}
+
+/** Whether a tap squarely on the target drawn at `hit` is still a toss-up: the target is drawn
+ * small and another target (`others`) lies within half a finger (`MIN_TAP_PX / 2`) of the tap. */
+export function crowded(x: number, y: number, hit: Rect, others: readonly Rect[], minPx: number = MIN_TAP_PX): boolean {
+  if (Math.min(hit.width, hit.height) >= SMALL_PX) return false;
+  return others.some((r) => distanceToRect(x, y, r) <= minPx / 2);
 }
