@@ -51,7 +51,7 @@ def _lay_tile(tab: Tab, kind: str = "3-tile", at: str = r"\d+,\d+") -> None:
     page.get_by_role("button", name=re.compile(f"^{kind}")).click()
     page.locator(".board-area .target").first.wait_for()
     names = re.compile(rf"^(Village|Rice|Vesnice|Rýže) (at|na) {at}$")
-    page.get_by_role("button", name=names).first.click()
+    tap(page.get_by_role("button", name=names).first)
     page.wait_for_selector(".confirm-bar")
 
 

@@ -45,7 +45,7 @@ def play_board_move(tab: Tab) -> int:
         return _confirm(tab, before)
     shops = page.locator(".ysp-market g.target")
     if shops.count():
-        shops.first.click()
+        tap(shops.first)
         return _confirm(tab, before)
     rows = page.locator("button.ysp-row")
     if rows.count():
@@ -96,7 +96,7 @@ def test_pick_a_row_place_cubes_by_taps_and_see_the_log(
     page.wait_for_selector(".ysp-market g.target")
     stops = page.locator(".ysp-market g.target")
     assert stops.count() > 0
-    stops.first.click()
+    tap(stops.first)
     page.wait_for_selector(".confirm-bar")
     assert "Supervisor" in page.locator(".confirm-label").inner_text()
     tab.shot("yspahan-supervisor-preview")
@@ -199,7 +199,7 @@ def _try_inspecting_move(tab: Tab) -> bool:
             page.wait_for_selector(".ysp-market g.target")
             stop = page.locator(".ysp-market g.target[aria-label*='inspects']")
             if stop.count():
-                stop.first.click()
+                tap(stop.first)
                 page.wait_for_selector(".confirm-bar")
                 return True
         if n == 1:
@@ -252,7 +252,7 @@ def test_the_supervisor_inspects_cubes_and_their_owners_choose(
             if "order" not in shots:
                 tab.shot("yspahan-inspection-order")
                 shots.add("order")
-            order.first.click()
+            tap(order.first)
         else:
             break
         _confirm(tab, before)
