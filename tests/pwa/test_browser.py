@@ -108,10 +108,14 @@ def tap(target: Any, **kw: Any) -> None:
     """Taps a board target as a finger does. A small target among others (pwa/src/boards/
     toolkit/reach.ts) answers the first tap with a closer look, counted in its svg's
     ``data-tossups``: then the same target, now drawn larger, is tapped again."""
-    count = "el => (el.closest('svg') && el.closest('svg').dataset.tossups) || '0'"
-    before = target.evaluate(count)
+    # Read from the page, not the target: a picked target may be gone once the preview shows.
+    count = (
+        "() => [...document.querySelectorAll('svg[data-tossups]')].map((s) => s.dataset.tossups)"
+    )
+    page = target.page
+    before = page.evaluate(count)
     target.click(**kw)
-    if target.evaluate(count) != before:
+    if page.evaluate(count) != before:
         target.click(**kw)
 
 
