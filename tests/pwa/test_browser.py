@@ -113,6 +113,13 @@ def tap(target: Any, **kw: Any) -> None:
         "() => [...document.querySelectorAll('svg[data-tossups]')].map((s) => s.dataset.tossups)"
     )
     page = target.page
+    try:
+        target.click(trial=True, timeout=3_000)
+    except Exception:
+        # Out of a closer look an earlier tap asked for: the whole board again.
+        fit = target.locator("xpath=ancestor::*[contains(@class, 'panzoom')]//button[3]")
+        if fit.count() and fit.is_enabled():
+            fit.click()
     before = page.evaluate(count)
     target.click(**kw)
     if page.evaluate(count) != before:
