@@ -309,6 +309,14 @@ class MatchConsumer(SocketConsumer):
         await self.send_frame(update.texts[self.seat])
         self.version = update.version
 
+    async def match_chat(self, message: dict[str, Any]) -> None:
+        # Chat is the players' own: a spectator's socket (no seat) never asks; a seat's asks
+        # whether the seat is taken now (an invitation not yet accepted reads no chat).
+        if self.closed or self.user is None or self.seat is None:
+            return
+        if await run_read(selectors.may_read_chat, self.match_id, self.user):
+            await self.send_frame(frame("chat", message["message"]))
+
     async def on_resume(self, msg: protocol.ClientMessage) -> None:
         after = protocol.whole_number(msg.v, "resume")
         update = await run_read(match_update, self.match_id, after, [self.seat])

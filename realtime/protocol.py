@@ -12,6 +12,9 @@ Match socket, server to client:
   ``after < seq <= v`` redacted for this seat (an invisible one is ``{"seq": n}``) and the view at
   ``v``. Frames on one socket are contiguous: each ``after`` is the previous frame's ``v``.
 - ``presence``: ``{users: [{id, user, name, seat}]}``, who has the match open.
+- ``chat``: a new chat message ``{id, user, name, text, at}`` as ``GET .../chat`` lists it, to
+  the match's players only; no ``v``. One lost with the channel layer is not sent again: a
+  client reads the chat when its socket (re)opens.
 - ``ack``: the answer of a command, undo or resignation, the same body as the REST endpoint plus
   ``command_id``. ``error``: ``{status, code, message, ...}`` as REST would answer, plus
   ``command_id`` when the message had one. ``pong``.

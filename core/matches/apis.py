@@ -685,7 +685,7 @@ class MatchChatApi(APIView):
         selectors.match_check_player(match=match, user=request.user)
         paginator = Pagination()
         page = paginator.paginate_queryset(selectors.match_chat(match=match), request, view=self)
-        return paginator.get_paginated_response([_chat_out(m) for m in page])
+        return paginator.get_paginated_response([selectors.chat_out(m) for m in page])
 
     @extend_schema(
         request=Input,
@@ -696,14 +696,4 @@ class MatchChatApi(APIView):
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
         message = services.chat_post(match_id=match_id, user=request.user, **data.validated_data)
-        return Response(_chat_out(message), status=201)
-
-
-def _chat_out(message: Any) -> dict[str, Any]:
-    return {
-        "id": message.pk,
-        "user": message.user.username if message.user else None,
-        "name": message.user.public_name if message.user else None,
-        "text": message.text,
-        "at": message.created_at.isoformat(),
-    }
+        return Response(selectors.chat_out(message), status=201)

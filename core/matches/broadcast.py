@@ -1,4 +1,4 @@
-"""Announce "match X is now at version V" on the channel layer, after commit.
+"""Announce "match X is now at version V" (and chat messages) on the channel layer, after commit.
 
 Messages carry only ids and versions; each socket consumer redacts for its own seat. A failed
 publish (Redis down) is logged and dropped: the events are already stored and clients catch up
@@ -38,6 +38,21 @@ def announce_match_version(match_id: int, version: int, user_ids: list[int]) -> 
         async_to_sync(_publish)(layer, groups, message)
     except Exception:
         log.warning("broadcast of match %s v%s failed", match_id, version, exc_info=True)
+
+
+def announce_chat(match_id: int, message: dict[str, Any]) -> None:
+    """A chat message to the match's sockets; each passes it on only to a player of the match
+    (chat is the players' own). Lost with Redis, like an announcement: a client reads the chat
+    again whenever its socket (re)opens."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(_publish)(
+            layer, [match_group(match_id)], {"type": "match.chat", "message": message}
+        )
+    except Exception:
+        log.warning("chat broadcast of match %s failed", match_id, exc_info=True)
 
 
 def _retrieve(task: asyncio.Future[Any]) -> None:

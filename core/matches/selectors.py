@@ -258,3 +258,19 @@ def match_legal_commands(*, match: Match, user: User) -> dict[str, Any]:
 
 def match_chat(*, match: Match) -> QuerySet[ChatMessage]:
     return match.chat.select_related("user")
+
+
+def chat_out(message: ChatMessage) -> dict[str, Any]:
+    """A chat message as its readers get it, over REST and on the match socket alike."""
+    return {
+        "id": message.pk,
+        "user": message.user.username if message.user else None,
+        "name": message.user.public_name if message.user else None,
+        "text": message.text,
+        "at": message.created_at.isoformat(),
+    }
+
+
+def may_read_chat(match_id: int, user: User) -> bool:
+    match = Match.objects.filter(pk=match_id).prefetch_related("seats").first()
+    return match is not None and match_role(match=match, user=user) == "seat"

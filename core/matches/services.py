@@ -843,6 +843,7 @@ def match_resign(*, match_id: int, user: User, command_id: str) -> dict[str, Any
 
 def chat_post(*, match_id: int, user: User, text: str) -> Any:
     from core.matches.models import ChatMessage
+    from core.matches.selectors import chat_out
 
     text = text.strip()
     if not text:
@@ -854,4 +855,7 @@ def chat_post(*, match_id: int, user: User, text: str) -> Any:
     if seat is None or not seat.accepted:
         raise ApiError(403, "not_a_player", "Only the players of a match can write in its chat.")
     check_deadline()
-    return ChatMessage.objects.create(match=match, user=user, text=text)
+    message = ChatMessage.objects.create(match=match, user=user, text=text)
+    out = chat_out(message)
+    transaction.on_commit(lambda: broadcast.announce_chat(match.pk, out))
+    return message

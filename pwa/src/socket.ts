@@ -4,7 +4,7 @@
  * there is dropped and the gap asked for with `{"resume": v}`; a dropped connection comes back by
  * itself with a growing pause and resumes the same way. */
 
-import type { Json, MatchDetail, MatchEvent, MatchStatus } from "./types";
+import type { ChatMessage, Json, MatchDetail, MatchEvent, MatchStatus } from "./types";
 
 export interface EventsFrame {
   after: number;
@@ -19,6 +19,8 @@ export interface SocketHandlers {
   hello(detail: MatchDetail, version: number): void;
   events(frame: EventsFrame, version: number): void;
   presence?(users: { id: number; user: string; name: string; seat: number | null }[]): void;
+  /** A new chat message (players only; none is sent again after a lost connection). */
+  chat?(message: ChatMessage): void;
   status?(state: "open" | "closed"): void;
   /** A refusal that reconnecting cannot fix (4401, 4403, 4404). */
   refused?(code: number, reason: string): void;
@@ -147,6 +149,8 @@ export class MatchSocket {
     } else if (frame.t === "presence") {
       const d = frame.d as { users: { id: number; user: string; name: string; seat: number | null }[] };
       this.handlers.presence?.(d.users);
+    } else if (frame.t === "chat") {
+      this.handlers.chat?.(frame.d as ChatMessage);
     }
   }
 

@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
 from django.test import Client
 
 from core.eventstore.models import Event
-from core.matches import broadcast
+from core.matches import broadcast, services
 from tests.conftest import make_user
 from tests.realtime.conftest import (
     allowed_origin,
@@ -258,5 +259,29 @@ def test_a_private_match_refuses_a_stranger_with_4403_and_lets_its_seats_and_sta
             hello = await expect(sock, "hello")
             assert hello["d"]["seat"] == seat and hello["d"]["visibility"] == "private"
             await sock.disconnect()
+
+    async_to_sync(scenario)()
+
+
+def test_a_chat_message_reaches_the_players_sockets_live_and_no_spectators(players: Any) -> None:
+    match_id, tokens = players["match"], players["tokens"]
+    path = f"/ws/matches/{match_id}/"
+    say = database_sync_to_async(services.chat_post)
+
+    async def scenario() -> None:
+        socks = {name: await socket(path, token=tokens[name]) for name in ("alice", "bob", "carol")}
+        for s in socks.values():
+            await expect(s, "hello")
+        posted = await say(match_id=match_id, user=players["bob"], text="  good luck  ")
+        for name in ("alice", "bob"):
+            chat = await expect(socks[name], "chat")
+            assert chat["d"]["id"] == posted.pk
+            assert (chat["d"]["user"], chat["d"]["text"]) == ("bob", "good luck")
+            assert "v" not in chat
+        # The spectator's socket gets nothing: the next frame it sees is the next move's.
+        await submit(match_id, players["alice"], {"type": "add", "amount": 1}, "after-chat")
+        assert (await expect(socks["carol"], "events"))["v"] == 3
+        for s in socks.values():
+            await s.disconnect()
 
     async_to_sync(scenario)()

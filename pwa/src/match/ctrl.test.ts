@@ -36,6 +36,35 @@ function harness(api: Partial<MatchDeps["api"]>) {
 }
 
 describe("match controller", () => {
+  it("shows a chat message once, from the socket or the post's answer, and rereads chat on reconnect", async () => {
+    const message = { id: 5, user: "bob", name: "Bob", text: "hi", at: "" };
+    let chatReads = 0;
+    const { ctrl, handlers } = harness({
+      chat: async () => {
+        chatReads++;
+        return { next: null, results: chatReads > 1 ? [message] : [] };
+      },
+      say: async () => ({ ...message, id: 6, user: "me", text: "hello" }),
+      legal: async () => ({ version: legalVersion, seat: 0, commands: [{ type: "add", amount: 1 }] }),
+    });
+    let legalVersion = 3;
+    await ctrl.load();
+    const reads = chatReads;
+    handlers().chat!(message);
+    handlers().chat!(message);
+    expect(ctrl.chat.map((m) => m.id)).toEqual([5]);
+    handlers().chat!({ ...message, id: 6, user: "me", text: "hello" }); // our own, live first
+    await ctrl.say("hello");
+    expect(ctrl.chat.map((m) => m.id)).toEqual([5, 6]);
+    // A move does not reread the chat; a socket that opens again does.
+    legalVersion = 4;
+    handlers().events({ after: 3, events: [{ seq: 4 }], view: { n: 4 }, status: "active", active_seats: [0], outcome: null }, 4);
+    expect(chatReads).toBe(reads);
+    handlers().hello(detail({ version: 4 }), 4);
+    await Promise.resolve();
+    expect(chatReads).toBe(reads + 1);
+  });
+
   it("loads the match, its log and this seat's legal commands, then listens", async () => {
     const { ctrl, socket } = harness({});
     await ctrl.load();

@@ -155,6 +155,7 @@ export class MatchCtrl {
     const socket = this.deps.socket(this.id, {
       hello: (detail, v) => this.onHello(detail, v),
       events: (frame, v) => this.onEvents(frame, v),
+      chat: (message) => this.onChat(message),
       presence: (users) => {
         this.presence = users;
         this.deps.redraw();
@@ -187,6 +188,7 @@ export class MatchCtrl {
     }
     if (v === this.logVersion) this.save();
     void this.refreshLegal();
+    void this.loadChat(); // chat frames are not sent again: what came while away is read here
     this.deps.redraw();
   }
 
@@ -206,7 +208,6 @@ export class MatchCtrl {
     }
     if (frame.status !== "active") void this.refreshDetail();
     void this.refreshLegal();
-    void this.loadChat(); // chat has no frames of its own: it is read again as the match moves
     this.save();
     this.deps.redraw();
   }
@@ -254,6 +255,13 @@ export class MatchCtrl {
       this.preview = null;
       this.previewLabel = "";
     }
+  }
+
+  /** A message from the socket or our own post's answer, whichever comes first, shown once. */
+  onChat(message: ChatMessage): void {
+    if (this.chat.some((m) => m.id === message.id)) return;
+    this.chat = [...this.chat, message];
+    this.deps.redraw();
   }
 
   private async loadChat(): Promise<void> {
@@ -396,9 +404,7 @@ export class MatchCtrl {
     const clean = text.trim();
     if (!clean) return false;
     try {
-      const message = await this.deps.api.say(this.id, clean);
-      this.chat = [...this.chat, message];
-      this.deps.redraw();
+      this.onChat(await this.deps.api.say(this.id, clean));
       return true;
     } catch (err) {
       this.onRefused(err);
