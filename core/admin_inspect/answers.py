@@ -154,19 +154,21 @@ class StaffMatchAtOut(serializers.Serializer):
     view = _Free(allow_null=True, required=False, help_text="When asked: that seat's view.")
 
 
-class StaffChainCheckOut(serializers.Serializer):
+class _CheckOut(serializers.Serializer):
+    """What every check answers: whether it held, and if not where and why."""
+
     ok = serializers.BooleanField()
-    checked = serializers.IntegerField()
     broken_seq = serializers.IntegerField(allow_null=True)
     reason = serializers.CharField(allow_blank=True)
 
 
-class StaffReplayCheckOut(serializers.Serializer):
-    ok = serializers.BooleanField()
+class StaffChainCheckOut(_CheckOut):
+    checked = serializers.IntegerField()
+
+
+class StaffReplayCheckOut(_CheckOut):
     events = serializers.IntegerField()
     snapshots_checked = serializers.IntegerField()
-    broken_seq = serializers.IntegerField(allow_null=True)
-    reason = serializers.CharField(allow_blank=True)
 
 
 class StaffVerifyOut(serializers.Serializer):
