@@ -273,11 +273,16 @@ class MatchConsumer(SocketConsumer):
         self.seat: int | None = None
         self.shown_users: list[dict[str, Any]] = []
         self.presence_dirty = False
+        try:
+            after = protocol.after_param(self.scope)
+        except ApiError as err:
+            await self.refuse(protocol.BAD_REQUEST, err.message)
+            return
         # Join first, then read: an announcement racing the read is caught up afterwards.
         if not await self.join(match_group(self.match_id)):
             return
         try:
-            detail = await run_read(_match_hello, self.match_id, self.user)
+            detail = await run_read(_match_hello, self.match_id, self.user, after)
         except ApiError as err:
             # A private match that is not theirs: 4403 (as its REST endpoints answer 403).
             code = protocol.FORBIDDEN if err.status_code == 403 else protocol.NOT_FOUND
@@ -459,9 +464,14 @@ class MatchConsumer(SocketConsumer):
             presence.leave(self.match_id, self.channel_name)
 
 
-def _match_hello(match_id: int, user: Any) -> dict[str, Any]:
+def _match_hello(match_id: int, user: Any, after: int | None) -> dict[str, Any]:
     match = selectors.match_get(match_id, user=user)
-    return selectors.match_detail(match=match, user=user)
+    detail = selectors.match_detail(match=match, user=user)
+    if after is not None and after <= match.version:
+        # What a returning client missed, in the hello: no resume, no second render of the view.
+        events = selectors.match_events(match=match, user=user, since=after, until=match.version)
+        detail["catch_up"] = {"after": after, "events": events}
+    return detail
 
 
 class UserConsumer(SocketConsumer):

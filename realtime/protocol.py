@@ -7,7 +7,11 @@ the newest notification delivered.
 Match socket, server to client:
 
 - ``hello``: on connect, the match as ``GET /api/matches/<id>`` shows it to this user (their
-  seat's view, or a spectator's) plus ``presence``.
+  seat's view, or a spectator's) plus ``presence``. A socket opened with ``?after=N`` (the
+  version the client's log is complete up to, N <= v) also gets ``catch_up: {after: N,
+  events}``, the events with ``N < seq <= v`` redacted as in an ``events`` frame: a client
+  coming back needs no ``resume`` and the view is rendered once. A malformed ``after`` closes
+  the socket with 4400.
 - ``events``: ``{after, events, view, status, active_seats, outcome}``, the events with
   ``after < seq <= v`` redacted for this seat (an invisible one is ``{"seq": n}``) and the view at
   ``v``. Frames on one socket are contiguous: each ``after`` is the previous frame's ``v``.
@@ -35,9 +39,11 @@ import json
 import time
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import parse_qs
 
 from core.api.errors import ApiError
 
+BAD_REQUEST = 4400  # a malformed query parameter (``after``)
 UNAUTHENTICATED = 4401  # no credentials, bad ones, or no auth message in time
 FORBIDDEN = 4403  # a session cookie sent from a foreign origin, or a disabled account
 NOT_FOUND = 4404  # no such match (or no such socket path)
@@ -85,6 +91,17 @@ def parse(text: str | None) -> ClientMessage:
     if not isinstance(d, dict):
         raise ApiError(400, "invalid_input", "d: must be a JSON object.")
     return ClientMessage(t, d, raw.get("v"))
+
+
+def after_param(scope: dict[str, Any]) -> int | None:
+    """The socket URL's ``?after=N``: None when absent; ApiError 400 unless a whole number."""
+    values = parse_qs(scope.get("query_string", b"").decode("latin1")).get("after")
+    if not values:
+        return None
+    text = values[0]
+    if not (text.isascii() and text.isdigit()) or len(text) > 18:  # no sign, space or overflow
+        raise ApiError(400, "invalid_input", "after: must be a whole number of 0 or more.")
+    return int(text)
 
 
 def whole_number(value: Any, name: str) -> int:

@@ -141,10 +141,12 @@ async def watch_lag(run: Run) -> None:
 async def socket_loop(run: Run, seat: Seat, ramp: float = 0.0) -> None:
     """The seat's socket: opened within the first ``ramp`` seconds (players do not all arrive
     at once), reopened after any loss with jittered exponential backoff, as the PWA does."""
-    url = f"{run.ws}/ws/matches/{seat.match_id}/?token={seat.token}"
+    base = f"{run.ws}/ws/matches/{seat.match_id}/?token={seat.token}"
     await asyncio.sleep(random.random() * ramp)
     pause = 1.0
     while not run.stopping:
+        # As the PWA: a client coming back says what it has, and its hello brings the rest.
+        url = f"{base}&after={seat.stream_v}" if seat.stream_v else base
         try:
             async with connect(url, open_timeout=30, ping_interval=30, ping_timeout=30) as ws:
                 hello = json.loads(await asyncio.wait_for(ws.recv(), 30))
@@ -152,7 +154,15 @@ async def socket_loop(run: Run, seat: Seat, ramp: float = 0.0) -> None:
                     raise ConnectionError(f"first frame {hello.get('t')}")
                 d = hello["d"]
                 seat.learn(d["version"], d["status"], d.get("active_seats") or [])
-                await ws.send(json.dumps({"resume": seat.stream_v}))
+                if "catch_up" in d:
+                    caught = {
+                        **d["catch_up"],
+                        "status": d["status"],
+                        "active_seats": d["active_seats"],
+                    }
+                    on_frame(seat, {"t": "events", "d": caught, "v": hello["v"]})
+                else:
+                    await ws.send(json.dumps({"resume": seat.stream_v}))
                 seat.socket_open = True
                 pause = 1.0
                 try:

@@ -223,12 +223,17 @@ def match_view_at(*, match: Match, user: User, version: int) -> dict[str, Any]:
     }
 
 
-def match_events(*, match: Match, user: User, since: int = 0) -> list[dict[str, Any]]:
+def match_events(
+    *, match: Match, user: User, since: int = 0, until: int | None = None
+) -> list[dict[str, Any]]:
+    """The events after ``since`` (through ``until``), redacted for ``user``'s seat."""
     seat = viewer_seat(match, user)
     engine = engine_for(match.game)
+    rows = Event.objects.filter(match=match, seq__gt=since)
+    if until is not None:
+        rows = rows.filter(seq__lte=until)
     rows = (
-        Event.objects.filter(match=match, seq__gt=since)
-        .order_by("seq")
+        rows.order_by("seq")
         .values_list("seq", "type", "payload", "actor", "created_at")
     )
     return [

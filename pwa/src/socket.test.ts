@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backoff, eventsAction, MatchSocket } from "./socket";
+import { backoff, eventsAction, MatchSocket, withAfter, type EventsFrame } from "./socket";
 import type { MatchDetail } from "./types";
 
 class FakeSocket {
@@ -59,6 +59,43 @@ describe("match socket", () => {
     s.receive(JSON.stringify({ t: "hello", d: { id: 1 }, v: 9 }));
     expect(hello).toEqual({ id: 1 });
     expect(fake.sent).toEqual([JSON.stringify({ resume: 3 })]);
+  });
+
+  it("says the version its log is complete up to in the URL of a new connection", () => {
+    const urls: string[] = [];
+    const s = new MatchSocket("ws://x/ws/matches/1/?token=t", { hello: () => undefined, events: () => undefined }, (u) => {
+      urls.push(u);
+      return new FakeSocket();
+    });
+    s.connect();
+    s.known = 7;
+    s.connect();
+    expect(urls).toEqual(["ws://x/ws/matches/1/?token=t", "ws://x/ws/matches/1/?token=t&after=7"]);
+    expect(withAfter("ws://x/ws/matches/1/", 3)).toBe("ws://x/ws/matches/1/?after=3");
+  });
+
+  it("takes what it missed from the hello's catch_up, without a resume", () => {
+    const fake = new FakeSocket();
+    let hello: MatchDetail | null = null;
+    const frames: [EventsFrame, number][] = [];
+    const s = new MatchSocket("ws://x/", { hello: (d) => (hello = d), events: (f, v) => frames.push([f, v]) }, () => fake);
+    s.connect();
+    s.known = 3;
+    const events = [{ seq: 4 }, { seq: 5 }];
+    const detail = { id: 1, view: { n: 5 }, status: "active", active_seats: [1], outcome: null };
+    s.receive(JSON.stringify({ t: "hello", d: { ...detail, catch_up: { after: 3, events } }, v: 5 }));
+    expect(hello).toEqual(detail);
+    expect(frames).toEqual([[{ after: 3, events, view: { n: 5 }, status: "active", active_seats: [1], outcome: null }, 5]]);
+    expect(fake.sent).toEqual([]);
+  });
+
+  it("asks for a resume when a hello's catch_up starts after its log", () => {
+    const fake = new FakeSocket();
+    const s = new MatchSocket("ws://x/", { hello: () => undefined, events: () => undefined }, () => fake);
+    s.connect();
+    s.known = 2;
+    s.receive(JSON.stringify({ t: "hello", d: { id: 1, catch_up: { after: 4, events: [] } }, v: 6 }));
+    expect(fake.sent).toEqual([JSON.stringify({ resume: 2 })]);
   });
 
   it("reconnects by itself after a drop, but not after a refusal", async () => {

@@ -2,7 +2,8 @@
  *
  * The client keeps the version its log is complete up to. An `events` frame that does not start
  * there is dropped and the gap asked for with `{"resume": v}`; a dropped connection comes back by
- * itself with a growing pause and resumes the same way. */
+ * itself with a growing pause, saying that version in its URL (`?after=v`), and its hello brings
+ * what it missed (`catch_up`), so coming back costs the server one render of the view. */
 
 import type { ChatMessage, Json, MatchDetail, MatchEvent, MatchStatus } from "./types";
 
@@ -50,7 +51,16 @@ export function backoff(n: number, random: () => number = Math.random): number {
   return Math.round(base * (0.75 + random() * 0.5));
 }
 
-const FINAL_CODES = new Set([4401, 4403, 4404]);
+const FINAL_CODES = new Set([4400, 4401, 4403, 4404]);
+
+/** The hello of a socket opened with `?after=N`: the events it missed come with it. */
+export type HelloDetail = MatchDetail & { catch_up?: { after: number; events: MatchEvent[] } };
+
+/** `url` with the socket's `after` parameter (the version the log is complete up to). */
+export function withAfter(url: string, known: number): string {
+  if (known <= 0) return url;
+  return `${url}${url.includes("?") ? "&" : "?"}after=${known}`;
+}
 
 type SocketLike = Pick<WebSocket, "send" | "close" | "readyState"> & {
   onopen: ((ev: Event) => unknown) | null;
@@ -81,7 +91,7 @@ export class MatchSocket {
 
   connect(): void {
     this.stopped = false;
-    const ws = this.open(this.url);
+    const ws = this.open(withAfter(this.url, this.known));
     this.ws = ws;
     ws.onopen = () => {
       this.attempts = 0;
@@ -138,9 +148,24 @@ export class MatchSocket {
     }
     const v = frame.v ?? 0;
     if (frame.t === "hello") {
-      this.handlers.hello(frame.d as MatchDetail, v);
-      // The hello brings the view; the log's missing events come with a resume.
-      if (this.known > 0 && v > this.known) this.resume(this.known);
+      const { catch_up, ...detail } = frame.d as HelloDetail;
+      this.handlers.hello(detail, v);
+      if (this.known <= 0 || v <= this.known) return;
+      if (catch_up === undefined) {
+        this.resume(this.known); // opened without `after` (or by an older server)
+        return;
+      }
+      const caught: EventsFrame = {
+        after: catch_up.after,
+        events: catch_up.events,
+        view: detail.view,
+        status: detail.status,
+        active_seats: detail.active_seats,
+        outcome: detail.outcome,
+      };
+      const action = eventsAction(this.known, caught, v);
+      if (action === "gap") this.resume(this.known);
+      else if (action === "apply") this.handlers.events(caught, v);
     } else if (frame.t === "events") {
       const d = frame.d as EventsFrame;
       const action = eventsAction(this.known, d, v);

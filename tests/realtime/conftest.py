@@ -115,11 +115,14 @@ def command(match_id: int, user: Any, cmd: dict[str, Any], cid: str) -> dict[str
 submit = database_sync_to_async(command)
 
 
-async def socket(path: str, *, token: str | None = None, headers: Any = ()) -> Any:
+async def socket(
+    path: str, *, token: str | None = None, headers: Any = (), after: str | int | None = None
+) -> Any:
     """A connected (accepted) socket on the real ASGI application."""
     from core.asgi import application
 
-    query = f"?token={token}" if token else ""
+    params = [f"token={token}"] * bool(token) + [f"after={after}"] * (after is not None)
+    query = "?" + "&".join(params) if params else ""
     comm = WebsocketCommunicator(application, path + query, headers=list(headers))
     connected, _ = await comm.connect(timeout=FRAME_TIMEOUT)
     assert connected

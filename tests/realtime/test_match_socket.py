@@ -111,6 +111,50 @@ def test_a_client_resumes_exactly_after_the_version_it_had(players: Any) -> None
     async_to_sync(scenario)()
 
 
+def test_a_client_coming_back_with_its_version_finds_what_it_missed_in_the_hello(
+    players: Any,
+) -> None:
+    match_id, alice = players["match"], players["alice"]
+    path = f"/ws/matches/{match_id}/"
+    secrets = Event.objects.get(match_id=match_id, type="SecretsDealt").payload["secrets"]
+
+    async def scenario() -> None:
+        for i, cmd in enumerate(({"type": "add", "amount": 1}, {"type": "add", "amount": 3})):
+            await submit(match_id, alice, cmd, f"away{i}")
+        for name, seat_secret in (("bob", {"mine": secrets[1]}), ("carol", None)):
+            back = await socket(path, token=players["tokens"][name], after=1)
+            hello = await expect(back, "hello")
+            assert hello["v"] == 4
+            catch_up = hello["d"]["catch_up"]
+            assert catch_up["after"] == 1
+            assert [e["seq"] for e in catch_up["events"]] == [2, 3, 4]
+            dealt = catch_up["events"][0]
+            # Redacted as an events frame is: bob's own secret, nothing at all for a spectator.
+            assert dealt == (
+                {"seq": 2}
+                if seat_secret is None
+                else {**dealt, "data": {"type": "SecretsDealt", **seat_secret}}
+            )
+            await back.send_json_to({"resume": 1})  # what a resume would have brought
+            resumed = await expect(back, "events")
+            assert resumed["d"]["events"] == catch_up["events"]
+            assert resumed["d"]["view"] == hello["d"]["view"]
+            await back.disconnect()
+
+        current = await socket(path, token=players["tokens"]["bob"], after=4)
+        assert (await expect(current, "hello"))["d"]["catch_up"] == {"after": 4, "events": []}
+        await current.disconnect()
+        # Ahead of the match (a client of a database since restored): the plain hello.
+        ahead = await socket(path, token=players["tokens"]["bob"], after=9)
+        assert "catch_up" not in (await expect(ahead, "hello"))["d"]
+        await ahead.disconnect()
+        for bad in ("-1", "x", "1.5", "99999999999999999999"):
+            refused = await socket(path, token=players["tokens"]["bob"], after=bad)
+            assert await closed_with(refused) == 4400
+
+    async_to_sync(scenario)()
+
+
 def test_a_lost_announcement_is_made_good_by_the_next_one(
     players: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
