@@ -232,10 +232,7 @@ def match_events(
     rows = Event.objects.filter(match=match, seq__gt=since)
     if until is not None:
         rows = rows.filter(seq__lte=until)
-    rows = (
-        rows.order_by("seq")
-        .values_list("seq", "type", "payload", "actor", "created_at")
-    )
+    rows = rows.order_by("seq").values_list("seq", "type", "payload", "actor", "created_at")
     return [
         event_for_viewer(
             engine, seq=seq, type=etype, payload=payload, actor=actor, created_at=at, viewer=seat
