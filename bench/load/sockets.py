@@ -6,7 +6,8 @@ one JSON object.
 The layout of ``run.py`` (its own PostgreSQL and Redis, ``deploy/cluster.sh``: nginx, two web
 processes, two workers, beat) with ``--matches`` two-player matches already a few moves in.
 Every seat's socket is opened through nginx, ``--batch`` at a time, as the PWA opens one: the
-handshake, the ``hello`` frame, then a ``resume`` from 0 answered with the seat's whole stream.
+handshake, the ``hello`` frame, then a ``resume`` from 0 answered with the seat's whole stream
+(``--catch-up hello``: the stream in the hello, as a client coming back with ``?after=`` gets it).
 Then the sockets stay open, silent, for ``--idle`` seconds (presence beats, watch renewals,
 version checks). For each phase: the CPU seconds used by the web processes, PostgreSQL (all
 its backends) and Redis, per socket opened and per socket-minute open; the database's
@@ -89,16 +90,26 @@ class Meter:
         return {k: b[k] - a[k] for k in a}
 
 
-async def open_socket(base: str, seat: Any, opened: list[float], held: list[Any]) -> None:
+async def open_socket(
+    base: str, seat: Any, opened: list[float], held: list[Any], catch_up: str = "resume"
+) -> None:
+    """Opens ``seat``'s socket and brings it the whole stream: with a ``resume`` from 0 after
+    the hello, or (``catch_up="hello"``) in the hello itself (``?after=0``)."""
     from websockets.asyncio.client import connect
 
     url = f"{base.replace('http', 'ws', 1)}/ws/matches/{seat.match_id}/?token={seat.token}"
+    if catch_up == "hello":
+        url += "&after=0"
     t0 = time.monotonic()
     ws = await connect(url, open_timeout=60, ping_interval=None)
     hello = json.loads(await asyncio.wait_for(ws.recv(), 60))
     assert hello["t"] == "hello", hello
-    await ws.send(json.dumps({"resume": 0}))
     want = hello["v"]
+    if catch_up == "hello":
+        assert len(hello["d"]["catch_up"]["events"]) == want, hello["d"].get("catch_up")
+        want = 0
+    else:
+        await ws.send(json.dumps({"resume": 0}))
     while want:
         frame = json.loads(await asyncio.wait_for(ws.recv(), 60))
         if frame["t"] == "events" and frame["v"] >= want:
@@ -156,7 +167,10 @@ async def measure(
     t0 = time.monotonic()
     for i in range(0, len(seats), args.batch):
         await asyncio.gather(
-            *(open_socket(cluster.base, s, opened, held) for s in seats[i : i + args.batch])
+            *(
+                open_socket(cluster.base, s, opened, held, args.catch_up)
+                for s in seats[i : i + args.batch]
+            )
         )
     connect_wall = time.monotonic() - t0
     await asyncio.sleep(1)  # the presence frames that follow the last joins
@@ -172,6 +186,7 @@ async def measure(
     return {
         "sockets": n,
         "matches": args.matches,
+        "catch_up": args.catch_up,
         "connect_wall_s": round(connect_wall, 1),
         "connect_p50_ms": round(percentile(opened, 50) * 1000, 1),
         "connect_p99_ms": round(percentile(opened, 99) * 1000, 1),
@@ -198,6 +213,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     p.add_argument("--moves", type=int, default=2, help="Commands per seat before the sockets.")
     p.add_argument("--batch", type=int, default=20, help="Sockets opened at once.")
     p.add_argument("--idle", type=float, default=60)
+    p.add_argument(
+        "--catch-up",
+        choices=("resume", "hello"),
+        default="resume",
+        help="How an opened socket gets its stream: a resume after the hello, or in the hello.",
+    )
     p.add_argument("--port", type=int, default=8170)
     p.add_argument("--pg-port", type=int, default=8178)
     p.add_argument("--redis-port", type=int, default=8179)
