@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from django.http import HttpResponse, StreamingHttpResponse
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags
 from drf_spectacular.utils import (
@@ -369,7 +369,7 @@ class MatchListApi(APIView):
         return Response(selectors.match_detail(match=match, user=request.user), status=201)
 
 
-def _conditional(request: Request, etag: str, build: Callable[[], Any]) -> Response:
+def _conditional(request: Request | HttpRequest, etag: str, build: Callable[[], Any]) -> Response:
     """Answer 304 when the client's ``If-None-Match`` holds ``etag`` (weak comparison, RFC 9110
     13.1.2), else ``build()``'s answer; either way with the ETag, to be revalidated each time."""
     tags = parse_etags(request.headers.get("If-None-Match", ""))
@@ -534,13 +534,18 @@ class MatchLegalApi(APIView):
         extensions=errors("match_not_found", "private_match", "not_a_player"),
     )
     def get(self, request: Request, match_id: int) -> Response:
-        match = hotpath.read_match(match_id)
-        selectors.match_check_visible(match=match, user=request.user)
-        return _conditional(
-            request,
-            selectors.legal_etag(match=match, user=request.user),
-            lambda: selectors.match_legal_commands(match=match, user=request.user),
-        )
+        return legal_answer(request, user=request.user, match_id=match_id)
+
+
+def legal_answer(request: Request | HttpRequest, *, user: Any, match_id: int) -> Response:
+    """``GET .../legal``'s answer, for the view and for the fast lane (core/api/fastlane.py)."""
+    match = hotpath.read_match(match_id)
+    selectors.match_check_visible(match=match, user=user)
+    return _conditional(
+        request,
+        selectors.legal_etag(match=match, user=user),
+        lambda: selectors.match_legal_commands(match=match, user=user),
+    )
 
 
 @extend_schema_field({"type": "object", "additionalProperties": {}})
@@ -606,19 +611,25 @@ class MatchCommandApi(APIView):
         ),
     )
     def post(self, request: Request, match_id: int) -> Response | HttpResponse:
-        v = _plainly_valid_command(request.data)
-        if v is None:  # the serializer's coercions and messages, for anything less plain
-            data = self.Input(data=request.data)
-            data.is_valid(raise_exception=True)
-            v = data.validated_data
-        result = services.match_submit_command(
-            match_id=match_id,
-            user=request.user,
-            command=v["command"],
-            command_id=v["command_id"],
-            expected_version=v.get("expected_version"),
-        )
-        return _answer(result)
+        return command_answer(user=request.user, match_id=match_id, data=request.data)
+
+
+def command_answer(*, user: Any, match_id: int, data: Any) -> Response | HttpResponse:
+    """``POST .../commands``' answer to the parsed JSON body ``data``, for the view and for the
+    fast lane (core/api/fastlane.py)."""
+    v = _plainly_valid_command(data)
+    if v is None:  # the serializer's coercions and messages, for anything less plain
+        checked = MatchCommandApi.Input(data=data)
+        checked.is_valid(raise_exception=True)
+        v = checked.validated_data
+    result = services.match_submit_command(
+        match_id=match_id,
+        user=user,
+        command=v["command"],
+        command_id=v["command_id"],
+        expected_version=v.get("expected_version"),
+    )
+    return _answer(result)
 
 
 class MatchUndoApi(APIView):

@@ -81,6 +81,9 @@ MIDDLEWARE = [
     # First: probes and /metrics answered before host checks and HTTPS redirects; timing.
     "core.ops.middleware.Ops",
     "core.api.guard.RequestGuard",  # first: it tracks every write, and bounds write requests
+    # A token client's moves and legal-command reads, answered without the rest of the chain
+    # and DRF's dispatch (core/api/fastlane.py); anything else goes on down.
+    "core.api.fastlane.FastLane",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -269,6 +272,8 @@ REALTIME_OUTBOX_POLL = env.float("LUDOTEKA_WS_OUTBOX_POLL", default=15.0)
 SNAPSHOT_EVERY = env.int("LUDOTEKA_SNAPSHOT_EVERY", default=50)
 # How long a server process trusts an API token it has checked (core/accounts/auth.py); 0: never.
 LUDOTEKA_TOKEN_CACHE_SECONDS = env.float("LUDOTEKA_TOKEN_CACHE_SECONDS", default=30.0)
+# core/api/fastlane.py: off only to compare with the full stack (it answers the same).
+LUDOTEKA_FAST_LANE = env.bool("LUDOTEKA_FAST_LANE", default=True)
 STATE_CACHE_SIZE = env.int("LUDOTEKA_STATE_CACHE_SIZE", default=512)
 # Tasks in-process: how long the outbox dispatcher waits to take the commits of the next moments
 # in the same run (core/notifications/dispatcher.py); 0: at once, in the committing thread.
