@@ -46,6 +46,31 @@ def test_append_numbers_events_and_chains_their_hashes(alice: Any, race_game: st
     assert store.verify_chain(match.pk).ok
 
 
+def test_the_appended_rows_hold_what_the_database_holds(alice: Any, race_game: str) -> None:
+    match = new_match(alice, race_game)
+    events = [{"type": "A", "t": (1, 2), "n": {"k": None}}, {"type": "Bé", "x": 1.5}]
+    with transaction.atomic():
+        rows = store.append(match=match, expected_version=0, events=events, actor=1, command_id="c")
+    stored = list(Event.objects.filter(match=match).order_by("seq"))
+    fields = [
+        "pk",
+        "match_id",
+        "seq",
+        "type",
+        "payload",
+        "actor",
+        "command_id",
+        "prev_hash",
+        "hash",
+    ]
+    assert [[getattr(r, f) for f in fields] for r in rows] == [
+        [getattr(r, f) for f in fields] for r in stored
+    ]
+    assert rows[0].payload == {"t": [1, 2], "n": {"k": None}}  # as JSON gives it back
+    assert [r.created_at for r in rows] == [r.created_at for r in stored]
+    assert store.verify_chain(match.pk).ok
+
+
 def test_a_stale_expected_version_is_refused_and_nothing_is_written(
     alice: Any, race_game: str
 ) -> None:

@@ -1,0 +1,65 @@
+"""The append's hasher gives the same hash as the reference ``event_hash`` (no database)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta, timezone
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from core.eventstore.hashing import GENESIS, canonical_json, event_hash, match_event_hasher
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**63), max_value=2**63)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@given(
+    payload=st.dictionaries(st.text(max_size=8), json_values, max_size=5),
+    etype=st.text(min_size=1, max_size=20),
+    actor=st.none() | st.integers(min_value=-1, max_value=7),
+    match_id=st.integers(min_value=1, max_value=2**40),
+    seq=st.integers(min_value=1, max_value=10**6),
+    micros=st.integers(min_value=0, max_value=10**15),
+    offset_minutes=st.sampled_from([0, 60, -300]),
+)
+def test_the_append_hasher_equals_event_hash(
+    payload: dict[str, Any],
+    etype: str,
+    actor: int | None,
+    match_id: int,
+    seq: int,
+    micros: int,
+    offset_minutes: int,
+) -> None:
+    tz = timezone(timedelta(minutes=offset_minutes))
+    created_at = datetime(2020, 1, 1, tzinfo=UTC).astimezone(tz) + timedelta(microseconds=micros)
+    prev = "ab" * 32
+    hasher = match_event_hasher(match_id=match_id, actor=actor, created_at=created_at)
+    expected = event_hash(
+        prev_hash=prev,
+        match_id=match_id,
+        seq=seq,
+        type=etype,
+        payload=payload,
+        actor=actor,
+        created_at=created_at,
+    )
+    assert hasher(prev, seq, canonical_json(etype), canonical_json(payload)) == expected
+
+
+def test_a_different_payload_gives_a_different_hash() -> None:
+    hasher = match_event_hasher(match_id=1, actor=None, created_at=datetime(2020, 1, 1, tzinfo=UTC))
+    type_json = canonical_json("A")
+    assert hasher(GENESIS, 1, type_json, canonical_json({"x": 1})) != hasher(
+        GENESIS, 1, type_json, canonical_json({"x": 2})
+    )
