@@ -50,8 +50,8 @@ class StaffMatchListApi(StaffApi):
         status = strict.QueryChoiceField(choices=Match.Status.choices, required=False)
         player = strict.QueryCharField(required=False, max_length=150, help_text="User name.")
         tournament = strict.QueryIntegerField(required=False, min_value=1, max_value=2**31 - 1)
-        since = serializers.DateField(required=False, help_text="Created on or after (YYYY-MM-DD).")
-        until = serializers.DateField(required=False, help_text="Created on or before.")
+        since = strict.QueryDateField(required=False, help_text="Created on or after (YYYY-MM-DD).")
+        until = strict.QueryDateField(required=False, help_text="Created on or before.")
         q = strict.QueryCharField(
             required=False, max_length=150, help_text="A match id or part of a player's name."
         )
@@ -212,7 +212,8 @@ class StaffMatchImportApi(StaffApi):
     def post(self, request: Request) -> Response:
         actions.check_permission(request.user, AuditEntry.Action.IMPORT)
         data = request.data
-        doc = archive.parse_ndjson(data["ndjson"]) if set(data) == {"ndjson"} else data
+        ndjson = isinstance(data, dict) and set(data) == {"ndjson"}
+        doc = archive.parse_ndjson(data["ndjson"]) if ndjson else data  # null: unsupported
         match, entry = actions.match_import(user=request.user, doc=doc)
         return Response(
             {"id": match.pk, "version": match.version, "status": match.status, **entry.details},
@@ -252,9 +253,9 @@ class _ActionApi(StaffApi, ABC):
         """The action itself: one service call."""
 
 
-_REASON = strict.CharField(
-    required=False, default="", allow_blank=True, max_length=2000, help_text="Why (required)."
-)
+# Required and saying something, as the schema states (a blank or over-long one is invalid
+# input); one of spaces only reaches the action, which refuses it as ``reason_required``.
+_REASON = strict.TextField(max_length=actions.REASON_MAX, help_text="Why: kept with the action.")
 
 
 class StaffMatchAbortApi(_ActionApi):
@@ -271,7 +272,6 @@ class StaffMatchAbortApi(_ActionApi):
             "staff_only",
             "missing_permission",
             "reason_required",
-            "reason_too_long",
             "match_not_found",
             "match_not_active",
         ),
@@ -303,7 +303,6 @@ class StaffMatchAwardApi(_ActionApi):
             "staff_only",
             "missing_permission",
             "reason_required",
-            "reason_too_long",
             "match_not_found",
             "match_not_active",
             "invalid_ranks",
@@ -341,7 +340,6 @@ class StaffMatchReplaceSeatApi(_ActionApi):
             "staff_only",
             "missing_permission",
             "reason_required",
-            "reason_too_long",
             "match_not_found",
             "match_not_active",
             "unknown_seat",
@@ -379,7 +377,6 @@ class StaffMatchRollbackApi(_ActionApi):
             "staff_only",
             "missing_permission",
             "reason_required",
-            "reason_too_long",
             "match_not_found",
             "match_not_active",
             "seq_out_of_range",

@@ -76,9 +76,11 @@ class QueryIntegerField(serializers.IntegerField):
         return int(super().to_internal_value(text))
 
 
-class QueryChoiceField(serializers.ChoiceField):
-    """A choice in the query string: ``?status=`` (blank) is a wrong choice, not "no filter"
-    (DRF reads a blank form field of a non-required field as absent)."""
+class _BlankIsAValue:
+    """A query parameter sent blank (``?status=``) is a value to check, not "no filter": DRF's
+    form semantics read a blank field that is not required as absent."""
+
+    field_name: str
 
     def get_value(self, dictionary: Any) -> Any:
         if self.field_name in dictionary:
@@ -86,21 +88,17 @@ class QueryChoiceField(serializers.ChoiceField):
         return serializers.empty
 
 
-class QueryCharField(serializers.CharField):
-    """An optional text filter in the query string: ``?game=`` (blank) is refused, not read as
-    "no filter" (DRF's form semantics)."""
-
-    def get_value(self, dictionary: Any) -> Any:
-        if self.field_name in dictionary:
-            return dictionary[self.field_name]
-        return serializers.empty
+class QueryChoiceField(_BlankIsAValue, serializers.ChoiceField):
+    """A choice in the query string: a blank one is a wrong choice."""
 
 
-class QueryBooleanField(serializers.BooleanField):
-    """A boolean filter in the query string: ``?mine=`` (blank) is no boolean, not "absent"
-    (DRF's form semantics would read it as the default)."""
+class QueryCharField(_BlankIsAValue, serializers.CharField):
+    """An optional text filter in the query string: a blank one is refused."""
 
-    def get_value(self, dictionary: Any) -> Any:
-        if self.field_name in dictionary:
-            return dictionary[self.field_name]
-        return serializers.empty
+
+class QueryBooleanField(_BlankIsAValue, serializers.BooleanField):
+    """A boolean filter in the query string: a blank one is no boolean."""
+
+
+class QueryDateField(_BlankIsAValue, serializers.DateField):
+    """A date filter in the query string (YYYY-MM-DD): a blank one is no date."""

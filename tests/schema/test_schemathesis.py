@@ -130,3 +130,32 @@ def player(race_game: str, settings: Any, monkeypatch: pytest.MonkeyPatch) -> di
 @pytest.mark.django_db
 def test_the_api_keeps_to_its_schema(case: Any, player: dict[str, str]) -> None:
     case.call_and_validate(headers=player, checks=CHECKS)
+
+
+# The staff operations again, as staff: above, they only ever answer a player's 403.
+staff_schema = _schema().include(path_regex="^/api/staff/")
+staff_schema.config.generation.update(allow_x00=False)
+
+
+@pytest.fixture
+def staff(player: dict[str, str]) -> dict[str, str]:
+    """A staff member holding every action's permission, with a token, beside the player's
+    matches (one started, with events)."""
+    from rest_framework.authtoken.models import Token
+
+    admin = make_user()
+    admin.is_staff = admin.is_superuser = True
+    admin.save(update_fields=["is_staff", "is_superuser"])
+    return {"Authorization": f"Token {Token.objects.get_or_create(user=admin)[0].key}"}
+
+
+@staff_schema.parametrize()
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    derandomize=True,
+)
+@pytest.mark.django_db
+def test_the_staff_api_keeps_to_its_schema_as_staff(case: Any, staff: dict[str, str]) -> None:
+    case.call_and_validate(headers=staff, checks=CHECKS)

@@ -122,6 +122,8 @@ def test_a_changed_file_is_refused_at_its_first_broken_link(
         res = _import(officer_client, bad)
         assert res.json()["code"] == code, (code, res.json())
         assert res.status_code in (404, 422)
+    null = officer_client.post("/api/staff/matches/import", "null", content_type="application/json")
+    assert null.status_code == 422 and null.json()["code"] == "unsupported_format"  # was a 500
     garbage = _import(officer_client, "not json\n", ndjson=True)
     assert garbage.status_code == 422 and garbage.json()["code"] == "invalid_export"
     assert Match.objects.count() == 1 and not AuditEntry.objects.exists()
