@@ -12,9 +12,9 @@ on, untouched, to the full stack (``get_response``):
 
 - the route resolves (this URL configuration) to ``MatchCommandApi`` (POST) or
   ``MatchLegalApi`` (GET), the Host is allowed, no HTTPS redirect is due;
-- ``Authorization: Token <key>`` whose key this process already trusts
-  (``core.accounts.auth.token_cache``): a key unknown here, a bad one, a session cookie and
-  no credentials at all take the full stack, which refuses or caches them as ever;
+- ``Authorization: Token <key>`` with a valid key (``CachedTokenAuthentication``: this
+  process's cache, else the database): a bad key, a session cookie and no credentials at all
+  take the full stack, which refuses or serves them as ever;
 - ``Accept`` absent, ``*/*`` or ``application/json`` (DRF would pick JSON too); anything else
   may mean the browsable API, 406, ...;
 - a POST whose body is ``application/json`` (UTF-8) and parses as DRF's parser would (strict:
@@ -46,12 +46,13 @@ from django.middleware.common import CommonMiddleware
 from django.middleware.security import SecurityMiddleware
 from django.urls import Resolver404, ResolverMatch, get_urlconf, resolve
 from django.utils.cache import patch_vary_headers
+from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.utils.json import strict_constant
 from rest_framework.views import set_rollback
 
-from core.accounts.auth import token_cache
+from core.accounts.auth import CachedTokenAuthentication, token_cache
 from core.api.errors import exception_handler
 from core.ops.logs import log_context_add
 
@@ -66,8 +67,9 @@ def _unused(request: HttpRequest) -> HttpResponse:
 
 
 def _token_user(request: HttpRequest) -> tuple[Any, Any] | None:
-    """The user and token of an ``Authorization: Token <key>`` header this process trusts
-    already (as ``CachedTokenAuthentication`` would answer), else None."""
+    """The user and token of a valid ``Authorization: Token <key>`` header, as
+    ``CachedTokenAuthentication`` answers them (from this process's cache, else the database,
+    which refills the cache), or None: no such header, or one the full stack is to refuse."""
     header = request.META.get("HTTP_AUTHORIZATION", "")
     if not isinstance(header, str):
         return None
@@ -76,7 +78,15 @@ def _token_user(request: HttpRequest) -> tuple[Any, Any] | None:
         return None
     if settings.LUDOTEKA_TOKEN_CACHE_SECONDS <= 0:
         return None
-    return token_cache.get(parts[1])
+    hit = token_cache.get(parts[1])
+    if hit is not None:
+        return hit
+    # An entry gone stale (every 30 s for each player, in each server process): checked here
+    # as the full stack would, so as not to send one request in ten down the long way.
+    try:
+        return CachedTokenAuthentication().authenticate_credentials(parts[1])
+    except AuthenticationFailed:
+        return None  # the full stack's 401
 
 
 def _json_body(request: HttpRequest) -> tuple[bool, Any]:
