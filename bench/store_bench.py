@@ -18,7 +18,8 @@ local server only) are steadier, ``appends_per_wal_flush`` shows how many commit
 flush, and the server's durability settings are printed with them. Prints one JSON object.
 
     .venv/bin/python bench/store_bench.py --database-url postgres://postgres@127.0.0.1:5432/mine \
-        [--writers 1,4] [--appends 3000] [--batch 3] [--follow 0.1]
+        [--writers 1,4] [--appends 3000] [--batch 1,3,10] [--follow 0.1] [--processes] \
+        [--commit-delay 200 --commit-siblings 2]
 """
 
 from __future__ import annotations
@@ -64,6 +65,11 @@ def write_share(
     if postgres:
         with connection.cursor() as cur:
             cur.execute(f"SET synchronous_commit = {opts['synchronous_commit']}")
+            if opts["commit_delay"] is not None:
+                # commit_delay is a superuser setting (PGC_SUSET): a session of a superuser
+                # may set it, nobody else's; commit_siblings any session.
+                cur.execute(f"SET commit_delay = {int(opts['commit_delay'])}")
+                cur.execute(f"SET commit_siblings = {int(opts['commit_siblings'])}")
             cur.execute("SELECT pg_backend_pid()")
             pid = int(cur.fetchone()[0])
     share = list(Match.objects.filter(pk__in=match_ids).order_by("pk"))
@@ -110,7 +116,11 @@ def main() -> None:
     parser.add_argument("--database-url", default=bench_database_url())
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--appends", type=int, default=3000, help="Appends per run.")
-    parser.add_argument("--batch", type=int, default=3, help="Events per append (per command).")
+    parser.add_argument(
+        "--batch",
+        default="3",
+        help="Events per append (per command); several (1,3,10): one run of each per writer count.",
+    )
     parser.add_argument("--writers", default="1,4", help="Concurrent writers, one run each.")
     parser.add_argument("--mode", choices=["autocommit", "transaction"], default="autocommit")
     parser.add_argument(
@@ -132,6 +142,15 @@ def main() -> None:
         help="off: commits return before the WAL is flushed (a crash may lose the last ~0.2 s); "
         "a diagnostic of what the flush costs, never a setting for the event store.",
     )
+    parser.add_argument(
+        "--commit-delay",
+        type=int,
+        default=None,
+        help="Microseconds a committing writer waits for others to share its WAL flush "
+        "(PostgreSQL's group commit), set in the writers' sessions (superuser only); with "
+        "--commit-siblings, the other open transactions needed before it waits.",
+    )
+    parser.add_argument("--commit-siblings", type=int, default=5)
     args = parser.parse_args()
     load_before = os.getloadavg()
     setup(args.database_url)
@@ -191,15 +210,17 @@ def main() -> None:
         finally:
             connection.close()
 
-    def run(writers: int) -> dict[str, Any]:
+    def run(writers: int, batch: int) -> dict[str, Any]:
         matches = [
             Match.objects.create(game="bench", n_players=2, created_by=owner, status="active")
             for _ in range(args.matches)
         ]
         opts = {
-            "batch": args.batch,
+            "batch": batch,
             "mode": args.mode,
             "synchronous_commit": args.synchronous_commit,
+            "commit_delay": args.commit_delay,
+            "commit_siblings": args.commit_siblings,
         }
         shares = [[m.pk for m in matches[i::writers]] for i in range(writers)]
         latencies: list[float] = []
@@ -252,9 +273,10 @@ def main() -> None:
         syncs = syncs_after - syncs_before
         return {
             "writers": writers,
+            "events_per_append": batch,
             "appends": appends,
             "seconds": round(elapsed, 3),
-            "events_per_second": round(appends * args.batch / elapsed),
+            "events_per_second": round(appends * batch / elapsed),
             "appends_per_second": round(appends / elapsed),
             "append_ms_p50": round(percentile(latencies, 50) * 1000, 3),
             "append_ms_p99": round(percentile(latencies, 99) * 1000, 3),
@@ -274,7 +296,7 @@ def main() -> None:
     following = threading.Thread(target=follow) if args.follow > 0 else None
     if following is not None:
         following.start()
-    runs = [run(int(w)) for w in args.writers.split(",")]
+    runs = [run(int(w), int(b)) for b in args.batch.split(",") for w in args.writers.split(",")]
     if following is not None:
         stop_following.set()
         following.join()
@@ -294,7 +316,8 @@ def main() -> None:
                 "server_settings": server_settings(),
                 "mode": args.mode,
                 "synchronous_commit": args.synchronous_commit,
-                "events_per_append": args.batch,
+                "commit_delay_us": args.commit_delay,
+                "commit_siblings": args.commit_siblings if args.commit_delay is not None else None,
                 "matches": args.matches,
                 "cpus": os.cpu_count(),
                 "runs": runs,

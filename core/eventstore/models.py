@@ -35,8 +35,10 @@ class Event(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["match", "seq"], name="event_match_seq")]
+        # No (match, type) index: the one lookup by type (a match's timeouts) reads the match's
+        # events through (match, seq); each index is one more write per event, twice (the
+        # append and the sequencer's new row version).
         indexes = [
-            models.Index(fields=["match", "type"], name="event_match_type"),
             # The sequencer's work list: the few events not yet in the feed.
             models.Index(
                 fields=["id"], condition=models.Q(position__isnull=True), name="event_unsequenced"

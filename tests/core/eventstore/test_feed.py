@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from django.db import DatabaseError, connection, connections, transaction
+from django.utils import timezone
 
 from core.eventstore import store
 from core.eventstore.models import Event
@@ -153,10 +154,22 @@ def test_a_follower_reading_while_writers_append_sees_every_event_once_without_g
     done = threading.Event()
     reads: list[list[int]] = []
 
-    def write(match: Any) -> None:
+    def write(match: Any, command_path: bool) -> None:
         try:
-            for _ in range(15):
-                _append(match, 2)
+            for i in range(15):
+                if command_path:  # one self-committing statement, as a command appends
+                    store.append_with(
+                        match=match,
+                        expected_version=match.version,
+                        events=[{"type": "E", "i": i}, {"type": "F", "i": i}],
+                        actor=0,
+                        command_id=f"c{i}",
+                        match_set={},
+                        also=(),
+                        now=timezone.now(),
+                    )
+                else:
+                    _append(match, 2)
         finally:
             connections.close_all()
 
@@ -174,7 +187,7 @@ def test_a_follower_reading_while_writers_append_sees_every_event_once_without_g
         finally:
             connections.close_all()
 
-    writers = [threading.Thread(target=write, args=(m,)) for m in matches]
+    writers = [threading.Thread(target=write, args=(m, i % 2 == 0)) for i, m in enumerate(matches)]
     follower = threading.Thread(target=follow)
     follower.start()
     for t in writers:
@@ -189,3 +202,4 @@ def test_a_follower_reading_while_writers_append_sees_every_event_once_without_g
     feed = store.read_feed(limit=10_000)
     for m in matches:
         assert [e.seq for e in feed if e.match_id == m.pk] == list(range(1, 31))
+        assert store.verify_chain(m.pk).ok
