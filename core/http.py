@@ -9,13 +9,16 @@ Here the event loop only parses HTTP (uvicorn) and reads the body; one hop to a 
 runs the whole request as a WSGI server would (request_started → middleware → view →
 response.close() and request_finished, so database connections go back to the pool), and one
 message carries the answer back. A streamed answer (NDJSON events, files) is sent chunk by
-chunk from the thread. The pool threads are asgiref's sync_to_async threads, so
+chunk from the thread. The pool threads carry asgiref's marks of its sync_to_async threads, so
 ``async_to_sync`` inside a request (the channel layer's broadcast) runs on this server's event
 loop, where the in-process channel layer's sockets listen.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
+import os
 import sys
 import tempfile
 import time
@@ -23,7 +26,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from asgiref.sync import async_to_sync, sync_to_async
+from asgiref.sync import SyncToAsync, async_to_sync
 from django.conf import settings
 
 Send = Callable[[dict[str, Any]], Any]
@@ -39,7 +42,7 @@ class ThreadedWSGI:
 
     async def __call__(self, scope: dict[str, Any], receive: Receive, send: Send) -> None:
         received = time.monotonic()
-        # Closed below, once the request is answered (a with-block would span the whole method).
+        # Closed by the request thread once it is done with it (_in_thread), or on a disconnect.
         body = tempfile.SpooledTemporaryFile(max_size=settings.FILE_UPLOAD_MAX_MEMORY_SIZE)  # noqa: SIM115
         more = True
         while more:
@@ -51,15 +54,31 @@ class ThreadedWSGI:
             more = message.get("more_body", False)
         body.seek(0)
         environ = _environ(scope, body, received)
-        run = sync_to_async(self._run, thread_sensitive=False, executor=self.executor)
-        try:
-            answer = await run(environ, send)
-        finally:
-            body.close()
+        loop = asyncio.get_running_loop()
+        # A bare hop to a pool thread: asgiref's sync_to_async made a wrapper, an inspection
+        # of the function, a shielded future and a context copy per request, about a tenth of
+        # a server process's CPU under bench/api_bench.py (py-spy --gil). What a request needs
+        # of it is set in _in_thread; the body is closed there, once the thread is done with it.
+        answer = await loop.run_in_executor(
+            self.executor, contextvars.copy_context().run, self._in_thread, loop, environ, send
+        )
         if answer is not None:  # not streamed: the whole answer in two messages
             start, chunks = answer
             await send(start)
             await send({"type": "http.response.body", "body": b"".join(chunks)})
+
+    def _in_thread(
+        self, loop: asyncio.AbstractEventLoop, environ: dict[str, Any], send: Send
+    ) -> tuple[dict[str, Any], list[bytes]] | None:
+        # What sync_to_async's thread_handler sets: async_to_sync in this thread (a streamed
+        # answer's chunks, the in-process channel layer's broadcast) then runs on this loop.
+        SyncToAsync.threadlocal.main_event_loop = loop
+        SyncToAsync.threadlocal.main_event_loop_pid = os.getpid()
+        SyncToAsync.threadlocal.task_context = []
+        try:
+            return self._run(environ, send)
+        finally:
+            environ["wsgi.input"].close()
 
     def _run(
         self, environ: dict[str, Any], send: Send
