@@ -107,3 +107,65 @@ def test_a_refusal_is_explained_in_the_servers_words(phone: Tab) -> None:  # noq
     phone.page.wait_for_selector("[role=alert]")
     assert "games must be between 1 and 21" in phone.page.inner_text("[role=alert]")
     phone.check_console()
+
+
+def test_an_organiser_corrects_points_a_result_and_the_field(phone: Tab) -> None:  # noqa: F811
+    org = phone
+    me = register(org)
+    org.go("/tournaments/new")
+    org.page.wait_for_selector("#t-name")
+    org.page.fill("#t-name", "Autumn cup")
+    org.page.select_option("#t-game", "samurai")
+    org.page.select_option("#t-format", "swiss")
+    org.page.select_option("#t-players", "2")
+    org.page.fill("#t-rounds", "2")
+    org.page.select_option("#t-level", "random")
+    org.page.check("text=I start each round myself")
+    org.page.click("main form button[type=submit]")
+    org.page.wait_for_url(re.compile(r".*/tournaments/\d+$"))
+    org.page.click("button:has-text('Register')")
+    org.page.wait_for_selector("text=You are registered.")
+    org.page.fill("#bots-count", "3")
+    org.page.click("button:has-text('Add bots')")
+    org.page.wait_for_selector("#entrants-title .count:has-text('4')")
+    org.page.click("button:has-text('Start the tournament')")
+    org.page.wait_for_selector("#standings-title", timeout=90_000)
+    org.page.wait_for_selector("#corrections-title")
+
+    # A penalty needs a number and a reason; then it shows in the standings.
+    org.page.select_option("#fix-entrant", label=me.capitalize())
+    org.page.fill("#fix-reason", "late start")
+    org.page.click("button:has-text('Adjust points')")
+    org.page.wait_for_selector("[role=alert]:has-text('Say how many points')")
+    org.page.fill("#fix-points", "-0.5")
+    org.page.click("button:has-text('Adjust points')")
+    mine = org.page.locator("#standings-title ~ div tbody tr.mine")
+    org.page.wait_for_function(
+        "() => document.querySelector('#standings-title ~ div tbody tr.mine td:nth-child(3)')"
+        "?.textContent === '-0.5'"
+    )
+    assert org.page.input_value("#fix-reason") == ""  # done: the form starts over
+
+    # The organiser's own table: places set by hand, with a reason.
+    row = org.page.locator("#round-1 ~ ol li.table-row", has_text=me.capitalize()).first
+    row.locator("button:has-text('Set the result')").click()
+    form = row.locator("form.result-form")
+    for place in form.locator("input[id*='-place-']").all():
+        label = form.locator(f"label[for='{place.get_attribute('id')}']").inner_text()
+        place.fill("1" if label.endswith(me.capitalize()) else "2")
+    form.locator("input[id$='-reason']").fill("opponent did not show")
+    org.axe("tournament-corrections")
+    org.shot("tournament-corrections")
+    form.locator("button[type=submit]").click()
+    org.page.wait_for_selector("form.result-form", state="detached")
+    assert "(1.)" in row.inner_text() and "(2.)" in row.inner_text()
+
+    # A bot removed from the field, with a reason: withdrawn in the standings.
+    bot = org.page.locator("#fix-entrant option").nth(2).inner_text()
+    org.page.select_option("#fix-entrant", label=bot)
+    org.page.fill("#fix-reason", "duplicate entry")
+    org.page.click("button:has-text('Remove from the tournament')")
+    org.page.wait_for_selector(f"#standings-title ~ div tr:has-text('{bot}'):has-text('withdrawn')")
+    assert float(mine.locator("td").nth(2).inner_text()) > -0.5  # the win set by hand counts
+    org.shot("tournament-corrected")
+    org.check_console()

@@ -101,6 +101,15 @@ export interface TournamentSpec {
   min_rating?: number | null;
 }
 
+/** An organiser's result for a table: a place per seat (1 is first), scores optional. */
+export interface ResultBody {
+  round: number;
+  table: number;
+  ranks: number[];
+  scores: number[] | null;
+  reason: string;
+}
+
 const T = "tournaments";
 
 export const tournamentsApi = {
@@ -118,5 +127,8 @@ export const tournamentsApi = {
     request<Tournament>("POST", `${T}/${id}/invite`, { usernames }),
   points: (id: number, entrant: number, points: number, reason: string) =>
     request<Tournament>("POST", `${T}/${id}/points`, { entrant, points, reason }),
+  result: (id: number, body: ResultBody) => request<Tournament>("POST", `${T}/${id}/result`, body),
+  remove: (id: number, entrant: number, reason: string) =>
+    request<Tournament>("POST", `${T}/${id}/remove`, { entrant, reason }),
   cancel: (id: number, reason: string) => request<Tournament>("POST", `${T}/${id}/cancel`, { reason }),
 };

@@ -7,7 +7,17 @@ import { redraw } from "../redraw";
 import { navigate } from "../router";
 import { loadGames } from "../session";
 import type { GameInfo } from "../types";
-import { type Format, type Round, type Standing, type Tournament, type TournamentSpec, type TournamentSummary, tournamentsApi } from "./api";
+import {
+  type Format,
+  type ResultBody,
+  type Round,
+  type Standing,
+  type Table,
+  type Tournament,
+  type TournamentSpec,
+  type TournamentSummary,
+  tournamentsApi,
+} from "./api";
 
 function message(err: unknown): string {
   return err instanceof ApiError ? err.message : String(err);
@@ -43,6 +53,47 @@ export function tiebreakValue(row: Standing, column: string): string {
 /** The round to show first: the one running (or the last). */
 export function currentRound(rounds: readonly Round[]): Round | null {
   return rounds.find((r) => !r.finished) ?? rounds[rounds.length - 1] ?? null;
+}
+
+/** The organiser's correction of one entrant: points to add (or a penalty), or removal. */
+export interface EntrantCorrection {
+  entrant: string;
+  points: string;
+  reason: string;
+}
+
+/** The organiser's result for a table, as typed: a place per seat, scores optional. */
+export interface ResultForm {
+  round: number;
+  table: number;
+  ranks: string[];
+  scores: string[];
+  reason: string;
+}
+
+/** A table's result form, its places filled with the current result when it has one. */
+export function resultForm(round: number, table: Table): ResultForm {
+  const r = table.result;
+  return {
+    round,
+    table: table.table,
+    ranks: table.seats.map((_, i) => (r ? String(r.ranks[i]) : "")),
+    scores: table.seats.map(() => ""), // none given: the server keeps the table's scores
+    reason: "",
+  };
+}
+
+/** The request body for a result form, or null when a place is not 1..n or the scores are
+ * neither all given nor all left empty (what the server would refuse). */
+export function resultBody(f: ResultForm): ResultBody | null {
+  const n = f.ranks.length;
+  const ranks = f.ranks.map((x) => (x.trim() === "" ? NaN : Number(x)));
+  if (ranks.some((r) => !Number.isInteger(r) || r < 1 || r > n)) return null;
+  const given = f.scores.filter((x) => x.trim() !== "").length;
+  if (given !== 0 && given !== n) return null;
+  const scores = given ? f.scores.map(Number) : null;
+  if (scores?.some((x) => !Number.isFinite(x))) return null;
+  return { round: f.round, table: f.table, ranks, scores, reason: f.reason };
 }
 
 export class TournamentListCtrl {
@@ -89,9 +140,10 @@ export class TournamentCtrl {
     redraw();
   }
 
-  /** One of the actions: the server's refusal is shown in its own words, nothing else moves. */
-  async act(run: () => Promise<Tournament>): Promise<void> {
-    if (this.busy) return;
+  /** One of the actions: the server's refusal is shown in its own words, nothing else moves.
+   * True when it was done. */
+  async act(run: () => Promise<Tournament>): Promise<boolean> {
+    if (this.busy) return false;
     this.busy = true;
     this.notice = null;
     redraw();
@@ -99,12 +151,58 @@ export class TournamentCtrl {
       this.t = await run();
       this.rounds = (await tournamentsApi.rounds(this.id)).results;
       this.error = null;
+      return true;
     } catch (err) {
       this.notice = message(err);
+      return false;
     } finally {
       this.busy = false;
       redraw();
     }
+  }
+
+  // --- the organiser's corrections (each kept with its reason in the tournament's history) ---
+
+  correction: EntrantCorrection = { entrant: "", points: "", reason: "" };
+  result: ResultForm | null = null;
+
+  /** Done: the form starts over (keeping the player picked, unless they are gone). */
+  private async correct(run: () => Promise<Tournament>, keepEntrant: boolean): Promise<void> {
+    if (await this.act(run)) {
+      this.correction = { entrant: keepEntrant ? this.correction.entrant : "", points: "", reason: "" };
+    }
+  }
+
+  adjustPoints = () => {
+    const c = this.correction;
+    return this.correct(() => tournamentsApi.points(this.id, Number(c.entrant), Number(c.points), c.reason), true);
+  };
+  removeEntrant = () => {
+    const c = this.correction;
+    return this.correct(() => tournamentsApi.remove(this.id, Number(c.entrant), c.reason), false);
+  };
+
+  /** Opens the result form of a table (again: closes it). */
+  editResult(round: number, table: Table): void {
+    const open = this.result?.round === round && this.result.table === table.table;
+    this.result = open ? null : resultForm(round, table);
+    this.notice = null;
+    redraw();
+  }
+
+  /** A sentence for the organiser about what they typed (nothing is sent). */
+  say(notice: string): void {
+    this.notice = notice;
+    redraw();
+  }
+
+  async saveResult(invalid: string): Promise<void> {
+    const body = this.result && resultBody(this.result);
+    if (!body) {
+      this.say(invalid);
+      return;
+    }
+    if (await this.act(() => tournamentsApi.result(this.id, body))) this.result = null;
   }
 
   register = () => this.act(() => tournamentsApi.register(this.id));

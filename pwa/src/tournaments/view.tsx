@@ -6,7 +6,7 @@ import { gameName } from "../format";
 import { t } from "../i18n";
 import type { Key } from "../i18n";
 import { href } from "../router";
-import type { Format, Round, Tournament, TournamentSummary } from "./api";
+import type { Format, Round, Table, Tournament, TournamentSummary } from "./api";
 import {
   currentRound,
   groupTournaments,
@@ -147,7 +147,59 @@ function Standings({ tour }: { tour: Tournament }): ComponentChild {
   );
 }
 
-function Pairings({ round }: { round: Round }): ComponentChild {
+function ResultEditor({ ctrl, table }: { ctrl: TournamentCtrl; table: Table }): ComponentChild {
+  const f = ctrl.result;
+  if (!f) return null;
+  const id = `r${f.round}-${f.table}`;
+  return (
+    <form
+      class="form result-form"
+      aria-label={t("t_set_result")}
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        void ctrl.saveResult(t("t_result_invalid", { n: table.seats.length }));
+      }}
+    >
+      {table.seats.map((s, i) => (
+        <div key={i} class="result-seat">
+          <div class="field">
+            <label for={`${id}-place-${i}`}>{t("t_place_of", { name: s.name })}</label>
+            <input
+              id={`${id}-place-${i}`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={table.seats.length}
+              required
+              value={f.ranks[i]}
+              onInput={(e) => (f.ranks[i] = (e.currentTarget as HTMLInputElement).value)}
+            />
+          </div>
+          <div class="field">
+            <label for={`${id}-score-${i}`}>{t("t_score_of", { name: s.name })}</label>
+            <input
+              id={`${id}-score-${i}`}
+              type="number"
+              inputMode="decimal"
+              step="any"
+              value={f.scores[i]}
+              onInput={(e) => (f.scores[i] = (e.currentTarget as HTMLInputElement).value)}
+            />
+          </div>
+        </div>
+      ))}
+      <div class="field">
+        <label for={`${id}-reason`}>{t("t_why")}</label>
+        <input id={`${id}-reason`} required maxLength={500} value={f.reason} onInput={(e) => (f.reason = (e.currentTarget as HTMLInputElement).value)} />
+      </div>
+      <button type="submit" class="btn btn-primary" disabled={ctrl.busy}>
+        {t("t_save_result")}
+      </button>
+    </form>
+  );
+}
+
+function Pairings({ round, ctrl, editable }: { round: Round; ctrl: TournamentCtrl; editable: boolean }): ComponentChild {
   return (
     <section class="card" aria-labelledby={`round-${round.round}`}>
       <h2 id={`round-${round.round}`} class="card-title">
@@ -165,6 +217,17 @@ function Pairings({ round }: { round: Round }): ComponentChild {
               </span>
             ))}{" "}
             {tb.match !== null && <a href={href({ name: "match", id: tb.match })}>{t("t_open_match")}</a>}
+            {editable && (
+              <button
+                type="button"
+                class="btn"
+                aria-expanded={ctrl.result?.round === round.round && ctrl.result.table === tb.table}
+                onClick={() => ctrl.editResult(round.round, tb)}
+              >
+                {t("t_set_result")}
+              </button>
+            )}
+            {editable && ctrl.result?.round === round.round && ctrl.result.table === tb.table && <ResultEditor ctrl={ctrl} table={tb} />}
           </li>
         ))}
         {round.byes.map((b, i) => (
@@ -174,6 +237,72 @@ function Pairings({ round }: { round: Round }): ComponentChild {
         ))}
       </ol>
     </section>
+  );
+}
+
+/** Points adjusted (running) and an entrant removed, each with a reason; a table's result is
+ * set beside the table (Pairings). */
+function Corrections({ ctrl, tour, running }: { ctrl: TournamentCtrl; tour: Tournament; running: boolean }): ComponentChild {
+  const c = ctrl.correction;
+  const entrants = tour.entrants.filter((e) => !e.withdrawn);
+  return (
+    <form
+      class="form corrections"
+      aria-labelledby="corrections-title"
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        if (!running) void ctrl.removeEntrant();
+        else if (c.points.trim() === "" || !Number.isFinite(Number(c.points))) ctrl.say(t("t_points_missing"));
+        else void ctrl.adjustPoints();
+      }}
+    >
+      <h3 id="corrections-title" class="section-title">
+        {t("t_corrections")}
+      </h3>
+      <p class="muted">{t("t_corrections_help")}</p>
+      <div class="field">
+        <label for="fix-entrant">{t("t_player")}</label>
+        <select id="fix-entrant" required onChange={(e) => (c.entrant = (e.currentTarget as HTMLSelectElement).value)}>
+          <option value="" selected={c.entrant === ""}>
+            {t("t_pick_player")}
+          </option>
+          {entrants.map((e) => (
+            <option key={e.entrant} value={String(e.entrant)} selected={c.entrant === String(e.entrant)}>
+              {e.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {running && (
+        <div class="field">
+          <label for="fix-points">{t("t_points_add")}</label>
+          <input id="fix-points" type="number" inputMode="decimal" step="any" value={c.points} onInput={(e) => (c.points = (e.currentTarget as HTMLInputElement).value)} />
+        </div>
+      )}
+      <div class="field">
+        <label for="fix-reason">{t("t_why")}</label>
+        <input id="fix-reason" required maxLength={500} value={c.reason} onInput={(e) => (c.reason = (e.currentTarget as HTMLInputElement).value)} />
+      </div>
+      <div class="row-actions">
+        {running && (
+          <button type="submit" class="btn" disabled={ctrl.busy}>
+            {t("t_adjust")}
+          </button>
+        )}
+        <button
+          type="button"
+          class="btn btn-danger"
+          disabled={ctrl.busy}
+          onClick={(ev) => {
+            const form = (ev.currentTarget as HTMLButtonElement).form;
+            if (form && !form.reportValidity()) return;
+            void ctrl.removeEntrant();
+          }}
+        >
+          {t("t_remove")}
+        </button>
+      </div>
+    </form>
   );
 }
 
@@ -231,6 +360,7 @@ function Organiser({ ctrl, tour }: { ctrl: TournamentCtrl; tour: Tournament }): 
           </button>
         </form>
       )}
+      {(open || running) && <Corrections ctrl={ctrl} tour={tour} running={running} />}
       {(open || running) && (
         <form
           class="form inline-form"
@@ -263,6 +393,8 @@ export function tournamentView(ctrl: TournamentCtrl): ComponentChild {
     );
   }
   const now = currentRound(ctrl.rounds);
+  // Results are set while the tournament runs; a knockout's finished round has moved on.
+  const mayEdit = (r: Round) => tour.is_organiser && tour.status === "running" && !(tour.format === "knockout" && r.finished);
   const earlier = ctrl.rounds.filter((r) => r !== now).reverse();
   return (
     <main id="main" class="page">
@@ -309,9 +441,9 @@ export function tournamentView(ctrl: TournamentCtrl): ComponentChild {
       ) : (
         <Standings tour={tour} />
       )}
-      {now && <Pairings round={now} />}
+      {now && <Pairings round={now} ctrl={ctrl} editable={mayEdit(now)} />}
       {earlier.map((r) => (
-        <Pairings key={r.round} round={r} />
+        <Pairings key={r.round} round={r} ctrl={ctrl} editable={mayEdit(r)} />
       ))}
     </main>
   );
