@@ -183,3 +183,11 @@ def test_commands_at_once_without_a_version_all_apply_in_some_order(race_game: s
     assert store.verify_chain(match.pk).ok
     state_cache.clear()
     assert load_state(Match.objects.get(pk=match.pk))["points"] == [N, 0]
+
+
+def test_its_seat_columns_are_the_models_in_order_so_a_row_builds_a_seat_positionally() -> None:
+    fields = [f for f in Seat._meta.concrete_fields if f.attname != "match_id"]
+    assert list(hotpath._SEAT_COLUMNS) == [f.attname for f in fields]
+    assert [f.attname for f in Seat._meta.concrete_fields][:2] == ["id", "match_id"]
+    # Through json_build_array a date or time would come back as text.
+    assert not [f for f in fields if f.get_internal_type() in ("DateTimeField", "DateField")]
