@@ -25,6 +25,17 @@ def wait_for_text(tab: Tab, selector: str, text: str, seconds: float = 90) -> No
     raise AssertionError(f"{selector} never showed {text!r}")
 
 
+def fill_swiss_form(tab: Tab, name: str, game: str, *, players: int, rounds: int) -> None:
+    """The creation form, filled for a Swiss tournament with random bots allowed."""
+    tab.page.wait_for_selector("#t-name")
+    tab.page.fill("#t-name", name)
+    tab.page.select_option("#t-game", game)
+    tab.page.select_option("#t-format", "swiss")
+    tab.page.select_option("#t-players", str(players))
+    tab.page.fill("#t-rounds", str(rounds))
+    tab.page.select_option("#t-level", "random")
+
+
 def test_an_organiser_runs_a_tournament_that_a_player_joins_and_leaves(
     phone: Tab,  # noqa: F811
     desktop: Tab,  # noqa: F811
@@ -36,13 +47,7 @@ def test_an_organiser_runs_a_tournament_that_a_player_joins_and_leaves(
     org.axe("tournaments")
     org.shot("tournaments-empty")
     org.page.click("a[href='/tournaments/new']")
-    org.page.wait_for_selector("#t-name")
-    org.page.fill("#t-name", "Spring cup")
-    org.page.select_option("#t-game", "drunter")
-    org.page.select_option("#t-format", "swiss")
-    org.page.select_option("#t-players", "4")
-    org.page.fill("#t-rounds", "1")
-    org.page.select_option("#t-level", "random")
+    fill_swiss_form(org, "Spring cup", "drunter", players=4, rounds=1)
     org.axe("tournament-new")
     org.shot("tournament-new")
     org.page.click("main form button[type=submit]")
@@ -113,13 +118,7 @@ def test_an_organiser_corrects_points_a_result_and_the_field(phone: Tab) -> None
     org = phone
     me = register(org)
     org.go("/tournaments/new")
-    org.page.wait_for_selector("#t-name")
-    org.page.fill("#t-name", "Autumn cup")
-    org.page.select_option("#t-game", "samurai")
-    org.page.select_option("#t-format", "swiss")
-    org.page.select_option("#t-players", "2")
-    org.page.fill("#t-rounds", "2")
-    org.page.select_option("#t-level", "random")
+    fill_swiss_form(org, "Autumn cup", "samurai", players=2, rounds=2)
     org.page.check("text=I start each round myself")
     org.page.click("main form button[type=submit]")
     org.page.wait_for_url(re.compile(r".*/tournaments/\d+$"))

@@ -79,6 +79,14 @@ def _schema() -> Any:
     return schemathesis.openapi.from_wsgi("/api/schema/", application)
 
 
+# Bounded and repeatable: the same examples every run.
+FUZZING = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    derandomize=True,
+)
+
 schema = _schema()  # no database needed: the URL conf and the engines
 # Text never takes a NUL character (DRF refuses it as invalid input): not fuzzed as valid.
 schema.config.generation.update(allow_x00=False)
@@ -121,12 +129,7 @@ def player(race_game: str, settings: Any, monkeypatch: pytest.MonkeyPatch) -> di
 
 
 @schema.parametrize()
-@settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    suppress_health_check=list(HealthCheck),
-    derandomize=True,
-)
+@FUZZING
 @pytest.mark.django_db
 def test_the_api_keeps_to_its_schema(case: Any, player: dict[str, str]) -> None:
     case.call_and_validate(headers=player, checks=CHECKS)
@@ -150,12 +153,7 @@ def staff(player: dict[str, str]) -> dict[str, str]:
 
 
 @staff_schema.parametrize()
-@settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    suppress_health_check=list(HealthCheck),
-    derandomize=True,
-)
+@FUZZING
 @pytest.mark.django_db
 def test_the_staff_api_keeps_to_its_schema_as_staff(case: Any, staff: dict[str, str]) -> None:
     case.call_and_validate(headers=staff, checks=CHECKS)
