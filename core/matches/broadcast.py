@@ -10,17 +10,19 @@ async API instead runs the publish on the web process's event loop (``async_to_s
 request thread), so a loop busy with hundreds of sockets delayed it past its timeout and the
 announcement was dropped (150 in a 500-match load run); from a Celery worker with no loop it
 built a new event loop and a new Redis connection per move. The in-process layer of the
-embedded mode lives on the server's loop, so it keeps the async path.
+embedded mode lives on the server's loop: its sends are handed to that loop (``publish``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import logging
+import os
 from typing import Any
 
 import redis
-from asgiref.sync import async_to_sync
+from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.conf import settings
@@ -67,8 +69,35 @@ def publish(groups: list[str], message: dict[str, Any]) -> None:
         return
     if isinstance(layer, RedisPubSubChannelLayer):
         _publish_redis(layer, groups, message)
-    else:
+        return
+    loop = _server_loop()
+    if loop is None:
         async_to_sync(_publish_async)(layer, groups, message)
+        return
+    # The in-process layer, from a request thread of the server (core/http.py): its sends are
+    # handed to the loop and not waited for. Waiting made the thread sleep until the loop,
+    # busy parsing other requests, came round to them, and the hop there and back cost the
+    # answer ~5% of a server process's CPU (bench/api_bench.py, py-spy). In-process sends
+    # cannot hang; a failure is still logged, by the loop.
+    sent = asyncio.run_coroutine_threadsafe(_publish_async(layer, groups, message), loop)
+    sent.add_done_callback(lambda done: _log_failure(done, groups))
+
+
+def _server_loop() -> asyncio.AbstractEventLoop | None:
+    """The running event loop of the server whose request thread this is, else None."""
+    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    if loop is None or getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None) != os.getpid():
+        return None
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:  # not on a loop's own thread
+        return loop if loop.is_running() else None
+    return None
+
+
+def _log_failure(done: concurrent.futures.Future[None], groups: list[str]) -> None:
+    if not done.cancelled() and done.exception() is not None:
+        log.warning("broadcast to %s failed", groups, exc_info=done.exception())
 
 
 def _publish_redis(
