@@ -53,7 +53,7 @@ from rest_framework.utils.json import strict_constant
 from rest_framework.views import set_rollback
 
 from core.accounts.auth import CachedTokenAuthentication, token_cache
-from core.api.errors import exception_handler
+from core.api.errors import exception_handler, service_down
 from core.ops.logs import log_context_add
 
 _PATH = re.compile(r"/api/matches/([0-9]+)/(commands|legal)\Z")
@@ -87,6 +87,13 @@ def _token_user(request: HttpRequest) -> tuple[Any, Any] | None:
         return CachedTokenAuthentication().authenticate_credentials(parts[1])
     except AuthenticationFailed:
         return None  # the full stack's 401
+    except Exception as exc:
+        # The database unreachable (a restart, a failover): the full stack checks the token
+        # inside DRF, whose handler answers 503 ``busy``. Raised here, it was a bare 500
+        # (bench/load's PostgreSQL crash).
+        if service_down(exc):
+            return None
+        raise
 
 
 def _json_body(request: HttpRequest) -> tuple[bool, Any]:

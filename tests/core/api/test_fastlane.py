@@ -231,6 +231,30 @@ def test_a_deactivated_player_is_refused_by_the_lane_too(
     same(fast, full)
 
 
+def test_a_database_gone_while_the_lane_checks_a_token_is_a_503_not_a_500(
+    play: dict[str, Any], dispatched: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A token whose cached check has expired, checked again as PostgreSQL restarts (bench/load's
+    # fault run found a bare 500 here): the full stack answers, with DRF's 503 busy.
+    from django.db import OperationalError
+
+    from core.accounts.auth import CachedTokenAuthentication
+
+    def gone(self: Any, key: str) -> Any:
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(CachedTokenAuthentication, "authenticate_credentials", gone)
+    token_cache.clear()
+    path = f"/api/matches/{play['id']}/legal"
+    answer = send("GET", path, **token(play, "alice"))
+    assert answer.status_code == 503 and answer.json()["code"] == "busy"
+    assert dispatched == [path]
+    move = send(
+        "POST", f"/api/matches/{play['id']}/commands", {"command": {}}, **token(play, "alice")
+    )
+    assert move.status_code == 503 and move.json()["code"] == "busy"
+
+
 def test_a_throttled_move_is_refused_alike(
     play: dict[str, Any], dispatched: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
