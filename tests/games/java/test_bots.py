@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from games.java.bots import random_command
 from games.java.views import determinize
@@ -50,3 +51,27 @@ def test_determinize_keeps_own_hand_counts_and_known_cards() -> None:
     assert len(d.deck) == len(s.deck)
     total = [sum(x) for x in zip(*(d.hands[1], d.hands[2]), strict=True)]
     assert sum(total) + len(d.deck) == sum(s.hands[1]) + sum(s.hands[2]) + len(s.deck)
+
+
+def test_the_search_stops_planning_a_turn_once_its_time_is_up(monkeypatch: Any) -> None:
+    # A clock that moves a second at every look: the deadline (0.05 s) passes after the plan's
+    # first step, so the search weighs that one greedy step and stops — neither the rest of
+    # the turn nor the opponent's answer (the whole first plan took 4.1 s before, under load).
+    from games.java import bots
+
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(bots, "clock", lambda: float(next(ticks)))
+    steps: list[dict[str, Any]] = []
+    greedy = bots.greedy_command
+
+    def counted(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        steps.append(greedy(*args, **kwargs))
+        return steps[-1]
+
+    monkeypatch.setattr(bots, "greedy_command", counted)
+    bots._PLANS.clear()
+    s = _mid_game()
+    seat = min(ENGINE.active_seats(s))
+    command = bots.search_command(s, seat, random.Random(5), 0.05)
+    assert steps == [command]
+    assert canonical(command) in {canonical(c) for c in ENGINE.legal_commands(s, seat)}
