@@ -104,6 +104,15 @@ def wait_my_turn(tab: Tab, timeout: float = 20_000) -> bool:
     return tab.page.get_attribute("main.match-page", "data-my-turn") == "true"
 
 
+def _reachable(target: Any) -> bool:
+    """Whether a tap would land on ``target`` now (nothing else on top of it)."""
+    try:
+        target.click(trial=True, timeout=3_000)
+    except Exception:
+        return False
+    return True
+
+
 def tap(target: Any, **kw: Any) -> None:
     """Taps a board target as a finger does. A small target among others (pwa/src/boards/
     toolkit/reach.ts) answers the first tap with a closer look, counted in its svg's
@@ -113,13 +122,15 @@ def tap(target: Any, **kw: Any) -> None:
         "() => [...document.querySelectorAll('svg[data-tossups]')].map((s) => s.dataset.tossups)"
     )
     page = target.page
-    try:
-        target.click(trial=True, timeout=3_000)
-    except Exception:
+    if not _reachable(target):
         # Out of a closer look an earlier tap asked for: the whole board again.
         fit = target.locator("xpath=ancestor::*[contains(@class, 'panzoom')]//button[3]")
         if fit.count() and fit.is_enabled():
             fit.click()
+        if not _reachable(target):
+            # Under the sticky top bar or the page's edge: scrolled to the middle, as a thumb
+            # would (a CI run found the Yspahan market's target covered after a move).
+            target.evaluate("el => el.scrollIntoView({block: 'center', inline: 'center'})")
     before = page.evaluate(count)
     target.click(**kw)
     if page.evaluate(count) != before:
