@@ -42,6 +42,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from core.api.errors import ApiError
+from core.jsonbytes import compact_json
 
 BAD_REQUEST = 4400  # a malformed query parameter (``after``)
 UNAUTHENTICATED = 4401  # no credentials, bad ones, or no auth message in time
@@ -56,7 +57,7 @@ def frame(t: str, d: Any = None, v: int | None = None) -> str:
         out["d"] = d
     if v is not None:
         out["v"] = v
-    return json.dumps(out, ensure_ascii=False, separators=(",", ":"))
+    return compact_json(out).decode()
 
 
 def error_frame(err: ApiError, v: int | None, command_id: Any = None) -> str:

@@ -47,13 +47,13 @@ from django.middleware.security import SecurityMiddleware
 from django.urls import Resolver404, ResolverMatch, get_urlconf, resolve
 from django.utils.cache import patch_vary_headers
 from rest_framework.exceptions import AuthenticationFailed
-from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.utils.json import strict_constant
 from rest_framework.views import set_rollback
 
 from core.accounts.auth import CachedTokenAuthentication, token_cache
 from core.api.errors import exception_handler, service_down
+from core.api.renderers import JSONRenderer
 from core.ops.logs import log_context_add
 
 _PATH = re.compile(r"/api/matches/([0-9]+)/(commands|legal)\Z")

@@ -27,6 +27,7 @@ from core.api.guard import check_deadline
 from core.eventstore import store
 from core.eventstore.exceptions import StaleVersion
 from core.eventstore.models import CommandRecord, Event, Snapshot
+from core.jsonbytes import compact_json
 from core.matches import broadcast, hooks
 from core.matches.models import Match, Seat
 from core.matches.presenters import event_for_viewer
@@ -45,11 +46,6 @@ from core.ratings.services import match_rate
 from games.base import GAME_OVER, MALFORMED, NOT_YOUR_TURN, Engine, IllegalCommand
 from games.registry import GAME_MODULES, get_engine
 from games.rng import command_rng
-
-try:  # optional (pyproject lists it): compact_json falls back to the standard library
-    import orjson
-except ImportError:  # pragma: no cover - an environment installed before it was listed
-    orjson = None  # type: ignore[assignment]
 
 log = logging.getLogger(__name__)
 
@@ -452,20 +448,6 @@ def _command_response(
             else []
         ),
     }
-
-
-def compact_json(content: Any) -> bytes:
-    """``json.dumps(content, ensure_ascii=False, separators=(",", ":"))`` in UTF-8, the same
-    bytes, by orjson when it is installed: a command's answer carries the seat's whole view and
-    legal commands (13 kB in Samurai), which the standard library took about 1 ms to encode,
-    a fifth of the command's CPU; orjson takes a tenth of that. What orjson refuses (an integer
-    past 64 bits) goes the standard way."""
-    if orjson is not None:
-        try:
-            return orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS)
-        except (TypeError, orjson.JSONEncodeError):
-            pass
-    return json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 class Answer(dict[str, Any]):

@@ -307,6 +307,10 @@ REST_FRAMEWORK = {
     # JSON bodies only: form encodings read a blank field as absent and a repeated one as a
     # list, so what the schema calls invalid would pass (415 for them).
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_RENDERER_CLASSES": [
+        "core.api.renderers.JSONRenderer",
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "URL_FORMAT_OVERRIDE": None,  # ?format= is ours (events: json or ndjson)
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from core.matches.services import compact_json
+from core.jsonbytes import compact_json
 from games.registry import GAME_MODULES, get_engine
 
 
