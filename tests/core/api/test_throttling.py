@@ -1,0 +1,91 @@
+"""The per-user rate limit in one Redis round trip keeps DRF's sliding window and its answers."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from typing import Any
+
+import pytest
+import redis
+from django.core.cache.backends.redis import RedisCache
+from rest_framework import throttling
+
+from core.api.throttling import UserRateThrottle
+
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+def _redis_up() -> bool:
+    try:
+        return bool(redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping())
+    except redis.RedisError:
+        return False
+
+
+pytestmark = pytest.mark.skipif(not _redis_up(), reason="Redis is not running")
+
+
+class _User:
+    is_authenticated = True
+
+    def __init__(self, pk: int) -> None:
+        self.pk = pk
+
+
+class _Request:
+    def __init__(self, pk: int) -> None:
+        self.user = _User(pk)
+        self.META: dict[str, str] = {"REMOTE_ADDR": "127.0.0.1"}
+
+
+def _throttles(rate: str, clock: list[float]) -> tuple[Any, Any]:
+    """Ours on a Redis cache and DRF's on the same Redis, both reading ``clock``."""
+    cache = RedisCache(REDIS_URL, {"KEY_PREFIX": f"throttle-test-{uuid.uuid4().hex}"})
+
+    def make(cls: type) -> Any:
+        throttle = cls.__new__(cls)
+        throttle.cache = cache
+        throttle.rate = rate
+        throttle.num_requests, throttle.duration = throttle.parse_rate(rate)
+        throttle.timer = lambda: clock[0]
+        return throttle
+
+    return make(UserRateThrottle), make(throttling.UserRateThrottle)
+
+
+def test_it_allows_the_rate_then_refuses_until_the_window_slides() -> None:
+    clock = [1000.0]
+    ours, _ = _throttles("3/min", clock)
+    request = _Request(7)
+    assert [ours.allow_request(request, None) for _ in range(3)] == [True, True, True]
+    assert ours.allow_request(request, None) is False
+    assert ours.wait() == pytest.approx(60.0)  # the oldest leaves the window in a minute
+    clock[0] += 30
+    assert ours.allow_request(request, None) is False
+    assert ours.wait() == pytest.approx(30.0)
+    clock[0] += 30.5
+    assert ours.allow_request(request, None) is True  # the first three left the window
+    assert ours.allow_request(_Request(8), None) is True  # per user
+
+
+def test_its_answers_are_drfs_step_by_step() -> None:
+    clock = [5000.0]
+    ours, drfs = _throttles("4/min", clock)
+    a, b = _Request(1), _Request(2)
+    for step in [0, 6, 6, 12, 3, 18, 24, 0.6, 0.6, 54, 66, 0, 0, 0, 0, 61, 1, 1]:
+        clock[0] += step
+        assert ours.allow_request(a, None) == drfs.allow_request(b, None)
+        assert ours.wait() == pytest.approx(drfs.wait())
+
+
+def test_without_redis_it_is_drfs_own() -> None:
+    from django.core.cache.backends.locmem import LocMemCache
+
+    throttle = UserRateThrottle.__new__(UserRateThrottle)
+    throttle.cache = LocMemCache(f"t-{uuid.uuid4().hex}", {})
+    throttle.rate = "1/min"
+    throttle.num_requests, throttle.duration = throttle.parse_rate("1/min")
+    assert throttle.allow_request(_Request(3), None) is True
+    assert throttle.allow_request(_Request(3), None) is False
+    assert throttle.wait() == pytest.approx(60.0, abs=1)
