@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
+import orjson
 from aiohttp import web
 from websockets.asyncio.client import connect
 
@@ -50,6 +51,8 @@ class Seat:
     socket_open: bool = False  # hello received, not closed since
     reconnects: int = 0
     gaps: int = 0
+    legal: list[Any] = field(default_factory=list)  # from the last answer (as the PWA keeps it)
+    legal_v: int = -1
 
     def learn(self, version: int, status: str, active: list[int]) -> None:
         if version >= self.known_v:
@@ -95,7 +98,7 @@ async def request(
         if res.status >= 500:
             run.error(f"{res.status} {method} {path.split('?')[0]}")
         try:
-            return res.status, json.loads(raw) if raw else None
+            return res.status, orjson.loads(raw) if raw else None
         except ValueError:
             return res.status, raw[:200]
 
@@ -149,7 +152,7 @@ async def socket_loop(run: Run, seat: Seat, ramp: float = 0.0) -> None:
         url = f"{base}&after={seat.stream_v}" if seat.stream_v else base
         try:
             async with connect(url, open_timeout=30, ping_interval=30, ping_timeout=30) as ws:
-                hello = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                hello = orjson.loads(await asyncio.wait_for(ws.recv(), 30))
                 if hello.get("t") != "hello":
                     raise ConnectionError(f"first frame {hello.get('t')}")
                 d = hello["d"]
@@ -167,7 +170,7 @@ async def socket_loop(run: Run, seat: Seat, ramp: float = 0.0) -> None:
                 pause = 1.0
                 try:
                     async for raw in ws:
-                        on_frame(seat, json.loads(raw))
+                        on_frame(seat, orjson.loads(raw))
                 finally:
                     seat.socket_open = False
                 if ws.close_code not in (None, 1000):
@@ -226,7 +229,12 @@ async def player(run: Run, session: aiohttp.ClientSession, seat: Seat, rng: rand
         await asyncio.sleep(rng.expovariate(1 / run.think) if run.think else 0)
         if time.monotonic() >= run.end:
             break
-        status, legal = await insist(run, session, "GET", f"{path}/legal", seat.token)
+        # As the PWA: one move, one request; the legal commands come with the last answer while
+        # the seat stays active, and are asked for only when the match moved on without it.
+        if seat.legal and seat.legal_v == seat.known_v:
+            status, legal = 200, {"commands": seat.legal, "version": seat.legal_v}
+        else:
+            status, legal = await insist(run, session, "GET", f"{path}/legal", seat.token)
         if status != 200 or not legal.get("commands"):
             status, detail = await insist(run, session, "GET", path, seat.token)
             if status == 200:
@@ -256,6 +264,7 @@ async def player(run: Run, session: aiohttp.ClientSession, seat: Seat, rng: rand
                 }
             )
             seat.learn(answer["version"], answer["status"], answer["active_seats"])
+            seat.legal, seat.legal_v = answer.get("legal_commands") or [], answer["version"]
         elif status in (409, 422):
             status, detail = await insist(run, session, "GET", path, seat.token)
             if status == 200:

@@ -32,8 +32,9 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent), str(HERE.parents[1])]
 
+import cpu  # noqa: E402
 from _django import percentile  # noqa: E402
-from cluster import Cluster  # noqa: E402
+from cluster import PROCESSES, Cluster  # noqa: E402
 from services import OwnPostgres, OwnRedis, SharedPostgres  # noqa: E402
 
 
@@ -129,6 +130,7 @@ async def main_async(
         run.errors.clear()
         run.statuses.clear()
         server_before = await asyncio.to_thread(server_metrics, cluster)
+        cpu_before = cpu.reading(cpu_roles(cluster, pg, redis))
         run.started = time.monotonic()
         run.end = run.started + args.seconds
         ramp = min(20.0, args.seconds / 6)
@@ -146,6 +148,7 @@ async def main_async(
             done_faults.append(await inject(fault, cluster, pg, redis, run))
         await asyncio.gather(*tasks)
         played_s = time.monotonic() - run.started
+        cpu_spent = cpu.spent(cpu_before, cpu.reading(cpu_roles(cluster, pg, redis)))
         server_after = await asyncio.to_thread(server_metrics, cluster)
         finals = await asyncio.to_thread(settle, [s.match_id for s in seats])
         # An announcement lost in a fault is made good by the server's presence beat (25 s,
@@ -187,6 +190,10 @@ async def main_async(
         "errors_outside_faults": len(outside),
         "error_kinds_outside_faults": dict(sorted(_kinds(outside).items())),
         "server": server_figures(server_before, server_after),
+        "cpu_s": cpu_spent,
+        "cpu_ms_per_command": {
+            k: round(v * 1000 / max(1, len(run.commands)), 1) for k, v in cpu_spent.items()
+        },
         "client_loop_lag_p50_ms": round(percentile(run.lag, 50) * 1000, 1),
         "client_loop_lag_p99_ms": round(percentile(run.lag, 99) * 1000, 1),
         "resends": run.resends,
@@ -202,6 +209,17 @@ async def main_async(
 
 Buckets = dict[tuple[str, tuple[tuple[str, str], ...]], dict[float, float]]
 COMMAND_ROUTE = "api/matches/<int:match_id>/commands"
+
+
+def cpu_roles(cluster: Cluster, pg: Any, redis: Any) -> dict[str, int | None]:
+    """The processes whose CPU a run reads: the cluster's, PostgreSQL's (when the run's own)
+    and Redis's."""
+    roles: dict[str, int | None] = {name: cluster.pid(name) for name in PROCESSES}
+    if isinstance(pg, OwnPostgres):
+        roles["postgres"] = cpu.postmaster_pid(pg.data)
+    if redis.process is not None:
+        roles["redis"] = redis.process.pid
+    return roles
 
 
 def server_metrics(cluster: Cluster) -> Buckets:
