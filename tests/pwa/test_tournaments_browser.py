@@ -165,6 +165,7 @@ def test_an_organiser_corrects_points_a_result_and_the_field(phone: Tab) -> None
     row = org.page.locator("#round-1 ~ ol li.table-row", has_text=me.capitalize()).first
     row.locator("button:has-text('Set the result')").click()
     form = row.locator("form.result-form")
+    form.locator("input[id*='-place-']").first.wait_for()  # .all() does not wait for them
     for place in form.locator("input[id*='-place-']").all():
         label = form.locator(f"label[for='{place.get_attribute('id')}']").inner_text()
         place.fill("1" if label.endswith(me.capitalize()) else "2")
