@@ -76,16 +76,27 @@ export interface PanZoomProps {
 export function PanZoom(props: PanZoomProps) {
   const max = props.maxZoom ?? 4;
   const box = props.box;
-  const [view, setView] = useState<View>(() => fit(box));
+  const boxKey = `${box.x},${box.y},${box.width},${box.height}`;
+  const [stored, setView] = useState<View>(() => fit(box));
+  // The part of the board `stored` was taken on. Another part to show (Yspahan closes in on a
+  // quarter) is shown whole from its first frame, and a closer look taken on the old part is
+  // forgotten: restored, it would centre on the old part's middle and cut the new part's
+  // targets off (a browser test caught one).
+  const storedKey = useRef(boxKey);
+  const view = storedKey.current === boxKey ? stored : fit(box);
   const svg = useRef<SVGSVGElement>(null);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const gesture = useRef({ moved: 0, dragging: false, pinch: 0, swallow: false });
   const viewRef = useRef(view);
   viewRef.current = view;
-  const boxKey = `${box.x},${box.y},${box.width},${box.height}`;
-  useEffect(() => setView(fit(box)), [boxKey]);
   // The view before a toss-up zoom (below), while the player has not moved the view since.
   const before = useRef<View | null>(null);
+  useEffect(() => {
+    if (storedKey.current === boxKey) return;
+    storedKey.current = boxKey;
+    before.current = null;
+    setView(fit(box));
+  }, [boxKey]);
   useEffect(() => {
     // A toss-up's closer look lasts while it shows targets: once the next move's targets all
     // lie outside it, the view the player had comes back.

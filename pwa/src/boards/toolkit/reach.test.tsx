@@ -72,21 +72,23 @@ describe("taps beside the targets on a board", () => {
 
   /** Two 16-px targets drawn at screen x 100 and 200 (happy-dom lays nothing out: the boxes
    * are given), a plain shape under them, and what was picked. */
-  function board(): { root: HTMLElement; picked: string[]; svg: SVGSVGElement; background: Element } {
+  function board(): { root: HTMLElement; picked: string[]; svg: SVGSVGElement; background: Element; redraw: (b: typeof box) => void } {
     const picked: string[] = [];
     const root = document.createElement("div");
     document.body.appendChild(root);
-    render(
-      <PanZoom box={box} label="board" labels={labels}>
-        <rect class="paper" x={0} y={0} width={400} height={200} />
-        {["a", "b"].map((name, i) => (
-          <g key={name} data-name={name} {...(targetProps({ label: name, onPick: () => picked.push(name) }) as Record<string, unknown>)}>
-            <circle class="hl" cx={100 + i * 100} cy={100} r={8} />
-          </g>
-        ))}
-      </PanZoom>,
-      root,
-    );
+    const redraw = (b: typeof box) =>
+      render(
+        <PanZoom box={b} label="board" labels={labels}>
+          <rect class="paper" x={0} y={0} width={400} height={200} />
+          {["a", "b"].map((name, i) => (
+            <g key={name} data-name={name} {...(targetProps({ label: name, onPick: () => picked.push(name) }) as Record<string, unknown>)}>
+              <circle class="hl" cx={100 + i * 100} cy={100} r={8} />
+            </g>
+          ))}
+        </PanZoom>,
+        root,
+      );
+    redraw(box);
     const svg = root.querySelector("svg")!;
     const rectOf = (left: number, top: number, width: number, height: number) => () =>
       ({ left, top, width, height, right: left + width, bottom: top + height, x: left, y: top, toJSON: () => ({}) }) as DOMRect;
@@ -95,7 +97,7 @@ describe("taps beside the targets on a board", () => {
       const x = g.getAttribute("data-name") === "a" ? 100 : 200;
       g.getBoundingClientRect = rectOf(x - 8, 92, 16, 16);
     }
-    return { root, picked, svg, background: root.querySelector(".paper")! };
+    return { root, picked, svg, background: root.querySelector(".paper")!, redraw };
   }
 
   // `detail` 1: a finger's or a mouse's tap (the keyboard's and a screen reader's have 0).
@@ -155,5 +157,24 @@ describe("taps beside the targets on a board", () => {
     await new Promise((resolve) => setTimeout(resolve, 50)); // the redraw
     expect(picked).toEqual([]);
     expect(svg.getAttribute("viewBox")).not.toBe("0 0 400 200");
+  });
+
+  it("forgets a closer look when the board shows another part (Yspahan's quarter), not restoring it there", async () => {
+    const { svg, root, redraw } = board();
+    for (const g of root.querySelectorAll(".target")) {
+      const x = g.getAttribute("data-name") === "a" ? 100 : 117; // side by side: a toss-up
+      g.getBoundingClientRect = () => ({ left: x - 8, top: 92, width: 16, height: 16, right: x + 8, bottom: 108, x: x - 8, y: 92, toJSON: () => ({}) }) as DOMRect;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    tapAt(root.querySelector("[data-name=a] circle")!, 100, 100);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(svg.dataset.tossups).toBe("1");
+    // The next step shows a quarter of the board, its targets outside the closer look.
+    for (const g of root.querySelectorAll(".target")) {
+      g.getBoundingClientRect = () => ({ left: 500, top: 500, width: 16, height: 16, right: 516, bottom: 516, x: 500, y: 500, toJSON: () => ({}) }) as DOMRect;
+    }
+    redraw({ x: 0, y: 100, width: 200, height: 100 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(svg.getAttribute("viewBox")).toBe("0 100 200 100"); // the quarter, whole
   });
 });
