@@ -18,6 +18,7 @@ from django.core.wsgi import get_wsgi_application  # noqa: E402
 from django.urls import get_resolver  # noqa: E402
 
 from core.http import ThreadedWSGI  # noqa: E402
+from core.ops.heap import freeze_startup_heap  # noqa: E402
 from core.ops.probes import Probes  # noqa: E402
 from realtime.auth import SocketAuthMiddleware  # noqa: E402
 from realtime.routing import websocket_urlpatterns  # noqa: E402
@@ -59,3 +60,6 @@ application = Probes(
         }
     )
 )
+
+# Last: everything above lives as long as the process (core/ops/heap.py).
+freeze_startup_heap()

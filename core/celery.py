@@ -65,6 +65,15 @@ def _serve_metrics(**_: object) -> None:
     start_http_server(int(port), registry=registry())
 
 
+@signals.worker_process_init.connect
+def _freeze_heap(**_: object) -> None:
+    # A pool process starts with the app loaded: its start-up heap out of the collector's
+    # passes, which a bot's search (allocating freely) triggers often (core/ops/heap.py).
+    from core.ops.heap import freeze_startup_heap
+
+    freeze_startup_heap()
+
+
 @signals.worker_process_shutdown.connect
 def _process_gone(pid: int | None = None, **_: object) -> None:
     from core.ops.metrics import worker_exited
