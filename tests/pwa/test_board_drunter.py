@@ -10,6 +10,7 @@ import uuid
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.pwa.test_browser import (
     DESKTOP,
@@ -58,36 +59,68 @@ def place_tile(tab: Tab, seek_outhouse: bool = False) -> str:
             if attempt == 2:
                 raise
             wait_my_turn(tab)
-            if tab.page.locator(".confirm-bar").count():
-                tab.page.locator(".confirm-bar .btn:not(.btn-primary)").click()
     raise AssertionError("unreachable")
+
+
+def _settled(page: Any) -> None:
+    """Waits for the board to answer a pick: the confirm bar, or targets drawn for the picked
+    tile (the page redraws after the click returns: a CI run read the previous tile's targets)."""
+    page.wait_for_function(
+        "() => document.querySelector('.confirm-bar') || (document.querySelector("
+        "'.dd-tile[aria-pressed=true]') && document.querySelector('.board-svg .target'))",
+        timeout=5_000,
+    )
+
+
+def _start_clean(page: Any) -> None:
+    """No preview and no tile picked: a tapped tile toggles, so a tile left picked by an earlier
+    attempt would be put down again by the next tap on it."""
+    if page.locator(".confirm-bar").count():
+        page.locator(".confirm-bar .btn:not(.btn-primary)").click()
+        page.wait_for_selector(".confirm-bar", state="detached", timeout=5_000)
+    picked = page.locator(".dd-tile[aria-pressed=true]")
+    if picked.count():
+        picked.first.click()
+        page.wait_for_selector(".dd-tile[aria-pressed=true]", state="detached", timeout=5_000)
+
+
+def _pick_tile(page: Any, i: int) -> None:
+    tile = page.locator(".dd-hand .dd-tile:not([disabled])").nth(i)
+    if tile.get_attribute("aria-pressed") != "true":
+        tile.click()
+    expect(tile).to_have_attribute("aria-pressed", "true", timeout=5_000)
+    _settled(page)
+
+
+def _tap_target(page: Any, target: Any) -> None:
+    """Taps a target found by its label, not by its place in the list: a redraw between finding
+    and tapping keeps the label on the same place."""
+    label = target.get_attribute("aria-label")
+    tap(page.locator(f'.board-svg .target[aria-label="{label}"]'), timeout=5_000)
 
 
 def _place_tile(tab: Tab, seek_outhouse: bool) -> str:
     page = tab.page
+    _start_clean(page)
     tiles = page.locator(".dd-hand .dd-tile:not([disabled])")
     assert tiles.count() > 0
-    chosen = None
     if seek_outhouse:
         for i in range(tiles.count()):
-            tiles.nth(i).click()
+            _pick_tile(page, i)
             if page.locator(".confirm-bar").count():
                 if "outhouse" in page.locator(".confirm-label").inner_text():
-                    chosen = "bar"
-                    break
+                    return page.locator(".confirm-label").inner_text()
                 page.locator(".confirm-bar .btn:not(.btn-primary)").click()
+                page.wait_for_selector(".confirm-bar", state="detached", timeout=5_000)
                 continue
             hit = page.locator(".board-svg .target[aria-label*='outhouse']")
             if hit.count():
-                tap(hit.first, timeout=5_000)
-                chosen = "bar"
-                break
-    if chosen is None:
-        page.locator(".dd-hand .dd-tile:not([disabled])").first.click()
-        if not page.locator(".confirm-bar").count():
-            targets = page.locator(".board-svg .target")
-            assert targets.count() > 0
-            tap(targets.first, timeout=5_000)
+                _tap_target(page, hit.first)
+                page.wait_for_selector(".confirm-bar", timeout=5_000)
+                return page.locator(".confirm-label").inner_text()
+    _pick_tile(page, 0)
+    if not page.locator(".confirm-bar").count():
+        _tap_target(page, page.locator(".board-svg .target").first)
     page.wait_for_selector(".confirm-bar", timeout=5_000)
     return page.locator(".confirm-label").inner_text()
 
