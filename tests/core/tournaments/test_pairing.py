@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import networkx as nx
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as hs
 
 from core.tournaments import pairing
@@ -71,13 +71,16 @@ def _swiss2(order: list[int], points: Counter[int], history: list[Pairing], r: i
     return pairing.swiss_pairs(order, points, history, r)
 
 
-def _repeat_free_exists(players: list[int], record: Record) -> bool:
+def _repeat_free_exists(players: list[int], record: Record, colours_too: bool = False) -> bool:
     """Is there a pairing of ``players`` (with one bye among the fairest if odd) that repeats
-    no earlier pairing? (Checked independently: a maximum matching over unmet pairs.)"""
+    no earlier pairing (and, ``colours_too``, pairs nobody whose first-move history allows
+    neither order)? Checked independently: a maximum matching over the pairs allowed."""
     graph = nx.Graph()
     graph.add_nodes_from(players)
     for a, b in itertools.combinations(players, 2):
-        if record.times_met(a, b) == 0:
+        if record.times_met(a, b) == 0 and not (
+            colours_too and pairing._colour_clash(a, b, record)
+        ):
             graph.add_edge(a, b)
     if len(players) % 2:
         fewest = min(record.byes[p] for p in players)
@@ -205,22 +208,32 @@ def test_a_multi_player_round_robin_keeps_meetings_even(n: int, size: int, fill:
 
 @settings(max_examples=60, deadline=None)
 @given(n=hs.integers(2, 20), rounds=hs.integers(1, 9), seed=hs.integers(0, 10**6))
+@example(n=10, rounds=9, seed=276)  # the last round could not keep both criteria
 def test_swiss_pairs_repeat_only_when_unavoidable_and_spread_byes(
     n: int, rounds: int, seed: int
 ) -> None:
     rounds = min(rounds, n)
     history, actives = _simulate(n, rounds, seed, _swiss2)
+    clashed: set[int] = set()
     for r, (rnd, active) in enumerate(zip(history, actives, strict=True)):
         _everyone_once(rnd, active)
         record = Record.of(history[:r])
         repeats = [t for t in rnd.tables if record.times_met(*t.players) > 0]
         if repeats:
             assert not _repeat_free_exists(active, record), f"round {r + 1} repeated needlessly"
+        # No repeat outranks the colour criteria: a pair that breaks them only when every
+        # repeat-free pairing does (CI found n=10, 9 rounds, seed 276: the last round had none).
+        clashes = [t for t in rnd.tables if pairing._colour_clash(*t.players, record)]
+        if clashes and not repeats:
+            assert not _repeat_free_exists(active, record, colours_too=True), (
+                f"round {r + 1} broke the colour criteria needlessly"
+            )
+        clashed.update(p for t in clashes for p in t.players)
         for p in rnd.byes:  # a second bye only once everyone has had one
             assert record.byes[p] == min(record.byes[q] for q in active)
     record = Record.of(history)
     for p in range(1, n + 1):
-        assert abs(record.balance(p)) <= 2
+        assert abs(record.balance(p)) <= (3 if p in clashed else 2)
     assert len(rnd.byes) == n % 2
 
 
