@@ -14,13 +14,20 @@ import math
 import os
 from typing import Any
 
+from django.core.cache import DEFAULT_CACHE_ALIAS, caches
+from django.core.cache import cache as default_cache
 from django.core.cache.backends.redis import RedisCache
 from rest_framework import throttling
 
+from core.ops.cache import client_for
+
 # KEYS[1]: the window; ARGV: now, duration (s), limit, a member unique to this request.
-# Answers {allowed, requests in the window, the oldest one's time (as a string)}.
+# Answers {allowed, requests in the window, the oldest one's time (as a string)}. A history
+# DRF's own way left under the key (a pickled list: a cache that was not Redis-backed as such,
+# or a process of an older version) is dropped, not answered with WRONGTYPE.
 _WINDOW = """
 local now, duration, limit = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+if redis.call('TYPE', KEYS[1]).ok ~= 'zset' then redis.call('DEL', KEYS[1]) end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - duration)
 local n = redis.call('ZCARD', KEYS[1])
 local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2] or ARGV[1]
@@ -37,14 +44,18 @@ class UserRateThrottle(throttling.UserRateThrottle):
     oldest: float | None = None
 
     def allow_request(self, request: Any, view: Any) -> bool:
-        if self.rate is None or not isinstance(self.cache, RedisCache):
+        # DRF's cache is django.core.cache.cache, a proxy to this thread's backend: the
+        # backend is what tells whether it is Redis.
+        cache = caches[DEFAULT_CACHE_ALIAS] if self.cache is default_cache else self.cache
+        if self.rate is None or not isinstance(cache, RedisCache):
             return super().allow_request(request, view)
         self.key = self.get_cache_key(request, view)
         if self.key is None:
             return True
         self.now = self.timer()
-        key = self.cache.make_and_validate_key(self.key)
-        client = self.cache._cache.get_client(key, write=True)
+        key = cache.make_and_validate_key(self.key)
+        # Django's get_client() would build a new redis.Redis per request (core/ops/cache.py).
+        client = client_for(cache._cache._get_connection_pool(write=True))
         global _script
         if _script is None:
             _script = client.register_script(_WINDOW)

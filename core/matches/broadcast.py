@@ -21,13 +21,12 @@ import logging
 import os
 from typing import Any
 
-import redis
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.conf import settings
 
-from core.ops.cache import SharedConnectionPool
+from core.ops.cache import SharedConnectionPool, client_for
 
 log = logging.getLogger(__name__)
 
@@ -109,8 +108,8 @@ def _publish_redis(
         # Sharded or dict-configured hosts: let the layer pick the shard per group.
         async_to_sync(_publish_async)(layer, groups, message)
         return
-    client = redis.Redis(
-        connection_pool=SharedConnectionPool.from_url(
+    client = client_for(
+        SharedConnectionPool.from_url(
             hosts[0], socket_timeout=PUBLISH_TIMEOUT, socket_connect_timeout=PUBLISH_TIMEOUT
         )
     )

@@ -246,6 +246,27 @@ def test_every_cache_object_of_a_process_shares_one_redis_pool() -> None:
         cache.clear()
 
 
+def test_a_shared_pool_has_one_client_for_the_process() -> None:
+    # redis.Redis() is costly to build (core/ops/cache.py): the throttle and the announcements
+    # take the process's one client on their pool, never one of their own per request.
+    from core.ops import cache
+
+    try:
+        pool = cache.SharedConnectionPool.from_url("redis://127.0.0.1:1/0")
+        other = cache.SharedConnectionPool.from_url("redis://127.0.0.1:1/1")
+        client = cache.client_for(pool)
+        assert client.connection_pool is pool
+        assert cache.client_for(pool) is client
+        assert cache.client_for(other) is not client
+        assert cache.client_for(other).connection_pool is other
+    finally:
+        cache.clear()
+    assert cache.client_for(cache.SharedConnectionPool.from_url("redis://127.0.0.1:1/0")) is not (
+        client
+    )
+    cache.clear()
+
+
 def test_the_event_loop_lag_is_measured(monkeypatch: pytest.MonkeyPatch) -> None:
     import asyncio
     import time

@@ -89,3 +89,33 @@ def test_without_redis_it_is_drfs_own() -> None:
     assert throttle.allow_request(_Request(3), None) is True
     assert throttle.allow_request(_Request(3), None) is False
     assert throttle.wait() == pytest.approx(60.0, abs=1)
+
+
+def test_drfs_default_cache_proxy_is_seen_through_to_redis(settings: Any) -> None:
+    # DRF's throttles hold django.core.cache.cache, a proxy, never a RedisCache itself: the
+    # production throttle has to look through it (it once fell back to two round trips).
+    prefix = f"throttle-proxy-{uuid.uuid4().hex}"
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": prefix,
+        }
+    }
+    throttle = UserRateThrottle()
+    assert throttle.allow_request(_Request(9), None) is True
+    client = redis.Redis.from_url(REDIS_URL)
+    keys = client.keys(f"{prefix}:*")
+    assert len(keys) == 1
+    assert client.type(keys[0]) == b"zset"  # the script's window, not DRF's pickled list
+    client.delete(*keys)
+
+
+def test_a_history_left_by_drfs_way_is_replaced_not_an_error() -> None:
+    clock = [9000.0]
+    ours, drfs = _throttles("2/min", clock)
+    request = _Request(11)
+    assert drfs.allow_request(request, None) is True  # a pickled list under the same key
+    assert ours.allow_request(request, None) is True
+    assert ours.allow_request(request, None) is True
+    assert ours.allow_request(request, None) is False
