@@ -3,16 +3,19 @@
 Every command that passes the turn queues a ``your_turn`` row, and the dispatcher run after it
 costs about seven statements whatever the number of rows it finds (lock the unsent rows, read
 preferences and channels, create the notifications, mark the rows sent, claim deliveries). Run
-once per commit, in-process, that was half of a command's CPU (bench/command_cpu.py). So in the
-embedded default (tasks in-process) a commit only wakes this process's dispatcher thread, which
-waits ``LUDOTEKA_OUTBOX_BATCH_SECONDS`` for the commits of the next moments and then dispatches
-them all in one run. With ``0`` the dispatch runs at once in the committing thread (the tests:
-their notifications exist when the request returns).
+once per commit, in-process, that was half of a command's CPU (bench/command_cpu.py). So a
+commit only wakes this process's dispatcher thread, which waits
+``LUDOTEKA_OUTBOX_BATCH_SECONDS`` for the commits of the next moments and then has them all
+dispatched at once: in the embedded default (tasks in-process) by running the dispatcher
+itself; on Celery by sending one task for the window to the broker (one message per commit
+cost the web process a tenth of its CPU in the request threads under bench/api_bench.py, and
+the workers a dispatcher run each). With ``0`` the dispatch runs, or is sent, from the
+committing thread (the tests: their notifications exist when the request returns).
 
 Nothing is lost by waiting: the rows are committed before the thread is woken, a wake-up during
-a run makes it run again, and a process that stops with rows unsent leaves them to the periodic
-sweep (Celery beat or ``manage.py sweep_deadlines``), as any failed dispatch. On Celery each
-commit hands the task to the broker as before (``scheduling.run_task``).
+a run makes it run again, and a process that stops with rows unsent (or a broker that refuses
+the task) leaves them to the periodic sweep (Celery beat or ``manage.py sweep_deadlines``), as
+any failed dispatch.
 """
 
 from __future__ import annotations
@@ -79,8 +82,13 @@ class _Batcher:
 
 
 def _dispatch() -> int:
+    """One run for the window's commits: the rows dispatched here, or 0 when sent to Celery."""
+    from core.matches.scheduling import run_task
     from core.notifications.tasks import dispatch_outbox
 
+    if not settings.CELERY_TASK_ALWAYS_EAGER:
+        run_task(dispatch_outbox)  # one message to the broker; a worker dispatches
+        return 0
     return int(dispatch_outbox.apply(throw=True).get())
 
 
@@ -93,7 +101,7 @@ def dispatch_after_commit() -> None:
 
     from core.matches.scheduling import run_after_commit
 
-    if not settings.CELERY_TASK_ALWAYS_EAGER or settings.LUDOTEKA_OUTBOX_BATCH_SECONDS <= 0:
+    if settings.LUDOTEKA_OUTBOX_BATCH_SECONDS <= 0:
         from core.notifications.tasks import dispatch_outbox
 
         run_after_commit(dispatch_outbox)

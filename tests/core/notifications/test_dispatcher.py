@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -68,3 +69,34 @@ def test_without_a_window_the_dispatch_runs_in_the_committing_thread(
     play(match, alice, ADD, END)
     assert not OutboxItem.objects.filter(sent_at__isnull=True).exists()
     assert Notification.objects.filter(user=bob, kind="your_turn").exists()
+
+
+def test_on_celery_the_commits_of_a_window_send_one_task(
+    race_game: str, batching: None, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from core.matches import scheduling
+    from core.notifications.tasks import dispatch_outbox
+
+    users = [make_user() for _ in range(6)]
+    matches = [start_race(a, b, PER_DAY) for a, b in zip(users[::2], users[1::2], strict=True)]
+    assert dispatcher.batcher.settle(timeout=30)
+    sent: list[str] = []
+
+    def hand_off(task: Any, args: Any, eta: Any = None) -> bool:
+        if task.name == dispatch_outbox.name:
+            sent.append(threading.current_thread().name)
+        return True
+
+    monkeypatch.setattr(scheduling, "_hand_off", hand_off)
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    settings.LUDOTEKA_OUTBOX_BATCH_SECONDS = 2  # a window the three commits fit in
+    runs = dispatcher.batcher.runs
+    for m in matches:
+        play(m, m.seats.get(index=0).user, ADD, END)
+    assert _wait_for(lambda: dispatcher.batcher.runs > runs)
+    assert dispatcher.batcher.settle(timeout=30)
+    # One message a window, sent by the dispatcher thread, none by the committing one; the
+    # rows wait for a worker.
+    assert sent == ["outbox-dispatcher"] * (dispatcher.batcher.runs - runs)
+    assert len(sent) < 3
+    assert OutboxItem.objects.filter(sent_at__isnull=True).count() == 3
