@@ -322,6 +322,42 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def server_command(args: argparse.Namespace, port: int) -> list[str]:
+    if args.server.startswith("granian"):
+        wsgi = args.server == "granian-wsgi"
+        return [
+            sys.executable,
+            "-m",
+            "granian",
+            "--interface",
+            "wsgi" if wsgi else "asgi",
+            "core.wsgi:application" if wsgi else args.app,
+            "--port",
+            str(port),
+            "--workers",
+            str(args.workers),
+            *(["--blocking-threads", str(args.threads)] if wsgi else []),
+            "--log-level",
+            "warning",
+            "--no-access-log",
+            *args.server_arg,
+        ]
+    return [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        args.app,
+        "--port",
+        str(port),
+        "--workers",
+        str(args.workers),
+        "--log-level",
+        "warning",
+        "--no-access-log",
+        *args.server_arg,
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--database-url", default=bench_database_url())
@@ -334,7 +370,14 @@ def main() -> None:
     parser.add_argument("--protocol", choices=["one", "three"], default="one")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--app", default="core.asgi:application")
-    parser.add_argument("--server-arg", action="append", default=[], help="Extra uvicorn flag.")
+    parser.add_argument(
+        "--server",
+        choices=["uvicorn", "granian-asgi", "granian-wsgi"],
+        default="uvicorn",
+        help="uvicorn on --app (as deploy/serve.sh); granian on --app, or on core.wsgi (API only)",
+    )
+    parser.add_argument("--threads", type=int, default=8, help="granian: request threads a worker.")
+    parser.add_argument("--server-arg", action="append", default=[], help="Extra server flag.")
     args = parser.parse_args()
     load_before = os.getloadavg()
     setup(args.database_url)
@@ -354,25 +397,7 @@ def main() -> None:
         "DJANGO_DEBUG": "false",
         "LUDOTEKA_THROTTLE_USER": "10000000/min",
     }
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            args.app,
-            "--port",
-            str(port),
-            "--workers",
-            str(args.workers),
-            "--log-level",
-            "warning",
-            "--no-access-log",
-            *args.server_arg,
-        ],
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-    )
+    server = subprocess.Popen(server_command(args, port), cwd=ROOT, env=env, start_new_session=True)
     postgres = args.database_url.startswith("postgres")
     try:
         deadline = time.time() + 60
@@ -447,7 +472,7 @@ def main() -> None:
                 "database": "postgresql" if postgres else "sqlite",
                 "game": args.game,
                 "matches": args.matches,
-                "server": " ".join(["uvicorn", args.app, "--workers", str(args.workers)]),
+                "server": " ".join(server_command(args, 0)[2:]),
                 "http": os.environ.get("LUDOTEKA_HTTP", "threads"),
                 "seconds": round(window["elapsed"], 2),
                 "commands": tally.commands,

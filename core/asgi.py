@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sys
 import time
 from typing import Any
 
@@ -15,11 +14,10 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.core.wsgi import get_wsgi_application  # noqa: E402
-from django.urls import get_resolver  # noqa: E402
 
 from core.http import ThreadedWSGI  # noqa: E402
-from core.ops.heap import freeze_startup_heap  # noqa: E402
 from core.ops.probes import Probes  # noqa: E402
+from core.ops.startup import ready_to_serve  # noqa: E402
 from realtime.auth import SocketAuthMiddleware  # noqa: E402
 from realtime.routing import websocket_urlpatterns  # noqa: E402
 
@@ -35,9 +33,6 @@ async def stamped_asgi_app(scope: dict[str, Any], receive: Any, send: Any) -> No
     await django_asgi_app(scope, receive, send)
 
 
-# The server's process only (not a worker's): see LUDOTEKA_GIL_SWITCH_MS in core/settings.
-sys.setswitchinterval(settings.LUDOTEKA_GIL_SWITCH_MS / 1000)
-
 # HTTP: Django's WSGI handler on a pool of threads (core/http.py: a third of the CPU of Django's
 # ASGI handler per request here), or LUDOTEKA_HTTP=asgi for Django's ASGI handler.
 http_app = (
@@ -45,11 +40,6 @@ http_app = (
     if settings.LUDOTEKA_HTTP == "asgi"
     else ThreadedWSGI(get_wsgi_application(), threads=settings.LUDOTEKA_HTTP_THREADS)
 )
-
-
-# Import every view now, not on the first request: a cold process would otherwise spend its
-# first write's budget importing (on a loaded machine, seconds: a 503 busy for that write).
-get_resolver().url_patterns  # noqa: B018
 
 # The probes first: answered whatever the request threads are doing (core/ops/probes.py).
 application = Probes(
@@ -61,5 +51,4 @@ application = Probes(
     )
 )
 
-# Last: everything above lives as long as the process (core/ops/heap.py).
-freeze_startup_heap()
+ready_to_serve()  # last (core/ops/startup.py)

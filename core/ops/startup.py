@@ -1,0 +1,23 @@
+"""What a server process does once its application is built, before its first request."""
+
+from __future__ import annotations
+
+import sys
+
+from django.conf import settings
+from django.urls import get_resolver
+
+from core.ops.heap import freeze_startup_heap
+
+
+def ready_to_serve() -> None:
+    """Set the interpreter's switch interval, import every view, then freeze the start-up heap.
+
+    Call it last: what is frozen lives as long as the process (core/ops/heap.py).
+    """
+    # The server's process only (not a worker's): see LUDOTEKA_GIL_SWITCH_MS in core/settings.
+    sys.setswitchinterval(settings.LUDOTEKA_GIL_SWITCH_MS / 1000)
+    # Import every view now, not on the first request: a cold process would otherwise spend its
+    # first write's budget importing (on a loaded machine, seconds: a 503 busy for that write).
+    get_resolver().url_patterns  # noqa: B018
+    freeze_startup_heap()
