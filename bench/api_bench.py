@@ -323,39 +323,18 @@ def free_port() -> int:
 
 
 def server_command(args: argparse.Namespace, port: int) -> list[str]:
+    common = ["--port", str(port), "--workers", str(args.workers), "--log-level", "warning"]
+    common += ["--no-access-log", *args.server_arg]
     if args.server.startswith("granian"):
         wsgi = args.server == "granian-wsgi"
-        return [
-            sys.executable,
-            "-m",
-            "granian",
-            "--interface",
-            "wsgi" if wsgi else "asgi",
-            "core.wsgi:application" if wsgi else args.app,
-            "--port",
-            str(port),
-            "--workers",
-            str(args.workers),
-            *(["--blocking-threads", str(args.threads)] if wsgi else []),
-            "--log-level",
-            "warning",
-            "--no-access-log",
-            *args.server_arg,
-        ]
-    return [
-        sys.executable,
-        "-m",
-        "uvicorn",
-        args.app,
-        "--port",
-        str(port),
-        "--workers",
-        str(args.workers),
-        "--log-level",
-        "warning",
-        "--no-access-log",
-        *args.server_arg,
-    ]
+        interface = (
+            ["--interface", "wsgi", "core.wsgi:application"]
+            if wsgi
+            else ["--interface", "asgi", args.app]
+        )
+        threads = ["--blocking-threads", str(args.threads)] if wsgi else []
+        return [sys.executable, "-m", "granian", *interface, *threads, *common]
+    return [sys.executable, "-m", "uvicorn", args.app, *common]
 
 
 def main() -> None:
