@@ -18,7 +18,6 @@ from typing import Any
 import redis
 
 _pools: dict[tuple[str, tuple[tuple[str, str], ...]], redis.ConnectionPool] = {}
-_clients: dict[redis.ConnectionPool, redis.Redis] = {}
 _lock = threading.Lock()
 
 
@@ -36,22 +35,21 @@ class SharedConnectionPool(redis.ConnectionPool):
 
 
 def client_for(pool: redis.ConnectionPool) -> redis.Redis:
-    """The process's client on ``pool``, made once. ``redis.Redis()`` copies its table of some
-    two hundred response callbacks at every construction, and Django's ``get_client`` makes one
-    per call: a tenth of a web process's CPU under bench/api_bench.py with Redis, one client
-    per throttle check and per announcement (py-spy --gil). A client is thread-safe: each
-    command borrows a connection from the pool."""
-    client = _clients.get(pool)
+    """The client on ``pool``, made once and kept on the pool (it lives as long as the pool).
+    ``redis.Redis()`` copies its table of some two hundred response callbacks at every
+    construction, and Django's ``get_client`` makes one per call: a tenth of a web process's CPU
+    under bench/api_bench.py with Redis, one client per throttle check and per announcement
+    (py-spy --gil). A client is thread-safe: each command borrows a connection from the pool;
+    two threads racing here make two clients, one of them kept."""
+    client = getattr(pool, "_ludoteka_client", None)
     if client is None:
-        with _lock:
-            client = _clients.setdefault(pool, redis.Redis(connection_pool=pool))
+        client = pool._ludoteka_client = redis.Redis(connection_pool=pool)  # type: ignore[attr-defined]
     return client
 
 
 def clear() -> None:
-    """Disconnects and forgets every shared pool and its client (tests)."""
+    """Disconnects and forgets every shared pool (tests)."""
     with _lock:
         for pool in _pools.values():
             pool.disconnect()
         _pools.clear()
-        _clients.clear()
