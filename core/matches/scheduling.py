@@ -1,7 +1,10 @@
 """Running follow-up tasks after commit: on Celery, or in-process in the embedded default.
 
 In-process execution is trampolined: a task scheduled while another runs is queued and run by
-the outermost caller, so a bots-only match plays to its end in a loop, not in a recursion.
+the outermost caller, so a bots-only match plays to its end in a loop, not in a recursion. In the
+embedded server that caller is the process's task thread (``task_thread``), not the request that
+committed: the request answers when its move has committed, and the bots' replies follow on the
+socket.
 
 Work handed on after a commit never changes the answer of the request that committed: a broker
 that refuses the hand-off, or an in-process task that fails, is logged and left to the periodic
@@ -14,12 +17,14 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections import deque
 from datetime import datetime, timedelta
+from queue import SimpleQueue
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connections, transaction
 from django.utils import timezone
 
 log = logging.getLogger(__name__)
@@ -71,15 +76,23 @@ def _hand_off(task: Any, args: tuple[Any, ...], eta: datetime | None = None) -> 
 
 
 def run_task(task: Any, *args: Any) -> None:
-    """Hand ``task`` to Celery, or run it here in the embedded default. Never raises: it runs
-    after a commit, whose request already has its answer."""
+    """Hand ``task`` to Celery, or run it in-process in the embedded default: on the server's
+    task thread when it is on, else here. Never raises: it runs after a commit, whose request
+    already has its answer."""
     if not settings.CELERY_TASK_ALWAYS_EAGER:
         _hand_off(task, args)
         return
     queue: deque[tuple[Any, tuple[Any, ...]]] | None = getattr(_local, "queue", None)
     if queue is not None:
         queue.append((task, args))
-        return
+    elif task_thread.enabled:
+        task_thread.submit(task, args)
+    else:
+        _run_trampolined(task, args)
+
+
+def _run_trampolined(task: Any, args: tuple[Any, ...]) -> None:
+    """Run ``task`` here, then every task it schedules, in order, until none is left."""
     _local.queue = queue = deque([(task, args)])
     try:
         while queue:
@@ -92,3 +105,54 @@ def run_task(task: Any, *args: Any) -> None:
                 log.exception("task %s%s failed", getattr(next_task, "name", next_task), next_args)
     finally:
         _local.queue = None
+
+
+class _TaskThread:
+    """The embedded server's thread for in-process tasks, on when ``ready_to_serve`` turns it on.
+
+    Run in the committing request, a bot's whole reply (up to ``BOT_BUDGET_SECONDS`` a decision)
+    came before the player's own answer: Yspahan moves against the search bot answered in 0.9 and
+    2.6 s, and the page could not act on what the socket showed meanwhile. One thread, tasks in
+    order: the embedded mode serves a few players, and SQLite has one writer anyway. A task lost
+    with the process (queued, or cut off before its commit) is left to the sweep, as on Celery.
+    """
+
+    def __init__(self) -> None:
+        self.enabled = False
+        self._queue: SimpleQueue[tuple[Any, tuple[Any, ...]]] = SimpleQueue()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._pending = 0  # queued or running
+
+    def submit(self, task: Any, args: tuple[Any, ...]) -> None:
+        with self._lock:
+            self._pending += 1
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(
+                    target=self._loop, name="in-process-tasks", daemon=True
+                )
+                self._thread.start()
+        self._queue.put((task, args))
+
+    def settle(self, timeout: float) -> bool:
+        """Wait until every submitted task has run (tests: nothing left for the next one)."""
+        deadline = time.monotonic() + timeout
+        while self._pending:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.01)
+        return True
+
+    def _loop(self) -> None:
+        while True:
+            task, args = self._queue.get()
+            try:
+                _run_trampolined(task, args)
+            finally:
+                # This thread's connections back (to the pool on PostgreSQL) between tasks.
+                connections.close_all()
+                with self._lock:
+                    self._pending -= 1
+
+
+task_thread = _TaskThread()

@@ -246,6 +246,10 @@ if CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] < 1 or LUDOTEKA_BOT_STA
     )
 
 EMBEDDED_SERVICES = not DATABASE_URL or not REDIS_URL
+# In-process tasks in a server process run on its task thread (core/matches/scheduling.py), so a
+# request answers without waiting for the bots' replies; off: in the committing request, before
+# its answer (the tests: the bot has moved when a request returns). Commands always run inline.
+LUDOTEKA_TASKS_IN_BACKGROUND = env.bool("LUDOTEKA_TASKS_IN_BACKGROUND", default=True)
 
 # --- HTTP (core/asgi.py) ------------------------------------------------------------------------
 # "threads": Django's WSGI handler on LUDOTEKA_HTTP_THREADS threads per server process

@@ -15,6 +15,7 @@ if DATABASES["default"].get("OPTIONS", {}).pop("pool", None) is not None:
 SECRET_KEY = "test-only-key-not-secret-0123456789abcdefghijklmnopqrstuvwxyz"
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 CELERY_TASK_ALWAYS_EAGER = True
+LUDOTEKA_TASKS_IN_BACKGROUND = False  # a request returns after the bots it woke have moved
 # The outbox dispatched in the committing thread: a test's notifications exist when its request
 # returns (tests/core/notifications/test_dispatcher.py runs the batching thread).
 LUDOTEKA_OUTBOX_BATCH_SECONDS = 0.0
