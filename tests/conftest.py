@@ -5,7 +5,8 @@ from __future__ import annotations
 import itertools
 import os
 import socket
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import urlparse
 
@@ -111,3 +112,26 @@ def client_for(user: Any) -> Any:
     client = APIClient()
     client.force_authenticate(user)
     return client
+
+
+def post_commands(client: Any, match_id: int, *commands: dict[str, Any]) -> Any:
+    """Each command through the HTTP API in turn (ids c0, c1...), each accepted; the last answer."""
+    res = None
+    for i, command in enumerate(commands):
+        res = client.post(
+            f"/api/matches/{match_id}/commands",
+            {"command_id": f"c{i}", "command": command},
+            format="json",
+        )
+        assert res.status_code == 200, res.content
+    return res
+
+
+def wait_until(condition: Callable[[], bool], seconds: float = 20) -> bool:
+    """Poll what another thread does (a bound, not a timing assertion)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return condition()

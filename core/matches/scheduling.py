@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from collections import deque
 from datetime import datetime, timedelta
 from queue import SimpleQueue
@@ -26,6 +25,8 @@ from typing import Any
 from django.conf import settings
 from django.db import connections, transaction
 from django.utils import timezone
+
+from core.ops import threads
 
 log = logging.getLogger(__name__)
 _local = threading.local()
@@ -127,21 +128,12 @@ class _TaskThread:
     def submit(self, task: Any, args: tuple[Any, ...]) -> None:
         with self._lock:
             self._pending += 1
-            if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(
-                    target=self._loop, name="in-process-tasks", daemon=True
-                )
-                self._thread.start()
+            self._thread = threads.running(self._thread, self._loop, "in-process-tasks")
         self._queue.put((task, args))
 
     def settle(self, timeout: float) -> bool:
         """Wait until every submitted task has run (tests: nothing left for the next one)."""
-        deadline = time.monotonic() + timeout
-        while self._pending:
-            if time.monotonic() > deadline:
-                return False
-            time.sleep(0.01)
-        return True
+        return threads.idle_within(lambda: not self._pending, timeout)
 
     def _loop(self) -> None:
         while True:

@@ -27,6 +27,8 @@ import time
 from django.conf import settings
 from django.db import connections
 
+from core.ops import threads
+
 log = logging.getLogger(__name__)
 
 FULL_BATCH = 200  # outbox_dispatch's default limit: a run that took this many may have left more
@@ -46,20 +48,11 @@ class _Batcher:
         self._wake.set()
         if self._thread is None or not self._thread.is_alive():
             with self._lock:
-                if self._thread is None or not self._thread.is_alive():
-                    self._thread = threading.Thread(
-                        target=self._loop, name="outbox-dispatcher", daemon=True
-                    )
-                    self._thread.start()
+                self._thread = threads.running(self._thread, self._loop, "outbox-dispatcher")
 
     def settle(self, timeout: float) -> bool:
         """Wait until no run is due or under way (tests: nothing left to run into the next)."""
-        deadline = time.monotonic() + timeout
-        while self._wake.is_set() or self._running:
-            if time.monotonic() > deadline:
-                return False
-            time.sleep(0.01)
-        return True
+        return threads.idle_within(lambda: not (self._wake.is_set() or self._running), timeout)
 
     def _loop(self) -> None:
         while True:

@@ -19,7 +19,7 @@ from core.matches.models import Match
 from core.notifications.models import Notification, OutboxItem
 from core.notifications.services import outbox_dispatch
 from core.notifications.tasks import dispatch_outbox
-from tests.conftest import client_for, make_user
+from tests.conftest import client_for, make_user, post_commands
 
 ADD = {"type": "add", "amount": 1}
 END = {"type": "end_turn"}
@@ -63,13 +63,7 @@ def test_a_failed_hand_off_keeps_the_answer_and_the_sweeps_do_the_work_once(
         created = client.post("/api/matches", body, format="json")
         assert created.status_code == 201, created.content  # committed: the answer says so
         match_id = created.json()["id"]
-        for i, command in enumerate((ADD, END)):
-            res = client.post(
-                f"/api/matches/{match_id}/commands",
-                {"command_id": f"c{i}", "command": command},
-                format="json",
-            )
-            assert res.status_code == 200, res.content
+        post_commands(client, match_id, ADD, END)
     handed_off = [r for r in caplog.records if "to the broker failed" in r.getMessage()]
     assert handed_off and all(r.levelno == logging.WARNING for r in handed_off)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]

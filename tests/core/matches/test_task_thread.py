@@ -4,7 +4,6 @@ bot it woke replies afterwards, on that thread, not inside the player's request.
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -12,23 +11,13 @@ import pytest
 
 from core.matches import scheduling, tasks
 from core.matches.models import Match
-from tests.conftest import client_for, make_user
+from tests.conftest import client_for, make_user, post_commands, wait_until
 
 # Real commits seen by another thread; SQLite's append-only triggers refuse the flush after them.
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 ADD = {"type": "add", "amount": 1}
 END = {"type": "end_turn"}
-
-
-def _wait_for(condition: Any) -> bool:
-    """The bot replies on its own thread: poll (a bound, not a timing assertion)."""
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return condition()
 
 
 @pytest.fixture
@@ -71,19 +60,13 @@ def test_a_command_answers_before_the_bot_it_woke_has_moved(
     release, ran_on = held_bot
     client = client_for(make_user())
     match_id = _match_against_a_bot(client, race_game)
-    for i, command in enumerate((ADD, END)):
-        res = client.post(
-            f"/api/matches/{match_id}/commands",
-            {"command_id": f"c{i}", "command": command},
-            format="json",
-        )
-        assert res.status_code == 200, res.content
+    res = post_commands(client, match_id, ADD, END)
     # The turn passed to the bot and the answer came back while the bot's task was held.
     passed = res.json()["version"]
     assert Match.objects.get(pk=match_id).version == passed
-    assert _wait_for(lambda: ran_on == ["in-process-tasks"])
+    assert wait_until(lambda: ran_on == ["in-process-tasks"])
     release.set()
-    assert _wait_for(lambda: Match.objects.get(pk=match_id).version > passed)
+    assert wait_until(lambda: Match.objects.get(pk=match_id).version > passed)
     assert task_thread.settle(timeout=20)
     match = Match.objects.get(pk=match_id)
     assert match.seats.get(index=0).to_move  # the bot played its turn through: alice's again
@@ -98,12 +81,7 @@ def test_off_the_bot_moves_inside_the_request(
     release.set()
     client = client_for(make_user())
     match_id = _match_against_a_bot(client, race_game)
-    for i, command in enumerate((ADD, END)):
-        res = client.post(
-            f"/api/matches/{match_id}/commands",
-            {"command_id": f"c{i}", "command": command},
-            format="json",
-        )
+    res = post_commands(client, match_id, ADD, END)
     assert Match.objects.get(pk=match_id).version > res.json()["version"]
     assert ran_on and set(ran_on) == {threading.current_thread().name}
 
@@ -130,11 +108,6 @@ def test_a_task_that_fails_on_the_thread_leaves_it_running_the_next(
     assert created.status_code == 201
     assert task_thread.settle(timeout=20) and len(calls) == 1
     second = _match_against_a_bot(client, race_game)
-    for i, command in enumerate((ADD, END)):
-        client.post(
-            f"/api/matches/{second}/commands",
-            {"command_id": f"c{i}", "command": command},
-            format="json",
-        )
+    post_commands(client, second, ADD, END)
     assert task_thread.settle(timeout=20) and len(calls) > 1
     assert Match.objects.get(pk=second).seats.get(index=0).to_move

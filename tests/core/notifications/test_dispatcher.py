@@ -12,21 +12,11 @@ from django.db import transaction
 
 from core.notifications import dispatcher
 from core.notifications.models import Notification, OutboxItem
-from tests.conftest import make_user
+from tests.conftest import make_user, wait_until
 from tests.core.async_play.conftest import ADD, END, PER_DAY, play, start_race
 
 # Real commits wake the thread; SQLite's append-only triggers refuse the flush after such tests.
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-def _wait_for(condition: Any) -> bool:
-    """The dispatcher runs on its own thread: poll (a bound, not a timing assertion)."""
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return condition()
 
 
 @pytest.fixture
@@ -42,21 +32,21 @@ def test_a_passed_turn_is_notified_by_the_dispatcher_thread(race_game: str, batc
     match = start_race(alice, bob, PER_DAY)
     play(match, alice, ADD, END)
     # Nothing was dispatched in the committing thread: the rows wait for the batch.
-    assert _wait_for(lambda: not OutboxItem.objects.filter(sent_at__isnull=True).exists())
+    assert wait_until(lambda: not OutboxItem.objects.filter(sent_at__isnull=True).exists())
     assert Notification.objects.filter(user=bob, kind="your_turn").exists()
 
 
 def test_commits_in_one_window_are_dispatched_in_one_run(race_game: str, batching: None) -> None:
     users = [make_user() for _ in range(6)]
     matches = [start_race(a, b, PER_DAY) for a, b in zip(users[::2], users[1::2], strict=True)]
-    _wait_for(lambda: not OutboxItem.objects.filter(sent_at__isnull=True).exists())
+    wait_until(lambda: not OutboxItem.objects.filter(sent_at__isnull=True).exists())
     time.sleep(0.2)  # the runs the starts asked for are over
     runs = dispatcher.batcher.runs
     with transaction.atomic():  # three turns passed in one commit: one wake-up
         for m in matches:
             play(m, m.seats.get(index=0).user, ADD, END)
-    assert _wait_for(lambda: Notification.objects.filter(kind="your_turn").count() == 3 + 3)
-    assert _wait_for(lambda: dispatcher.batcher.runs > runs)
+    assert wait_until(lambda: Notification.objects.filter(kind="your_turn").count() == 3 + 3)
+    assert wait_until(lambda: dispatcher.batcher.runs > runs)
     assert dispatcher.batcher.runs - runs == 1
 
 
@@ -93,7 +83,7 @@ def test_on_celery_the_commits_of_a_window_send_one_task(
     runs = dispatcher.batcher.runs
     for m in matches:
         play(m, m.seats.get(index=0).user, ADD, END)
-    assert _wait_for(lambda: dispatcher.batcher.runs > runs)
+    assert wait_until(lambda: dispatcher.batcher.runs > runs)
     assert dispatcher.batcher.settle(timeout=30)
     # One message a window, sent by the dispatcher thread, none by the committing one; the
     # rows wait for a worker.
