@@ -21,8 +21,8 @@ def running(
 
 
 def idle_within(idle: Callable[[], bool], timeout: float) -> bool:
-    """Poll until ``idle()`` holds, at most ``timeout`` seconds; whether it did (tests and
-    shutdown wait for a thread's work this way: nothing left to run into what follows)."""
+    """Poll until ``idle()`` holds, at most ``timeout`` seconds; whether it did (tests wait for a
+    thread's work this way, so nothing is left to run into the next test)."""
     deadline = time.monotonic() + timeout
     while not idle():
         if time.monotonic() > deadline:
