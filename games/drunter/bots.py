@@ -14,6 +14,7 @@ import time
 from typing import Any
 
 from games.base import Command, Engine
+from games.drunter.bots_model import random_posteriors
 from games.drunter.bots_playout import playout_after
 from games.drunter.data import BOARD, cards_of, tile_cells
 from games.drunter.legal import legal_commands
@@ -31,7 +32,7 @@ from games.drunter.state import (
     YES_BITS,
     State,
 )
-from games.drunter.views import covered_by, goal_weights
+from games.drunter.views import covered_by, determinize, goal_weights
 from games.drunter.voting import vote_masks
 
 # The levels a match creator picks from (GET /api/games/<slug>), one line each.
@@ -205,6 +206,8 @@ def search_move(
     candidates = [m for _, m in scored[:CANDIDATES]]
     visits = [0] * len(candidates)
     totals = [0.0] * len(candidates)
+    # Each simulation draws which opponents place at random from their placements so far.
+    p_random = random_posteriors(s, seat) if len(candidates) > 1 else []
     iterations = 0
     while len(candidates) > 1 and (iterations < 2 or time.perf_counter() < deadline):
         if max_iterations is not None and iterations >= max_iterations:
@@ -220,12 +223,14 @@ def search_move(
                 range(width),
                 key=lambda k: totals[k] / visits[k] + EXPLORATION * math.sqrt(log_n / visits[k]),
             )
-        d = engine.determinize(s, seat, rng)
-        totals[i] += playout_after(d, seat, candidates[i], rng)[seat]
+        aimless = [p for p, q in enumerate(p_random) if q and rng.random() < q]
+        d = determinize(s, seat, rng, aimless)
+        totals[i] += playout_after(d, seat, candidates[i], rng, aimless)[seat]
         visits[i] += 1
         iterations += 1
     if stats is not None:
         stats["iterations"] = iterations
+        stats["p_random"] = p_random
     # The most visited; on equal visits greedy's order decides (max keeps the first).
     best = max(range(len(candidates)), key=lambda k: visits[k])
     r, length, d = candidates[best]

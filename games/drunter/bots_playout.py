@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Collection
 
 from games.drunter.data import BOARD
 from games.drunter.placement import N_ROUTES, first_cell, placements, route_blocked, route_dead
@@ -109,14 +110,19 @@ def _policy_move(
 
 
 def playout_after(
-    state: State, seat: int, move: tuple[int, int, int], rng: random.Random
+    state: State,
+    seat: int,
+    move: tuple[int, int, int],
+    rng: random.Random,
+    aimless: Collection[int] = (),
 ) -> list[float]:
     """``seat`` places ``move`` (route, length, direction) on a copy of ``state`` in its place
-    phase (an outhouse vote waved through), then the playout runs from the next seat."""
+    phase (an outhouse vote waved through), then the playout runs from the next seat; the seats
+    in ``aimless`` place uniformly at random (``bots_model``), the others by ``_policy_move``."""
     s = clone(state)
     _place(s, seat, *move)
     _after_place(s)
-    return _finish(s, (seat + 1) % s.n, rng)
+    return _finish(s, (seat + 1) % s.n, rng, aimless)
 
 
 def _after_place(s: State) -> None:
@@ -127,7 +133,7 @@ def _after_place(s: State) -> None:
         _commit_goals(s)
 
 
-def _finish(s: State, seat: int, rng: random.Random) -> list[float]:
+def _finish(s: State, seat: int, rng: random.Random, aimless: Collection[int] = ()) -> list[float]:
     while s.phase != OVER:
         moves = [] if s.forfeited[seat] else placements(s, seat)
         if not moves:
@@ -140,7 +146,11 @@ def _finish(s: State, seat: int, rng: random.Random) -> list[float]:
                         break
             if not moves:
                 break
-        _place(s, seat, *_policy_move(s, seat, moves, rng))
+        if seat in aimless:
+            move = moves[rng.randrange(len(moves))]
+        else:
+            move = _policy_move(s, seat, moves, rng)
+        _place(s, seat, *move)
         _after_place(s)
         seat = (seat + 1) % s.n
     return values(s)

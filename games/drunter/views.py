@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Collection
 from typing import Any
 
 from games.base import Event
@@ -219,6 +220,9 @@ def goal_weights(s: State, seat: int, covered: list[list[int]]) -> list[float]:
     return weights + [1.0] * (N_GOALS - N_TYPES)
 
 
+UNIFORM = [1.0] * N_GOALS
+
+
 def _weighted_pick(options: list[int], weights: list[float], rng: random.Random) -> int:
     total = sum(weights[o] for o in options)
     x = rng.random() * total
@@ -229,7 +233,9 @@ def _weighted_pick(options: list[int], weights: list[float], rng: random.Random)
     return options[-1]
 
 
-def determinize(s: State, me: int, rng: random.Random) -> State:
+def determinize(s: State, me: int, rng: random.Random, aimless: Collection[int] = ()) -> State:
+    """Re-deal what ``me`` cannot see, by the beliefs from public play. A seat in ``aimless`` is
+    taken to place at random (``bots_model``), so what it covered says nothing of its card."""
     d = clone(s)
     covered = covered_by(s)
     others = [p for p in range(s.n) if p != me]
@@ -237,7 +243,8 @@ def determinize(s: State, me: int, rng: random.Random) -> State:
     if not s.extended:
         pool = [t for t in range(N_TYPES) if t != s.building[me]]
         for p in others:
-            t = _weighted_pick(pool, goal_weights(s, p, covered), rng)
+            weights = UNIFORM if p in aimless else goal_weights(s, p, covered)
+            t = _weighted_pick(pool, weights, rng)
             pool.remove(t)
             d.building[p] = t
     else:
