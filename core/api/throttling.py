@@ -17,6 +17,8 @@ from typing import Any
 from django.core.cache import DEFAULT_CACHE_ALIAS, caches
 from django.core.cache import cache as default_cache
 from django.core.cache.backends.redis import RedisCache
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from rest_framework import throttling
 
 from core.ops.cache import client_for
@@ -40,13 +42,33 @@ _member = itertools.count()
 _script: Any = None  # the script, sent once per Redis server, then called by its SHA
 
 
+_backend: list[Any] = []  # the process's default cache backend, once made
+
+
+def _default_backend() -> Any:
+    """The default cache's backend, one for the process. Django makes one per request here
+    (``caches`` is context-local and each request has its context): a new RedisCache, its
+    client and a pool lookup per request were a third of the throttle's CPU (py-spy --gil,
+    2026-11-25). A RedisCache is safe to share between threads: its pool is redis-py's,
+    thread-safe (and one per process, core/ops/cache.py), the rest is configuration."""
+    if not _backend:
+        _backend.append(caches[DEFAULT_CACHE_ALIAS])
+    return _backend[0]
+
+
+@receiver(setting_changed)
+def _caches_changed(*, setting: str, **_: Any) -> None:
+    if setting == "CACHES":
+        _backend.clear()
+
+
 class UserRateThrottle(throttling.UserRateThrottle):
     oldest: float | None = None
 
     def allow_request(self, request: Any, view: Any) -> bool:
         # DRF's cache is django.core.cache.cache, a proxy to this thread's backend: the
         # backend is what tells whether it is Redis.
-        cache = caches[DEFAULT_CACHE_ALIAS] if self.cache is default_cache else self.cache
+        cache = _default_backend() if self.cache is default_cache else self.cache
         if self.rate is None or not isinstance(cache, RedisCache):
             return super().allow_request(request, view)
         self.key = self.get_cache_key(request, view)

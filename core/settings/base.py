@@ -279,9 +279,11 @@ LUDOTEKA_TOKEN_CACHE_SECONDS = env.float("LUDOTEKA_TOKEN_CACHE_SECONDS", default
 # core/api/fastlane.py: off only to compare with the full stack (it answers the same).
 LUDOTEKA_FAST_LANE = env.bool("LUDOTEKA_FAST_LANE", default=True)
 STATE_CACHE_SIZE = env.int("LUDOTEKA_STATE_CACHE_SIZE", default=512)
-# Tasks in-process: how long the outbox dispatcher waits to take the commits of the next moments
-# in the same run (core/notifications/dispatcher.py); 0: at once, in the committing thread.
-LUDOTEKA_OUTBOX_BATCH_SECONDS = env.float("LUDOTEKA_OUTBOX_BATCH_SECONDS", default=0.02)
+# How long the outbox dispatcher waits to take the commits of the next moments in the same run
+# (core/notifications/dispatcher.py); 0: at once, in the committing thread. A tenth of a second
+# is nothing to a "your turn" notification, and at 0.02 s the dispatch tasks sent took about 5 %
+# of a web process's CPU under bench/api_bench.py's closed loop (py-spy --gil, 2026-11-25).
+LUDOTEKA_OUTBOX_BATCH_SECONDS = env.float("LUDOTEKA_OUTBOX_BATCH_SECONDS", default=0.1)
 if not 0 <= LUDOTEKA_OUTBOX_BATCH_SECONDS <= 60:
     raise environ.ImproperlyConfigured("LUDOTEKA_OUTBOX_BATCH_SECONDS must be 0 to 60")
 if SNAPSHOT_EVERY < 1:
