@@ -40,7 +40,7 @@ LEVEL_TEXTS: dict[str, str] = {
     "random": "Plays a uniformly random legal move.",
     "greedy": "Places and votes by a hand-written evaluation, guessing secret cards from play.",
     "search": "Monte Carlo over greedy's best placements, secret cards re-dealt from play; "
-    "heuristic playouts; votes as greedy.",
+    "heuristic playouts that learn which opponents play at random; votes as greedy.",
 }
 
 

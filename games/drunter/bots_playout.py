@@ -3,8 +3,9 @@ then the rest of the game.
 
 It works directly on a (determinised) State copy without building events or command dicts:
 each player places the tile that covers most of the other players' buildings and least of its
-own (as the determinisation dealt the secret cards; a fifth of the moves at random), votes are
-waved through, goals are committed to the better card. The result is a per-seat value in [0, 1]
+own (as the determinisation dealt the secret cards; a fifth of the moves at random, a twentieth
+for the searching seat, and every move of a player the search drew as random), votes are waved
+through, goals are committed to the better card. The result is a per-seat value in [0, 1]
 mixing the win with the score margin, which is what the search averages.
 """
 
@@ -32,6 +33,7 @@ STEP = BOARD.step
 BUILDING_AT = BOARD.building_at
 N_TYPES = len(BOARD.building_types)
 EXPLORE = 0.2  # share of playout placements chosen at random instead of by _policy_move
+SELF_EXPLORE = 0.05  # the same for the searching seat, which plays its own moves with care
 
 
 def own_types(s: State, seat: int) -> tuple[int, ...]:
@@ -91,11 +93,15 @@ def _gain(s: State, r: int, length: int, d: int, weights: list[float]) -> float:
 
 
 def _policy_move(
-    s: State, seat: int, moves: list[tuple[int, int, int]], rng: random.Random
+    s: State,
+    seat: int,
+    moves: list[tuple[int, int, int]],
+    rng: random.Random,
+    explore: float = EXPLORE,
 ) -> tuple[int, int, int]:
     """Mostly the placement that covers the most of the others' buildings and the least of its
     own (ties broken at random), sometimes a random one so playouts stay varied."""
-    if rng.random() < EXPLORE:
+    if rng.random() < explore:
         return moves[rng.randrange(len(moves))]
     weights = type_weights(s, seat)
     best = -1e9
@@ -122,7 +128,7 @@ def playout_after(
     s = clone(state)
     _place(s, seat, *move)
     _after_place(s)
-    return _finish(s, (seat + 1) % s.n, rng, aimless)
+    return _finish(s, (seat + 1) % s.n, rng, aimless, seat)
 
 
 def _after_place(s: State) -> None:
@@ -133,7 +139,9 @@ def _after_place(s: State) -> None:
         _commit_goals(s)
 
 
-def _finish(s: State, seat: int, rng: random.Random, aimless: Collection[int] = ()) -> list[float]:
+def _finish(
+    s: State, seat: int, rng: random.Random, aimless: Collection[int] = (), me: int = -1
+) -> list[float]:
     while s.phase != OVER:
         moves = [] if s.forfeited[seat] else placements(s, seat)
         if not moves:
@@ -149,7 +157,7 @@ def _finish(s: State, seat: int, rng: random.Random, aimless: Collection[int] = 
         if seat in aimless:
             move = moves[rng.randrange(len(moves))]
         else:
-            move = _policy_move(s, seat, moves, rng)
+            move = _policy_move(s, seat, moves, rng, SELF_EXPLORE if seat == me else EXPLORE)
         _place(s, seat, *move)
         _after_place(s)
         seat = (seat + 1) % s.n
