@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
-from games.drunter.bots_playout import _after_place, _place
+from games.drunter.bots_playout import after_tile, lay_tile
 from games.drunter.data import BOARD
 from games.drunter.placement import first_cell, placements
 from games.drunter.state import COVERED, FREE, N_TILE_TYPES, State, clone, tile_index
@@ -114,5 +114,5 @@ def _history(s: State) -> Iterator[tuple[int, list[tuple[int, int, int]], int, S
         moves = placements(board, seat)
         if move in moves:
             yield seat, moves, moves.index(move), board
-        _place(board, seat, r, length, d)
-        _after_place(board)
+        lay_tile(board, seat, r, length, d)
+        after_tile(board)

@@ -42,7 +42,8 @@ def own_types(s: State, seat: int) -> tuple[int, ...]:
     return tuple(g for g in s.goals[seat] if g < N_TYPES)
 
 
-def _place(s: State, seat: int, r: int, length: int, d: int) -> None:
+def lay_tile(s: State, seat: int, r: int, length: int, d: int) -> None:
+    """``seat``'s tile at the end of route ``r``, as ``events._tile_placed`` lays it, no vote."""
     c = first_cell(s.cells, s.ends[r], d)
     first = c
     for _ in range(length):
@@ -126,12 +127,13 @@ def playout_after(
     phase (an outhouse vote waved through), then the playout runs from the next seat; the seats
     in ``aimless`` place uniformly at random (``bots_model``), the others by ``_policy_move``."""
     s = clone(state)
-    _place(s, seat, *move)
-    _after_place(s)
+    lay_tile(s, seat, *move)
+    after_tile(s)
     return _finish(s, (seat + 1) % s.n, rng, aimless, seat)
 
 
-def _after_place(s: State) -> None:
+def after_tile(s: State) -> None:
+    """What follows a tile: builders with no way on leave (place 5), goals may be due."""
     for r in range(N_ROUTES):
         if route_dead(s, r):
             s.ends[r] = -1
@@ -158,8 +160,8 @@ def _finish(
             move = moves[rng.randrange(len(moves))]
         else:
             move = _policy_move(s, seat, moves, rng, SELF_EXPLORE if seat == me else EXPLORE)
-        _place(s, seat, *move)
-        _after_place(s)
+        lay_tile(s, seat, *move)
+        after_tile(s)
         seat = (seat + 1) % s.n
     return values(s)
 
