@@ -169,6 +169,12 @@ else:
                 "transaction_mode": "IMMEDIATE",
                 "timeout": LUDOTEKA_DB_LOCK_WAIT,  # the busy timeout: then 503 busy
             },
+            # Kept per thread across requests: opening a connection (its PRAGMAs and Django's
+            # SQL functions) cost a third of the embedded server's CPU per command when each
+            # request opened and closed its own (bench/README.md, 2026-11-25). The request
+            # threads are a fixed pool (core/http.py), so the connections are bounded too.
+            "CONN_MAX_AGE": 600,
+            "CONN_HEALTH_CHECKS": True,
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

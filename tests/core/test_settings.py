@@ -85,3 +85,40 @@ def test_the_mode_can_be_stated() -> None:
     assert code != 0 and "DATABASE_URL" in err
     code, err = _settings(LUDOTEKA_MODE="staging")
     assert code != 0 and "LUDOTEKA_MODE" in err
+
+
+KEEPS_CONNECTION = """
+import json, django
+from django.core.signals import request_finished, request_started
+from django.db import connection
+django.setup()
+seen = []
+for _ in range(3):  # three requests on one thread, as a request thread of core/http.py serves
+    request_started.send(sender=None)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    seen.append(id(connection.connection))
+    request_finished.send(sender=None)
+print(json.dumps({"vendor": connection.vendor, "open": connection.connection is not None,
+                  "reused": len(set(seen)) == 1}))
+"""
+
+
+def test_the_embedded_server_keeps_its_sqlite_connections_across_requests(tmp_path: Path) -> None:
+    # Opening one per request cost a third of the embedded server's CPU (bench/README.md).
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DATABASE_URL", "REDIS_URL"))}
+    proc = subprocess.run(
+        [sys.executable, "-c", KEEPS_CONNECTION],
+        cwd=ROOT,
+        env={
+            **clean,
+            "DJANGO_SETTINGS_MODULE": "core.settings.auto",
+            "SQLITE_PATH": str(tmp_path / "db.sqlite3"),
+        },
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    answer = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert answer == {"vendor": "sqlite", "open": True, "reused": True}
