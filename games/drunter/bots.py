@@ -44,7 +44,7 @@ LEVEL_TEXTS: dict[str, str] = {
 }
 
 
-CANDIDATES = 6  # greedy's best placements the search chooses between
+CANDIDATES = 12  # greedy's best placements the search chooses between (widened to, WIDEN below)
 EXPLORATION = 0.4  # UCB1's constant over playout values in [0, 1]
 WIDEN = 8  # simulations per further candidate admitted
 TIME_SHARE = 0.9  # of the budget spent before answering
