@@ -92,16 +92,20 @@ def version(tab: Tab) -> int:
 
 def wait_my_turn(tab: Tab, timeout: float = 20_000) -> bool:
     """Waits until the player may act (legal commands in); False if the match is over."""
+    # Decided inside the page, in one look: reading the attribute again afterwards raced a bot's
+    # frame (a new version hides the turn until its legal commands arrive) and read "false".
     try:
-        tab.page.wait_for_function(
+        seen = tab.page.wait_for_function(
             "() => { const m = document.querySelector('main.match-page');"
-            " return m && (m.dataset.myTurn === 'true' || m.dataset.status !== 'active'); }",
+            " if (!m) return null;"
+            " if (m.dataset.myTurn === 'true') return 'mine';"
+            " return m.dataset.status !== 'active' ? 'over' : null; }",
             timeout=timeout,
         )
     except Exception:
         tab.shot("failed-waiting-for-my-turn")  # what the player saw, for the failure report
         raise
-    return tab.page.get_attribute("main.match-page", "data-my-turn") == "true"
+    return seen.json_value() == "mine"
 
 
 def _reachable(target: Any) -> bool:
