@@ -202,6 +202,9 @@ class Engine(Protocol):
     bot_levels: Sequence[str]  # at least ("random", "greedy", "search")
     # Optional, outside the protocol (test engines lack it): ``bot_level_texts: Mapping[str, str]``,
     # one line per level on how it plays, served by ``GET /api/games/<slug>`` as ``bots``.
+    # Words for players (games/WORDS.md, games/narration.py): ``narrate(event, reader)``,
+    # ``explain(state, reader)``, ``option_words``, ``bot_words``, ``default_bot_level``,
+    # ``player_bot_levels`` and the files ``rules.en.md`` / ``rules.cs.md`` beside the engine.
 
     def validate_options(self, n_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """Return the complete options (defaults filled in) or raise ``InvalidOptions``.
