@@ -106,6 +106,11 @@ def test_options_and_bots_are_described_in_both_languages(slug: str) -> None:
             assert set(words.choices) == set(option.choices), option.name
             for pair in words.choices.values():
                 assert all(p.strip() and not suspects(p) for p in pair), (option.name, pair)
+    for category, entries in engine.glossary.items():
+        assert entries, category
+        for key, pair in entries.items():
+            assert isinstance(key, str) and len(pair) == 2, (category, key)
+            assert all(p.strip() and not suspects(p) for p in pair), (category, key, pair)
     assert engine.default_bot_level in engine.player_bot_levels
     assert set(engine.player_bot_levels) <= set(engine.bot_levels)
     for level in engine.player_bot_levels:
