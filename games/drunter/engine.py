@@ -11,7 +11,17 @@ from games.base import Command, Event, EventText, GameMeta, Outcome, check_playe
 from games.base import validate_options_against as _validate
 from games.drunter import bots, events, legal, rules, scoring, setup, state, views
 from games.drunter import commands as cmds
+from games.drunter.explain import explain
+from games.drunter.match_form_words import (
+    BOT_WORDS,
+    DEFAULT_BOT_LEVEL,
+    OPTION_WORDS,
+    PLAYER_BOT_LEVELS,
+)
+from games.drunter.narrate import narrate
 from games.drunter.state import State
+from games.drunter.words import GLOSSARY
+from games.narration import BotWords, Explanation, OptionWords, Reader, Words
 
 META = GameMeta(
     slug="drunter",
@@ -36,6 +46,19 @@ class DrunterEngine:
     event_texts: Mapping[str, EventText] = events.EVENT_TEXTS
     bot_levels = META.bot_levels
     bot_level_texts = bots.LEVEL_TEXTS
+    # Words for players (games/WORDS.md): words.py, narrate.py, explain.py, match_form_words.py
+    # and the rules pages rules.en.md / rules.cs.md.
+    option_words: Mapping[str, OptionWords] = OPTION_WORDS
+    bot_words: Mapping[str, BotWords] = BOT_WORDS
+    player_bot_levels: tuple[str, ...] = PLAYER_BOT_LEVELS
+    default_bot_level: str = DEFAULT_BOT_LEVEL
+    glossary: Mapping[str, Mapping[str, Words]] = GLOSSARY
+
+    def narrate(self, event: Event, reader: Reader) -> str | None:
+        return narrate(event, reader)
+
+    def explain(self, s: State, reader: Reader) -> Explanation | None:
+        return explain(s, reader)
 
     def validate_options(self, n_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         check_player_count(self.name, self.min_players, self.max_players, n_players)
