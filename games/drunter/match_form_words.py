@@ -16,7 +16,7 @@ OPTION_WORDS: dict[str, OptionWords] = {
             " one secret building each and outhouse votes.",
             "Každý dostane místo jedné budovy dvě tajné karty cílů (mezi nimi i zvláštní karty,"
             " např. „všechny viditelné trojky“), o kadibudkách se nehlasuje a po zablokování první"
-            " trasy si každý zvolí jeden cíl. Výchozí je vypnuto: základní hra s jednou tajnou"
+            " trasy si každý zvolí jeden cíl. Vypnuto (výchozí): základní hra s jednou tajnou"
             " budovou a hlasováním o kadibudkách.",
         ),
     ),
@@ -26,8 +26,9 @@ OPTION_WORDS: dict[str, OptionWords] = {
             "Extended rules only. By default each player gets any two of the ten goal cards, so"
             " one may hold two buildings and another two special cards; “one of each” gives"
             " everyone one building and one special card, as the translator of the rules suggests.",
-            "Jen pro rozšířená pravidla. Výchozí je podle pravidel: každý dostane libovolné dvě"
-            " z deseti karet cílů, takže někdo může mít dvě budovy a jiný dvě zvláštní karty;"
+            "Jen pro rozšířená pravidla. Výchozí volba odpovídá pravidlům: každý dostane"
+            " libovolné dvě z deseti karet cílů, takže někdo může mít dvě budovy a jiný dvě"
+            " zvláštní karty;"
             " „jedna od každé“ dá každému jednu budovu a jednu zvláštní kartu, jak radí překladatel"
             " pravidel.",
         ),
@@ -46,7 +47,7 @@ OPTION_WORDS: dict[str, OptionWords] = {
             " adds no vote but hides how many votes were cast. Off by default: the shrug is played"
             " alone, as the vote of someone who does not care.",
             "Hlasování o kadibudkách: občana, který krčí rameny, lze vyložit i spolu s jinými"
-            " kartami; nepřidá hlas, ale zakryje, kolik hlasů kdo dal. Výchozí je vypnuto: krčení"
+            " kartami; nepřidá hlas, ale zakryje, kolik hlasů kdo dal. Vypnuto (výchozí): krčení"
             " rameny se hraje samo jako hlas toho, komu je to jedno.",
         ),
     ),
@@ -56,7 +57,7 @@ OPTION_WORDS: dict[str, OptionWords] = {
             "On by default: a builder closed in on three sides stays on the board while a tunnel"
             " beside it leads to a free square beyond, so the route can still go on through it."
             " Off: such a builder leaves the board at once and the way through the tunnel is lost.",
-            "Výchozí je zapnuto: zedník obklopený ze tří stran zůstává na plánu, dokud vedle něj"
+            "Zapnuto (výchozí): zedník obklopený ze tří stran zůstává na plánu, dokud vedle něj"
             " vede tunel na volné pole, takže trasa může pokračovat tunelem. Vypnuto: takový"
             " zedník hned opouští plán a cesta tunelem je ztracena.",
         ),
