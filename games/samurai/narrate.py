@@ -355,7 +355,7 @@ def _game_ended(e: Event, r: Reader) -> str:
     )
 
 
-_LINES: dict[str, Callable[[Event, Reader], str]] = {
+LINES: dict[str, Callable[[Event, Reader], str]] = {
     ev.GAME_STARTED: _game_started,
     ev.TILE_CHOSEN: _tile_chosen,
     ev.TILES_DRAWN: _tiles_drawn,
@@ -375,5 +375,5 @@ _LINES: dict[str, Callable[[Event, Reader], str]] = {
 def narrate(event: Event, reader: Reader) -> str | None:
     """The log line of ``event`` (already redacted for the reader); ``None`` for a type this
     engine does not emit."""
-    line = _LINES.get(event.get("type", ""))
+    line = LINES.get(event.get("type", ""))
     return line(event, reader) if line is not None else None

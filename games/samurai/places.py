@@ -323,7 +323,7 @@ def _glossary_places() -> dict[str, Words]:
     return out
 
 
-GLOSSARY_PLACES: MappingProxyType[str, Words] = MappingProxyType(_glossary_places())
+GLOSSARY_PLACES: dict[str, Words] = _glossary_places()
 
 
 def spaces_for(n_players: int) -> MappingProxyType[int, Space]:

@@ -166,131 +166,128 @@ TILE_WORDS: MappingProxyType[str, Tile] = MappingProxyType(
 
 # --- the glossary -----------------------------------------------------------------------------
 
-GLOSSARY: MappingProxyType[str, MappingProxyType[str, Words]] = MappingProxyType(
-    {
-        "figures": MappingProxyType({key: (k.en, k.cs) for key, k in KIND_WORDS.items()}),
-        "tiles": MappingProxyType({key: t.name for key, t in TILE_WORDS.items()}),
-        "settlements": MappingProxyType(
-            {"edo": ("Edo", "Edo"), "city": ("city", "město"), "village": ("village", "vesnice")}
-        ),
-        "places": GLOSSARY_PLACES,
-    }
-)
+# Plain dicts of tuples: served as JSON by the platform (``GET /api/games/samurai``).
+GLOSSARY: dict[str, dict[str, Words]] = {
+    "figures": {key: (k.en, k.cs) for key, k in KIND_WORDS.items()},
+    "tiles": {key: t.name for key, t in TILE_WORDS.items()},
+    "settlements": {
+        "edo": ("Edo", "Edo"),
+        "city": ("city", "město"),
+        "village": ("village", "vesnice"),
+    },
+    "places": dict(GLOSSARY_PLACES),
+}
 
 # --- options and bots -------------------------------------------------------------------------
 
-OPTION_WORDS: MappingProxyType[str, OptionWords] = MappingProxyType(
-    {
-        cmd.RANDOM_START: OptionWords(
-            label=("Random starting tiles", "Náhodné počáteční karty"),
-            help=(
-                "Each player gets 5 of their 20 tiles at random instead of choosing them, as "
-                "the rules suggest for a first game. Off by default: everyone chooses their 5 "
-                "starting tiles in secret.",
-                "Každý dostane 5 ze svých 20 karet náhodně, místo aby si je vybíral, jak "
-                "pravidla radí pro první hru. Ve výchozím nastavení vypnuto: počáteční karty si "
-                "každý tajně vybírá sám.",
-            ),
+OPTION_WORDS: dict[str, OptionWords] = {
+    cmd.RANDOM_START: OptionWords(
+        label=("Random starting tiles", "Náhodné počáteční karty"),
+        help=(
+            "Each player gets 5 of their 20 tiles at random instead of choosing them, as "
+            "the rules suggest for a first game. Off by default: everyone chooses their 5 "
+            "starting tiles in secret.",
+            "Každý dostane 5 ze svých 20 karet náhodně místo tajného výběru, jak pravidla "
+            "radí pro první hru. Ve výchozím nastavení vypnuto: počáteční karty si každý "
+            "vybírá tajně.",
         ),
-        cmd.CAPTURE_TIMING: OptionWords(
-            label=("When surrounded figures are taken", "Kdy se odebírají obklíčené figurky"),
-            help=(
-                "By default a figure is taken the moment a tile completes its surrounding, so "
-                "tiles placed later in the same turn no longer count for it (the publisher's "
-                "clarification). The other choice reads the turn's steps in order: first all "
-                "your tiles, then every surrounded figure is taken, counting all of them.",
-                "Ve výchozím nastavení se figurka odebere v okamžiku, kdy ji položená karta "
-                "obklíčí, takže karty položené později v tomtéž tahu se pro ni už nepočítají "
-                "(upřesnění vydavatele). Druhá možnost čte kroky tahu popořadě: nejdřív "
-                "položíte všechny karty, pak se odeberou všechny obklíčené figurky a počítají "
-                "se všechny karty.",
-            ),
-            choices={
-                cmd.PER_TILE: ("As soon as a tile surrounds them", "Hned, jak je karta obklíčí"),
-                cmd.END_OF_PLACEMENT: (
-                    "After all the tiles of the turn",
-                    "Až po položení všech karet tahu",
-                ),
-            },
+    ),
+    cmd.CAPTURE_TIMING: OptionWords(
+        label=("When surrounded figures are taken", "Kdy se odebírají obklíčené figurky"),
+        help=(
+            "By default a figure is taken the moment a tile completes its surrounding, so "
+            "tiles placed later in the same turn no longer count for it (the publisher's "
+            "clarification). The other choice reads the turn's steps in order: first all "
+            "your tiles, then every surrounded figure is taken, counting all of them.",
+            "Ve výchozím nastavení se figurka odebere v okamžiku, kdy ji položená karta "
+            "obklíčí, takže karty položené později v tomtéž tahu se pro ni už nepočítají "
+            "(upřesnění vydavatele). Druhá možnost čte kroky tahu popořadě: nejdřív "
+            "položíte všechny karty, pak se odeberou všechny obklíčené figurky a počítají "
+            "se všechny karty.",
         ),
-        cmd.CAPTURED_FIGURES: OptionWords(
-            label=("Won figures: open or screened", "Získané figurky: odkryté, nebo za zástěnou"),
-            help=(
-                "Behind the screen, the others see how many figures a player has won but not "
-                "which, until the end of the game; in the open, everyone sees them. By default "
-                "they are open with 2 players and behind the screen with 3 or 4, as the rules "
-                "have it.",
-                "Za zástěnou vidí ostatní jen počet figurek, které hráč získal, ne jejich druh, "
-                "a to až do konce hry; odkryté vidí všichni. Ve výchozím nastavení jsou ve 2 "
-                "hráčích odkryté a ve 3 nebo 4 za zástěnou, jak říkají pravidla.",
+        choices={
+            cmd.PER_TILE: ("As soon as a tile surrounds them", "Hned, jak je karta obklíčí"),
+            cmd.END_OF_PLACEMENT: (
+                "After all the tiles of the turn",
+                "Až po položení všech karet tahu",
             ),
-            choices={
-                cmd.AUTO: (
-                    "Open with 2 players, screened with 3 or 4",
-                    "Ve 2 hráčích odkryté, ve 3 a 4 za zástěnou",
-                ),
-                cmd.OPEN: ("Open: everyone sees them", "Odkryté: všichni je vidí"),
-                cmd.SCREENED: (
-                    "Behind the screen: the others see only how many",
-                    "Za zástěnou: ostatní vidí jen počet",
-                ),
-            },
+        },
+    ),
+    cmd.CAPTURED_FIGURES: OptionWords(
+        label=("Won figures: open or screened", "Získané figurky: odkryté, nebo za zástěnou"),
+        help=(
+            "Behind the screen, the others see how many figures a player has won but not "
+            "which, until the end of the game; in the open, everyone sees them. By default "
+            "they are open with 2 players and behind the screen with 3 or 4, as the rules "
+            "have it.",
+            "Za zástěnou vidí ostatní jen počet figurek, které hráč získal, ne jejich druh, "
+            "a to až do konce hry; odkryté vidí všichni. Ve výchozím nastavení jsou ve 2 "
+            "hráčích odkryté a ve 3 nebo 4 za zástěnou, jak říkají pravidla.",
         ),
-    }
-)
+        choices={
+            cmd.AUTO: (
+                "Open with 2 players, screened with 3 or 4",
+                "Ve 2 hráčích odkryté, ve 3 a 4 za zástěnou",
+            ),
+            cmd.OPEN: ("Open: everyone sees them", "Odkryté: všichni je vidí"),
+            cmd.SCREENED: (
+                "Behind the screen: the others see only how many",
+                "Za zástěnou: ostatní vidí jen počet",
+            ),
+        },
+    ),
+}
 
 # The strength figures are those of games/samurai/README.md ("Strength"): the search level at
 # 0.3 s a move, 200 games a cell (2026-11-24); random and greedy from the first run, 10 games a
 # cell (2026-11-23), the only measurement of those two levels against each other.
-BOT_WORDS: MappingProxyType[str, BotWords] = MappingProxyType(
-    {
-        "random": BotWords(
-            label=("Beginner", "Začátečník"),
-            help=(
-                "Plays any legal move at random: it places tiles and sets figures without a plan.",
-                "Hraje náhodně kterýkoli povolený tah: pokládá karty a staví figurky bez plánu.",
-            ),
-            strength=(
-                "Easy to beat: against Casual it won 1 of 10 measured games with 2 players and "
-                "5 % with 4.",
-                "Snadno porazitelný: proti Rekreačnímu hráči vyhrál 1 z 10 měřených her ve "
-                "dvou a 5 % her ve čtyřech.",
-            ),
+BOT_WORDS: dict[str, BotWords] = {
+    "random": BotWords(
+        label=("Beginner", "Začátečník"),
+        help=(
+            "Plays any legal move at random: it places tiles and sets figures without a plan.",
+            "Hraje náhodně kterýkoli povolený tah: pokládá karty a staví figurky bez plánu.",
         ),
-        "greedy": BotWords(
-            label=("Casual", "Rekreační hráč"),
-            help=(
-                "Looks one move ahead: it plays the tiles that most strengthen its hold on the "
-                "figures by a fixed rule of thumb, and spends no tile it does not need.",
-                "Dívá se jeden tah dopředu: hraje karty, které podle pevného odhadu nejvíc "
-                "posílí jeho vliv na figurky, a zbytečně neplýtvá kartami.",
-            ),
-            strength=(
-                "Won all 10 measured 2-player games and 92 % of 4-player games against "
-                "Beginner; Strong beats it in 85 % of 2-player games.",
-                "Proti Začátečníkovi vyhrál všech 10 měřených her ve dvou a 92 % her ve "
-                "čtyřech; Silný ho ve dvou porazí v 85 % her.",
-            ),
+        strength=(
+            "Easy to beat: against Casual it won 1 of 10 measured games with 2 players and "
+            "5 % with 4.",
+            "Snadno porazitelný: proti Rekreačnímu hráči vyhrál 1 z 10 měřených her ve "
+            "dvou a 5 % her ve čtyřech.",
         ),
-        "search": BotWords(
-            label=("Strong", "Silný"),
-            help=(
-                "Thinks ahead: it tries its most promising moves in many simulated "
-                "continuations of the game, guessing the tiles behind the other screens.",
-                "Přemýšlí dopředu: své nejslibnější tahy zkouší v mnoha simulovaných "
-                "pokračováních hry a odhaduje přitom karty za zástěnami soupeřů.",
-            ),
-            strength=(
-                "With 2 players it wins 99.5 % of games against Beginner and 85 % against "
-                "Casual; with 4 it wins 54 % of games against three Casual bots, where an "
-                "equal share is 25 % (200 games each).",
-                "Ve dvou vyhrává 99,5 % her proti Začátečníkovi a 85 % proti Rekreačnímu "
-                "hráči; ve čtyřech vyhrává 54 % her proti třem Rekreačním hráčům, kde by "
-                "rovný podíl byl 25 % (vždy 200 her).",
-            ),
+    ),
+    "greedy": BotWords(
+        label=("Casual", "Rekreační hráč"),
+        help=(
+            "Looks one move ahead: it plays the tiles that most strengthen its hold on the "
+            "figures by a fixed rule of thumb, and spends no tile it does not need.",
+            "Dívá se jeden tah dopředu: hraje karty, které podle pevného odhadu nejvíc "
+            "posílí jeho vliv na figurky, a zbytečně neplýtvá kartami.",
         ),
-    }
-)
+        strength=(
+            "Won all 10 measured 2-player games and 92 % of 4-player games against "
+            "Beginner; Strong beats it in 85 % of 2-player games.",
+            "Proti Začátečníkovi vyhrál všech 10 měřených her ve dvou a 92 % her ve "
+            "čtyřech; Silný ho ve dvou porazí v 85 % her.",
+        ),
+    ),
+    "search": BotWords(
+        label=("Strong", "Silný"),
+        help=(
+            "Thinks ahead: it tries its most promising moves in many simulated "
+            "continuations of the game, guessing the tiles behind the other screens.",
+            "Přemýšlí dopředu: své nejslibnější tahy zkouší v mnoha simulovaných "
+            "pokračováních hry a odhaduje přitom karty za zástěnami soupeřů.",
+        ),
+        strength=(
+            "With 2 players it wins 99.5 % of games against Beginner and 85 % against "
+            "Casual; with 4 it wins 54 % of games against three Casual bots, where an "
+            "equal share is 25 % (200 games each).",
+            "Ve dvou vyhrává 99,5 % her proti Začátečníkovi a 85 % proti Rekreačnímu "
+            "hráči; ve čtyřech vyhrává 54 % her proti třem Rekreačním hráčům, kde by "
+            "rovný podíl byl 25 % (vždy 200 her).",
+        ),
+    ),
+}
 
 PLAYER_BOT_LEVELS: tuple[str, ...] = ("random", "greedy", "search")
 DEFAULT_BOT_LEVEL = "greedy"

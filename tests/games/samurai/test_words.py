@@ -15,6 +15,8 @@ import pytest
 
 from games.narration import LANGS, Reader
 from games.samurai import ENGINE
+from games.samurai import events as ev
+from games.samurai import narrate as narrate_module
 from games.samurai.data import KINDS, all_hexes, board
 from games.samurai.places import GLOSSARY_PLACES, SETTLEMENTS, spaces_for
 from games.samurai.state import OVER, State
@@ -39,6 +41,10 @@ def read(event: dict[str, Any], names: tuple[str, ...], viewer: int | None) -> d
         assert text is not None
         out[lang] = text
     return out
+
+
+def test_every_event_type_of_the_engine_has_a_line():
+    assert set(narrate_module.LINES) == set(ev.EVENT_TEXTS)
 
 
 # --- lines from real play ---------------------------------------------------------------------
