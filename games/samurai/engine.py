@@ -8,9 +8,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.base import GameMeta, Outcome, check_player_count, validate_options_against
-from games.samurai import bots, events, rules, views
+from games.narration import Explanation, Reader
+from games.samurai import bots, events, rules, views, words
 from games.samurai import state as state_module
 from games.samurai.commands import COMMANDS, OPTIONS
+from games.samurai.explain import explain as explain_ending
+from games.samurai.narrate import narrate as narrate_event
 from games.samurai.state import State
 
 META = GameMeta(
@@ -34,6 +37,18 @@ class SamuraiEngine:
     event_texts = events.EVENT_TEXTS
     bot_levels = META.bot_levels
     bot_level_texts = bots.LEVEL_TEXTS
+    # Words for players (games/WORDS.md).
+    option_words = words.OPTION_WORDS
+    bot_words = words.BOT_WORDS
+    player_bot_levels = words.PLAYER_BOT_LEVELS
+    default_bot_level = words.DEFAULT_BOT_LEVEL
+    glossary = words.GLOSSARY
+
+    def narrate(self, event: dict[str, Any], reader: Reader) -> str | None:
+        return narrate_event(event, reader)
+
+    def explain(self, state: State, reader: Reader) -> Explanation | None:
+        return explain_ending(state, reader)
 
     def validate_options(self, n_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         check_player_count(self.name, self.min_players, self.max_players, n_players)
