@@ -532,8 +532,10 @@ def _round_ended(e: Event, r: Reader) -> str:
     if nxt is None:
         return text + " " + r.say("That was the last day.", "To byl poslední den.")
     order = nxt["order"]
-    if nxt["epoch"] == D.EPOCHS and nxt["day"] == D.DAYS_PER_EPOCH and len(set(order)) > 2:
-        # The last day with 4 players: fewest points first ("Průběh kola").
+    last_day = nxt["epoch"] == D.EPOCHS and nxt["day"] == D.DAYS_PER_EPOCH
+    if last_day and len(r.names) == 4:
+        # The last day with 4 players (the reader knows every seat's name, so the count):
+        # fewest points first ("Průběh kola"), also when a seat has left.
         return (
             text
             + " "

@@ -300,6 +300,11 @@ def test_the_end_of_a_day_and_of_a_week() -> None:
         "Končí 6. den 3. týdne. Poslední den hrají nejdřív ti s nejméně body: dan, alice, vy a "
         "Bob.",
     )
+    three = {**last_day, "next": {"epoch": 3, "day": 7, "first": 1, "order": [1, 2, 0]}}
+    assert said(three, 0) == (
+        "Day 6 of week 3 is over. Week 3, day 7: Bob starts.",
+        "Končí 6. den 3. týdne. Týden 3, den 7: začíná Bob.",
+    )
     market = {
         "type": "MarketScored",
         "epoch": 2,
