@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from games.base import Event
-from games.narration import Reader
+from games.narration import Lang, Reader
 from games.testing import play_random_game
 from games.yspahan import ENGINE
 from games.yspahan import data as D
@@ -413,8 +413,8 @@ def test_no_line_for_another_seat_or_a_spectator_names_a_hidden_card() -> None:
 # ----------------------------------------------------------------------------- the ending
 
 
-def _explained(state: Any, viewer: int | None, lang: str, n: int, events: Any = None) -> Any:
-    return ENGINE.explain(state, Reader(lang, viewer, NAMES[:n]), events)  # type: ignore[arg-type]
+def _explained(state: Any, viewer: int | None, lang: Lang, n: int, events: Any = None) -> Any:
+    return ENGINE.explain(state, Reader(lang, viewer, NAMES[:n]), events)
 
 
 def _rows(explanation: Any, index: int = 0) -> dict[str, list[Any]]:
