@@ -4,7 +4,7 @@ modules (thin glue, no rules of its own)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from games.base import (
@@ -15,9 +15,12 @@ from games.base import (
     check_player_count,
     validate_options_against,
 )
-from games.yspahan import bots, events, rules, views
+from games.narration import Explanation, Reader
+from games.yspahan import bots, events, rules, views, words
 from games.yspahan import state as state_module
 from games.yspahan.commands import COMMANDS, OPTIONS
+from games.yspahan.ending import explain as explain_ending
+from games.yspahan.narrate import narrate as narrate_event
 from games.yspahan.state import State
 
 META = GameMeta(
@@ -41,6 +44,12 @@ class YspahanEngine:
     event_texts = events.EVENT_TEXTS
     bot_levels = META.bot_levels
     bot_level_texts = bots.LEVEL_TEXTS
+    # Words for players (games/WORDS.md).
+    option_words = words.OPTION_WORDS
+    bot_words = words.BOT_WORDS
+    default_bot_level = words.DEFAULT_BOT_LEVEL
+    player_bot_levels = words.PLAYER_BOT_LEVELS
+    glossary = words.GLOSSARY
 
     def validate_options(self, n_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         check_player_count(self.name, self.min_players, self.max_players, n_players)
@@ -72,6 +81,14 @@ class YspahanEngine:
 
     def redact(self, event: Event, seat: int | None) -> Event | None:
         return views.redact(event, seat)
+
+    def narrate(self, event: Event, reader: Reader) -> str | None:
+        return narrate_event(event, reader)
+
+    def explain(
+        self, state: State, reader: Reader, events: Iterable[Event] | None = None
+    ) -> Explanation | None:
+        return explain_ending(state, reader, events)
 
     def is_undo_barrier(self, event: Event) -> bool:
         return events.is_undo_barrier(event)
