@@ -10,10 +10,10 @@ included, are in every player's view once the game is over (``views.view``: ``fi
 from __future__ import annotations
 
 from games.catan.data import VICTORY_POINT
-from games.catan.events_awards import LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, SPECIAL_CARD_POINTS
+from games.catan.events_awards import SPECIAL_CARD_POINTS
 from games.catan.scoring import outcome
 from games.catan.state import State
-from games.catan.words import KNIGHTS, POINT, ROAD, clause
+from games.catan.words import AWARDS, POINT, clause
 from games.narration import Explanation, Reader, Section
 
 Row = list[str | int | float]
@@ -206,29 +206,28 @@ def _points_section(r: Reader, s: State, ranks: list[int], points: list[int]) ->
 
 def _awards_section(r: Reader, s: State) -> Section:
     lines = []
-    awards = (
-        (s.lr_holder, s.road_len, ("Longest Road", "Nejdelší cestu", "Nejdelší cesta"), ROAD),
-        (s.la_holder, s.knights, ("Largest Army", "Největší armádu", "Největší armáda"), KNIGHTS),
-    )
-    minimums = (LONGEST_ROAD_MIN, LARGEST_ARMY_MIN)
-    for (holder, values, name, unit), minimum in zip(awards, minimums, strict=True):
+    for key, holder, values in (
+        ("longest_road", s.lr_holder, s.road_len),
+        ("largest_army", s.la_holder, s.knights),
+    ):
+        award = AWARDS[key]
         if holder >= 0:
             lines.append(
                 r.line(
                     holder,
                     en=("You hold {award} ({size}).", "{who} holds {award} ({size})."),
                     cs=("Držíte {award} ({size}).", "{who} drží {award} ({size})."),
-                    award=(name[0], name[1]),
-                    size=unit.count(values[holder]),
+                    award=award.name,
+                    size=award.unit.count(values[holder]),
                 )
             )
         else:
             lines.append(
                 r.say(
-                    "Nobody holds {award}: it needs at least {minimum} and no tie at the top.",
-                    "{award} nedrží nikdo: potřebuje alespoň {minimum} a nikoho se stejným počtem.",
-                    award=(name[0], name[2]),
-                    minimum=unit.count(minimum),
+                    "Nobody holds {award}: {why}.",
+                    "{award} nedrží nikdo: {why}.",
+                    award=award.name,
+                    why=award.nobody_leads,
                 )
             )
     seats = list(range(s.n))

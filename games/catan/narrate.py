@@ -15,17 +15,15 @@ from typing import Any
 
 from games.catan.data import DEV_CARDS, RESOURCES
 from games.catan.words import (
+    AWARDS,
     CARD,
     CARD_NOUNS,
     DEV_NAMES,
     HARBOUR_GEN,
     HARBOUR_NAMES,
-    KNIGHTS,
     POINT,
     RESOURCE_ACC,
     RESOURCE_NOUNS,
-    ROAD,
-    Noun,
     card_list,
     clause,
     edge_place,
@@ -43,38 +41,24 @@ def _card(name: str | None) -> Words:
     return (CARD if name is None else CARD_NOUNS[name]).count(1)
 
 
-def _count(noun: Noun, n: int) -> Words:
-    return noun.count(n)
-
-
 # -- awards ----------------------------------------------------------------------------------------
-
-# Award -> its name as an object (Czech accusative; both names are feminine, so "o ni" fits
-# both), and what its size counts.
-_AWARDS: dict[str, tuple[Words, Noun]] = {
-    "longest_road": (("Longest Road", "Nejdelší cestu"), ROAD),
-    "largest_army": (("Largest Army", "Největší armádu"), KNIGHTS),
-}
 
 
 def _award_sentence(r: Reader, key: str, change: Mapping[str, Any]) -> str:
-    name, unit = _AWARDS[key]
+    award = AWARDS[key]
+    name = award.name
     before, after, value = change.get("from"), change.get("to"), int(change.get("value", 0))
-    size = r.pick(_count(unit, value))
-    points = r.pick(_count(POINT, 2))
+    size = r.pick(award.unit.count(value))
+    points = r.pick(POINT.count(2))
     if after is None:
-        assert before is not None
+        if before is None:
+            return ""  # no change after all: nothing to say
         return r.line(
             before,
-            en=(
-                "You lose {award}, which nobody holds now.",
-                "{who} loses {award}, which nobody holds now.",
-            ),
-            cs=(
-                "Přicházíte o {award}, kterou teď nikdo nedrží.",
-                "{who} přichází o {award}, kterou teď nikdo nedrží.",
-            ),
+            en=("You lose {award}: {why} now.", "{who} loses {award}: {why} now."),
+            cs=("Přicházíte o {award}: teď {why}.", "{who} přichází o {award}: teď {why}."),
             award=name,
+            why=award.nobody_leads,
         )
     if before is None:
         return r.line(
@@ -106,8 +90,8 @@ def _award_sentence(r: Reader, key: str, change: Mapping[str, Any]) -> str:
 
 
 def _with_awards(r: Reader, event: Event, line: str) -> str:
-    extra = [_award_sentence(r, key, event[key]) for key in _AWARDS if event.get(key)]
-    return " ".join([line, *extra])
+    extra = [_award_sentence(r, key, event[key]) for key in AWARDS if event.get(key)]
+    return " ".join([line, *[x for x in extra if x]])
 
 
 # -- the events ------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from typing import Any
 from games.catan.annotate import EDGE_HEXES
 from games.catan.data import DEV_CARDS, RESOURCES
 from games.catan.data_board import EDGE_NODES, HEX_COORDS, HEX_NODES, N_EDGES, N_NODES, NODE_HEXES
+from games.catan.events_awards import LARGEST_ARMY_MIN, LONGEST_ROAD_MIN
 from games.narration import Reader, Words
 
 
@@ -89,6 +90,37 @@ DEV_CARD = Noun(
 POINT = Noun(("{n} point", "{n} points"), ("{n} bod", "{n} body", "{n} bodů"))
 ROAD = Noun(("{n} road", "{n} roads"), ("{n} cesta", "{n} cesty", "{n} cest"))
 KNIGHTS = Noun(("{n} knight", "{n} knights"), ("{n} rytíř", "{n} rytíři", "{n} rytířů"))
+
+
+@dataclass(frozen=True)
+class Award:
+    """A special card: its name as an object (Czech accusative: "získává Nejdelší cestu"; both
+    names are feminine, so "o ni" fits both), what its size counts, and why nobody holds it."""
+
+    name: Words
+    unit: Noun
+    nobody_leads: Words
+
+
+AWARDS: dict[str, Award] = {
+    "longest_road": Award(
+        ("Longest Road", "Nejdelší cestu"),
+        ROAD,
+        (
+            f"nobody leads alone with at least {LONGEST_ROAD_MIN} roads",
+            f"nikdo nevede sám s alespoň {LONGEST_ROAD_MIN} cestami",
+        ),
+    ),
+    "largest_army": Award(
+        ("Largest Army", "Největší armádu"),
+        KNIGHTS,
+        (
+            f"nobody leads alone with at least {LARGEST_ARMY_MIN} knights",
+            f"nikdo nevede sám s alespoň {LARGEST_ARMY_MIN} rytíři",
+        ),
+    ),
+}
+
 
 # The card names of a hand and of the commands ("brick", "knight"...), one of them counted.
 CARD_NOUNS: dict[str, Noun] = {**RESOURCE_NOUNS, **DEV_NOUNS, "development": DEV_CARD}

@@ -299,6 +299,25 @@ def test_longest_road_changing_hands_is_announced_with_the_road() -> None:
     assert cs is not None and cs.endswith(" Získáváte Nejdelší cestu (6 cest) a Bob o ni přichází.")
 
 
+def test_a_tie_sends_longest_road_to_the_bank_with_the_variant() -> None:
+    s = skip_setup(new_game(2), phase=MAIN)  # two players: the variant, ties go to the bank
+    a = [corner(-1, -1, k) for k in (4, 5, 0, 1, 2, 3)]
+    b = [corner(1, 1, k) for k in (4, 5, 0, 1, 2, 3)]
+    put(s, 1, b[0])
+    road(s, 1, *b)
+    put(s, 0, a[0])
+    road(s, 0, *a[:5])
+    give(s, 0, brick=1, lumber=1)
+    event = run(s, 0, {"type": "build_road", "edge": edge(a[4], a[5])})[0]
+    assert s.lr_holder == -1
+    assert lines(event, 1, n=2) == (
+        "alice builds a road between the fields 12 and the forest 11. You lose Longest Road: "
+        "nobody leads alone with at least 5 roads now.",
+        "alice staví cestu mezi polem s dvanáctkou a lesem s jedenáctkou. Přicházíte o "
+        "Nejdelší cestu: teď nikdo nevede sám s alespoň 5 cestami.",
+    )
+
+
 def test_largest_army_is_announced_with_the_third_knight() -> None:
     s = skip_setup(new_game(3), phase=MAIN)
     knights(s, 2, 2)
