@@ -11,10 +11,15 @@ from games.base import Command, Event, GameMeta, Outcome
 from games.catan import bots, scoring, setup, views
 from games.catan.commands import COMMANDS
 from games.catan.events import EVENT_TEXTS, apply, is_undo_barrier
+from games.catan.explain import explain
 from games.catan.legal import active_seats, legal_commands
+from games.catan.match_words import BOT_WORDS, DEFAULT_BOT_LEVEL, OPTION_WORDS, PLAYER_BOT_LEVELS
+from games.catan.narrate import narrate
 from games.catan.options import OPTIONS, validate
 from games.catan.rules import execute, forfeit
 from games.catan.state import State, clone_state, state_from_json, state_to_json
+from games.catan.words import GLOSSARY
+from games.narration import Explanation, Reader
 
 META = GameMeta(
     slug="catan",
@@ -36,9 +41,15 @@ class CatanEngine:
     rules_version = META.rules_version
     options = OPTIONS
     commands = COMMANDS
-    event_texts = EVENT_TEXTS
+    event_texts = EVENT_TEXTS  # read by the platform until every game speaks through narrate
     bot_levels = META.bot_levels
     bot_level_texts = bots.LEVEL_TEXTS
+    # Words for players (games/WORDS.md).
+    option_words = OPTION_WORDS
+    bot_words = BOT_WORDS
+    default_bot_level = DEFAULT_BOT_LEVEL
+    player_bot_levels = PLAYER_BOT_LEVELS
+    glossary = GLOSSARY
 
     def __init__(self) -> None:
         # The hot calls bound straight to the module functions: one Python frame less per call
@@ -48,6 +59,7 @@ class CatanEngine:
         self.legal_commands = legal_commands  # type: ignore[method-assign]
         self.execute = execute  # type: ignore[method-assign]
         self.outcome = scoring.outcome  # type: ignore[method-assign]
+        self.narrate = narrate  # type: ignore[method-assign]
 
     def validate_options(self, n_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         return validate(self.name, self.min_players, self.max_players, n_players, options)
@@ -84,6 +96,12 @@ class CatanEngine:
 
     def outcome(self, state: State) -> Outcome | None:
         return scoring.outcome(state)
+
+    def narrate(self, event: Event, reader: Reader) -> str | None:
+        return narrate(event, reader)
+
+    def explain(self, state: State, reader: Reader) -> Explanation | None:
+        return explain(state, reader)
 
     def clone(self, state: State) -> State:
         return clone_state(state)

@@ -196,7 +196,7 @@ def _component(adj: dict[int, list[tuple[int, int]]], start: int) -> int:
     return mask
 
 
-def _award(s: State, values: list[int], holder: int, minimum: int) -> int:
+def award_holder(s: State, values: list[int], holder: int, minimum: int) -> int:
     """Who holds a special card after ``values`` changed.
 
     Standard rules: the holder keeps it on a tie; it moves only to a strictly greater value; when
@@ -220,11 +220,11 @@ def _award(s: State, values: list[int], holder: int, minimum: int) -> int:
 def refresh_longest_road(s: State, seats: list[int] | tuple[int, ...]) -> None:
     for p in seats:
         s.road_len[p] = longest_road_of(s, p)
-    s.lr_holder = _award(s, s.road_len, s.lr_holder, LONGEST_ROAD_MIN)
+    s.lr_holder = award_holder(s, s.road_len, s.lr_holder, LONGEST_ROAD_MIN)
 
 
 def refresh_largest_army(s: State) -> None:
-    s.la_holder = _award(s, s.knights, s.la_holder, LARGEST_ARMY_MIN)
+    s.la_holder = award_holder(s, s.knights, s.la_holder, LARGEST_ARMY_MIN)
 
 
 def road_owners_at(s: State, node: int, but: int) -> list[int]:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.base import GAME_OVER, NOT_YOUR_TURN, IllegalCommand, Malformed, check_command_shape
+from games.catan import annotate as A
 from games.catan import commands as C
 from games.catan.commands import well_formed
 from games.catan.data import (
@@ -133,7 +134,7 @@ def _build_settlement(s: State, seat: int, cmd: Command, _rng: random.Random) ->
                 C.DISTANCE_RULE,
                 "A settlement needs an empty corner with no building on the three next to it.",
             )
-        return [{"type": "SettlementBuilt", "seat": seat, "node": node, "free": True}]
+        return [_settlement_event(s, seat, node, True)]
     _in_main(s, seat, "build a settlement")
     _int_in(node, N_NODES, C.BAD_NODE, "corner")
     if s.settlements[seat] >= MAX_SETTLEMENTS:
@@ -146,7 +147,12 @@ def _build_settlement(s: State, seat: int, cmd: Command, _rng: random.Random) ->
         )
     if not touches_own_road(s, seat, node):
         raise _refuse(C.NOT_CONNECTED, "A settlement must touch one of your roads.")
-    return [{"type": "SettlementBuilt", "seat": seat, "node": node, "free": False}]
+    return [_settlement_event(s, seat, node, False)]
+
+
+def _settlement_event(s: State, seat: int, node: int, free: bool) -> Event:
+    event = {"type": "SettlementBuilt", "seat": seat, "node": node, "free": free}
+    return A.at_node(s, A.settlement_built(s, event, seat, node), node)
 
 
 def _build_road(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[Event]:
@@ -157,8 +163,7 @@ def _build_road(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[
             raise _refuse(C.OCCUPIED, "That edge already has a road.")
         if edge not in NODE_EDGES[s.setup_node]:
             raise _refuse(C.NOT_CONNECTED, "The set-up road must touch the settlement just placed.")
-        events = [{"type": "RoadBuilt", "seat": seat, "edge": edge, "free": True}]
-        return events + _standard_start_resources(s, seat)
+        return [_road_event(s, seat, edge, True), *_standard_start_resources(s, seat)]
     free = s.phase == PHASE_ROAD_BUILDING and seat == s.current
     if not free:
         _in_main(s, seat, "build a road")
@@ -174,7 +179,12 @@ def _build_road(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[
             C.NOT_CONNECTED,
             "A road must join your road or building, and cannot pass an opponent's building.",
         )
-    return [{"type": "RoadBuilt", "seat": seat, "edge": edge, "free": free}]
+    return [_road_event(s, seat, edge, free)]
+
+
+def _road_event(s: State, seat: int, edge: int, free: bool) -> Event:
+    event = {"type": "RoadBuilt", "seat": seat, "edge": edge, "free": free}
+    return A.at_edge(s, A.road_built(s, event, seat, edge), edge)
 
 
 def _standard_start_resources(s: State, seat: int) -> list[Event]:
@@ -193,7 +203,8 @@ def _start_event(s: State, seat: int, node: int) -> Event:
         r = s.hex_res[h]
         if r >= 0:
             gains[r] += 1
-    return {"type": "StartingResourcesTaken", "seat": seat, "node": node, "gains": gains}
+    event = {"type": "StartingResourcesTaken", "seat": seat, "node": node, "gains": gains}
+    return A.at_node(s, event, node)
 
 
 def _node_hexes(node: int) -> list[int]:
@@ -226,7 +237,7 @@ def _build_city(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[
         raise _refuse(
             C.FIRST_CITY_TOO_EARLY, "Rule 8: your first city needs three settlements on the board."
         )
-    return [{"type": "CityBuilt", "seat": seat, "node": node}]
+    return [A.at_node(s, {"type": "CityBuilt", "seat": seat, "node": node}, node)]
 
 
 def _buy_dev(s: State, seat: int, _cmd: Command, _rng: random.Random) -> list[Event]:
@@ -309,9 +320,9 @@ def _move_robber(s: State, seat: int, cmd: Command, rng: random.Random) -> list[
             raise _refuse(C.ROBBER_MUST_MOVE, "The robber must move to another hex.")
         if victim is not None:
             raise _refuse(C.BAD_VICTIM, "A robber left in place steals nothing.")
-        return [{"type": "RobberMoved", "seat": seat, "hex": h}]
+        return [A.at_hex(s, {"type": "RobberMoved", "seat": seat, "hex": h}, h)]
     victims = robber_victims(s, seat, h)
-    events: list[Event] = [{"type": "RobberMoved", "seat": seat, "hex": h}]
+    events: list[Event] = [A.at_hex(s, {"type": "RobberMoved", "seat": seat, "hex": h}, h)]
     if not victims:
         if victim is not None:
             raise _refuse(C.BAD_VICTIM, "Nobody next to that hex can be robbed.")
@@ -361,7 +372,8 @@ def _check_dev(s: State, seat: int, kind: int, what: str) -> None:
 
 def _play_knight(s: State, seat: int, _cmd: Command, _rng: random.Random) -> list[Event]:
     _check_dev(s, seat, KNIGHT, "play a knight")
-    return [{"type": "KnightPlayed", "seat": seat}]
+    event: Event = {"type": "KnightPlayed", "seat": seat}
+    return A.army_changed(s, [event], [(event, {seat: 1})])
 
 
 def _play_road_building(s: State, seat: int, _cmd: Command, _rng: random.Random) -> list[Event]:
@@ -583,17 +595,17 @@ def _decide_war(
 ) -> list[Event]:
     """Rule 6.c: the attacker wins only with more; ties go to the defender."""
     winner = "attacker" if attack > defence else "defender"
-    events: list[Event] = [
-        {
-            "type": "WarDecided",
-            "seat": defender,
-            "attacker": attacker,
-            "knight": knight,
-            "attack": attack,
-            "defence": defence,
-            "winner": winner,
-        }
-    ]
+    decided: Event = {
+        "type": "WarDecided",
+        "seat": defender,
+        "attacker": attacker,
+        "knight": knight,
+        "attack": attack,
+        "defence": defence,
+        "winner": winner,
+    }
+    events: list[Event] = [decided]
+    army: list[tuple[Event, dict[int, int]]] = [(decided, {defender: 1})] if knight else []
     if winner == "attacker":
         # Rule 6.d: 7 cards of the defender's; the defender chooses when holding more.
         cards = _all_cards(s, defender, minus_knight=knight)
@@ -602,8 +614,10 @@ def _decide_war(
                 {"type": "WarSpoilsTaken", "seat": attacker, "victim": defender, "cards": cards}
             )
     else:
-        events.append({"type": "KnightReturned", "seat": attacker})
-    return events
+        returned: Event = {"type": "KnightReturned", "seat": attacker}
+        events.append(returned)
+        army.append((returned, {attacker: -1}))
+    return A.army_changed(s, events, army)
 
 
 def _all_cards(s: State, seat: int, minus_knight: bool = False) -> list[str]:
@@ -647,12 +661,15 @@ def _war_move_robber(s: State, seat: int, cmd: Command, _rng: random.Random) -> 
         raise _phase_error("move the robber")
     h = cmd["hex"]
     _int_in(h, N_HEXES, C.BAD_HEX, "hex")
-    events: list[Event] = [{"type": "RobberMoved", "seat": seat, "hex": h, "war": True}]
+    moved = {"type": "RobberMoved", "seat": seat, "hex": h, "war": True}
+    events: list[Event] = [A.at_hex(s, moved, h)]
     attacker = war["attacker"]
     cards = _all_cards(s, attacker)
     if len(cards) < WAR_REPARATIONS:
         # Rule 6.e: an attacker who cannot pay both cards gives a second knight and any card left.
-        events.append({"type": "KnightCaptured", "seat": seat, "victim": attacker})
+        captured: Event = {"type": "KnightCaptured", "seat": seat, "victim": attacker}
+        events.append(captured)
+        A.army_changed(s, events, [(captured, {attacker: -1, seat: 1})])
         for name in cards:
             events.append({"type": "WarCardTaken", "seat": seat, "victim": attacker, "card": name})
         events.append({"type": "WarEnded", "seat": attacker})
@@ -709,7 +726,7 @@ def forfeit(s: State, seat: int) -> list[Event]:
     """The seat leaves (resignation or timeout); the fold returns its cards (README, Forfeit)."""
     if s.phase == OVER or s.forfeited[seat]:
         return []
-    return [{"type": "SeatForfeited", "seat": seat}]
+    return [A.seat_left(s, {"type": "SeatForfeited", "seat": seat}, seat)]
 
 
 def execute(s: State, seat: int, command: Command, rng: random.Random) -> list[Event]:
