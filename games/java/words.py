@@ -241,13 +241,19 @@ EDGE_WORDS: dict[str, Words] = {
     ),
 }
 
+# Keyed by the view's names: a cell's ``top``, and the view's fields for the rest.
+TERRAIN: dict[str, Words] = {
+    "empty": ("empty ground", "prázdná země"),
+    "rice": ("rice field", "rýžové pole"),
+    "village": ("village", "vesnice"),
+    "water": ("water", "voda"),
+    "palace": ("palace", "palác"),
+}
 THINGS: dict[str, Words] = {
     "figure": ("developer", "figurka"),
-    "token": ("action token", "akční žeton"),
-    "action_point": ("action point", "akční bod"),
+    "tokens": ("action tokens", "akční žetony"),
+    "action_points": ("action points", "akční body"),
     "city": ("city", "město"),
-    "village": ("village", "vesnice"),
-    "rice": ("rice field", "rýžové pole"),
     "deck": ("festival deck", "balík slavnostních karet"),
     "open_card": ("open festival card", "odkrytá slavnostní karta"),
     "discard": ("discard pile", "odkládací balíček"),
@@ -263,6 +269,7 @@ def _glossary() -> dict[str, dict[str, Words]]:
         "cards": {name: w.name for name, w in CARDS.items()},
         "symbols": SYMBOL_WORDS,
         "edges": EDGE_WORDS,
+        "terrain": TERRAIN,
         "things": THINGS,
     }
 

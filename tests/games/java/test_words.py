@@ -14,7 +14,7 @@ import pytest
 import games.java as java_package
 from games.java import ENGINE
 from games.java.data import BOARD, COMPONENTS
-from games.java.state import JavaState
+from games.java.state import TOP_NAMES, JavaState
 from games.java.words import GLOSSARY, PLACES
 from games.narration import Reader
 from games.testing import Playout, fold, play_random_game
@@ -77,6 +77,7 @@ def test_the_glossary_names_tiles_palaces_and_cards_as_the_log_does() -> None:
         "slavnostní karta se symboly A a B",
     )
     assert set(GLOSSARY["cards"]) == set(COMPONENTS.card_names)
+    assert tuple(GLOSSARY["terrain"]) == TOP_NAMES
 
 
 # --------------------------------------------------------------------------- the log
