@@ -17,7 +17,12 @@ from games.base import (
 )
 from games.java import bots, events, rules, setup, views
 from games.java.commands import COMMANDS, OPTIONS
+from games.java.explain import explain
+from games.java.narrate import narrate
+from games.java.setup_words import BOT_WORDS, DEFAULT_BOT_LEVEL, OPTION_WORDS, PLAYER_BOT_LEVELS
 from games.java.state import JavaState, clone, state_from_json, state_to_json
+from games.java.words import GLOSSARY
+from games.narration import Explanation, Reader
 
 META = GameMeta(
     slug="java",
@@ -43,6 +48,18 @@ class JavaEngine:
     event_texts = events.EVENT_TEXTS
     bot_levels = META.bot_levels
     bot_level_texts = bots.LEVEL_TEXTS
+    # Words for players (games/WORDS.md).
+    option_words = OPTION_WORDS
+    bot_words = BOT_WORDS
+    player_bot_levels = PLAYER_BOT_LEVELS
+    default_bot_level = DEFAULT_BOT_LEVEL
+    glossary = GLOSSARY
+
+    def narrate(self, event: Event, reader: Reader) -> str | None:
+        return narrate(event, reader)
+
+    def explain(self, state: JavaState, reader: Reader) -> Explanation | None:
+        return explain(state, reader)
 
     def validate_options(self, n_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         check_player_count(self.name, self.min_players, self.max_players, n_players)

@@ -121,7 +121,14 @@ def _water(s: JavaState, e: Event) -> JavaState:
     return s
 
 
+def _record(s: JavaState, e: Event) -> None:
+    """Keep a scoring for the ending's explanation (only while the ledger covers the game)."""
+    if s.ledger is not None:
+        s.ledger = (*s.ledger, dict(e))
+
+
 def _lake(s: JavaState, e: Event) -> JavaState:
+    _record(s, e)
     for pair in e["cells"]:
         s.lake_scored[cell_of(pair)] = True
     if e["seat"] is not None:
@@ -159,6 +166,7 @@ def _remove(s: JavaState, e: Event) -> JavaState:
 
 
 def _palace(s: JavaState, e: Event) -> JavaState:
+    _record(s, e)
     c = cell_of(e["cell"])
     s.top[c] = PALACE
     s.palace[c] = e["value"]
@@ -239,6 +247,7 @@ def _pass(s: JavaState, e: Event) -> JavaState:
 
 
 def _resolved(s: JavaState, e: Event) -> JavaState:
+    _record(s, e)
     f = s.festival
     assert f is not None
     for seat, pts in enumerate(e["points"]):
@@ -256,6 +265,7 @@ def _island_completed(s: JavaState, e: Event) -> JavaState:
 
 
 def _final(s: JavaState, e: Event) -> JavaState:
+    _record(s, e)
     s.scores[e["seat"]] += e["points"]
     s.final_done[e["seat"]] = True
     return s

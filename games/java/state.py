@@ -82,6 +82,10 @@ class JavaState:
     towns: Any = field(default=None, compare=False, repr=False)
     guard: Any = field(default=None, compare=False, repr=False)  # legal.duty_guard
     moves: Any = field(default=None, compare=False, repr=False)  # legal._free_rows
+    # Every scoring event folded since the game was set up (lakes, palaces, festivals, final
+    # scorings), for the ending's explanation (explain.py). Derived like the fields above, never
+    # dumped (snapshots keep their shape): a state loaded from a snapshot has None, "unknown".
+    ledger: tuple[dict[str, Any], ...] | None = field(default=None, compare=False, repr=False)
 
 
 def initial_state(
@@ -128,6 +132,7 @@ def initial_state(
         final_done=[False] * n,
         forfeited=[False] * n,
         rules=rules,
+        ledger=(),
     )
 
 
@@ -184,10 +189,11 @@ def clone(s: JavaState) -> JavaState:
         fits=None if s.fits is None else s.fits.copy(),
         reach=s.reach,  # never changed in place: shared
         towns=s.towns,
+        ledger=s.ledger,  # a tuple, never changed in place: shared
     )
 
 
-DERIVED = ("fits", "reach", "towns", "guard", "moves")
+DERIVED = ("fits", "reach", "towns", "guard", "moves", "ledger")
 
 
 def state_to_json(s: JavaState) -> dict[str, Any]:
