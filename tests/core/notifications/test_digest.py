@@ -38,9 +38,9 @@ def test_once_a_day_from_the_players_hour_soonest_deadline_first(
 ) -> None:
     alice = reader(email={"your_turn": "digest"})
     later_one, sooner_one, untimed_one = make_user(), make_user(), make_user()
-    later = start_race(alice, later_one, per_move(72))
+    start_race(alice, later_one, per_move(72))
     sooner = start_race(alice, sooner_one, per_move(24))
-    untimed = start_race(alice, untimed_one, {"kind": "none"})
+    start_race(alice, untimed_one, {"kind": "none"})
     outbox_dispatch()
     # 12:00 UTC is 13:00 in Prague, past the digest hour: today's digest goes now, once.
     assert digests_send() == 1 and digests_send() == 0
