@@ -59,7 +59,8 @@ export function Ending({ detail, explanation }: { detail: MatchDetail; explanati
       <h2 id="ending-title" class="card-title">
         {detail.status === "aborted" ? t("ending_aborted") : t("ending_title")}
       </h2>
-      {winners.length > 0 && (
+      {/* The explanation's summary says who won and why; without one, the winners alone. */}
+      {!words && winners.length > 0 && (
         <p class="ending-winner">
           <strong>{t("winner", { who: winners.join(", ") })}</strong>
         </p>

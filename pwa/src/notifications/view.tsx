@@ -30,11 +30,11 @@ export function notificationsView(ctrl: NotificationsCtrl): ComponentChild {
           {items.map((n) => (
             <li key={n.id} class={`card notification${n.read ? "" : " unread"}`} data-read={n.read ? "true" : "false"}>
               <button type="button" class="notification-open" onClick={() => void ctrl.open(n)}>
-                <strong class="notification-title">
+                {/* The sentence says it all (the title, as push shows it, would repeat it). */}
+                <span class="notification-body">
                   {!n.read && <span class="sr-only">{t("notification_unread")}: </span>}
-                  {pick(n.title)}
-                </strong>
-                <span class="notification-body">{pick(n.body)}</span>
+                  {pick(n.body)}
+                </span>
                 <time class="hint" dateTime={n.created_at}>
                   {dateTime(n.created_at)}
                 </time>

@@ -207,9 +207,10 @@ def test_a_finished_match_explains_its_ending_for_each_reader(duel: Any) -> None
     assert res.status_code == 200
     mine = a.get(f"/api/matches/{match_id}").json()["explanation"]
     theirs = b.get(f"/api/matches/{match_id}").json()["explanation"]
-    assert mine["en"]["summary"] == "Everyone else resigned. Bob B. wins."
-    assert theirs["en"]["summary"] == "Everyone else resigned. You win."
-    assert theirs["cs"]["summary"] == "Ostatní vzdali. Vyhráváte."
+    assert mine["en"]["summary"] == "You resigned. Bob B. wins."
+    assert mine["cs"]["summary"] == "Vzdali jste. Bob B. vyhrává."
+    assert theirs["en"]["summary"] == "Alice resigned. You win."
+    assert theirs["cs"]["summary"] == "Alice vzdává závod. Vyhráváte."
     table = mine["cs"]["sections"][0]["table"]
     assert table["columns"] == ["", "vy", "Bob B."] and table["rows"][0][0] == "Body"
     # The replay's last step says the same; an earlier one nothing.

@@ -108,7 +108,11 @@ class WordsRaceEngine(RaceEngine):
         r = reader
         winner = outcome["ranks"].index(1)
         why = (
-            r.say("Everyone else resigned.", "Ostatní vzdali.")
+            r.line(
+                state["out"][0],
+                en=("You resigned.", "{who} resigned."),
+                cs=("Vzdali jste.", "{who} vzdává závod."),
+            )
             if state["out"]
             else r.say("The finish line was reached.", "Závod dosáhl cíle.")
         )
