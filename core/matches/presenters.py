@@ -10,6 +10,7 @@ import logging
 import string
 from collections.abc import Sequence
 from datetime import date
+from functools import lru_cache
 from typing import Any
 
 from core.eventstore.store import (
@@ -249,23 +250,47 @@ _formatter = _Lenient()
 
 
 def template_texts(
-    engine: Engine, data: dict[str, Any], reader_names: dict[Lang, Reader]
+    engine: Engine, data: dict[str, Any], viewer: int | None, names: tuple[str, ...]
 ) -> dict[str, str]:
     """An engine without ``narrate``: its ``event_texts`` templates, the seat fields filled with
     the players' names (what the app's log used to do itself)."""
     text = engine.event_texts.get(data["type"])
     if text is None:
         return {"en": "", "cs": ""}
+    seat_keys = [
+        k for k in SEAT_FIELDS if isinstance(data.get(k), int) and not isinstance(data.get(k), bool)
+    ]
     out = {}
     for lang, template in (("en", text.en), ("cs", text.cs)):
-        reader = reader_names[lang]  # type: ignore[index]
-        fields = dict(data)
-        for key in SEAT_FIELDS:
-            value = data.get(key)
-            if isinstance(value, int) and not isinstance(value, bool):
-                fields[key] = _YOU[lang] if reader.is_you(value) else reader.name(value)
-        out[lang] = _formatter.format(template, **fields)
+        fields = _Fields(data)
+        if seat_keys:
+            shown = _seat_words(viewer, names, lang)
+            for key in seat_keys:
+                seat = data[key]
+                fields[key] = shown[seat] if 0 <= seat < len(shown) else "?"
+        try:
+            out[lang] = template.format_map(fields)
+        except (ValueError, TypeError, IndexError, AttributeError):
+            out[lang] = _formatter.format(template, **fields)  # a spec that does not fit
     return out
+
+
+class _Fields(dict[str, Any]):
+    """A template's fields; one the event lacks reads "?"."""
+
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+@lru_cache(maxsize=1024)
+def _seat_words(viewer: int | None, names: tuple[str, ...], lang: str) -> tuple[str, ...]:
+    return tuple(_YOU[lang] if seat == viewer else name for seat, name in enumerate(names))
+
+
+@lru_cache(maxsize=1024)
+def _readers(viewer: int | None, names: tuple[str, ...]) -> dict[Lang, Reader]:
+    # Readers are immutable: one pair per (viewer, names), not one per event.
+    return readers(viewer, names)
 
 
 # Event fields that name a seat, in the templates of an engine without ``narrate``.
@@ -288,17 +313,18 @@ def event_words(
 ) -> dict[str, str]:
     """The event's line ``{en, cs}`` for ``viewer``; ``data`` is already redacted for them.
     Empty: an event that says nothing to a player."""
-    readers_ = readers(viewer, names)
+    names = tuple(names)
     if data["type"] in PLATFORM_EVENTS:
-        return {lang: platform_text(data, r) for lang, r in readers_.items()}
+        return {lang: platform_text(data, r) for lang, r in _readers(viewer, names).items()}
     narrate = getattr(engine, "narrate", None)
     if narrate is None:
-        return template_texts(engine, data, readers_)
+        return template_texts(engine, data, viewer, names)
+    readers_ = _readers(viewer, names)
     try:
         return {lang: narrate(data, r) or "" for lang, r in readers_.items()}
     except Exception:  # an engine's bug must not take the log down: say what the templates say
         log.exception("narrate failed for %s %s", engine.slug, data.get("type"))
-        return template_texts(engine, data, readers_)
+        return template_texts(engine, data, viewer, names)
 
 
 def explanation(

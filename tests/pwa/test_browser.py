@@ -303,7 +303,7 @@ def test_refusal_undo_reload_offline_resign_and_replay(phone: Tab) -> None:
     play_generic_move(tab)
     tab.page.wait_for_selector(".log li.mine")
     tab.page.click("button:has-text('Take back')")
-    tab.page.wait_for_selector(".log li:has-text('took back')")
+    tab.page.wait_for_selector(".log li:has-text('take back')")
     assert wait_my_turn(tab)
     # the settlement is offered again: on the generic board or by a board's corners
     assert (
