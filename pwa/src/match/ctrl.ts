@@ -5,6 +5,7 @@ import { api, ApiError, newCommandId } from "../api";
 import { loadBoard } from "../boards";
 import { Picker, sameCommand } from "../boards/toolkit/picker";
 import type { BoardModule } from "../boards/types";
+import { errorText } from "../errors";
 import { enablePush, pushState, type PushState } from "../push";
 import { redraw } from "../redraw";
 import { loadGame } from "../session";
@@ -361,7 +362,8 @@ export class MatchCtrl {
 
   private onRefused(err: unknown): void {
     if (err instanceof ApiError) {
-      this.refusal = { code: err.code, message: err.message };
+      // In the player's language: the code's sentence (a game's own rule with its detail).
+      this.refusal = { code: err.code, message: errorText(err) };
       if (err.code === "stale_version" || err.code === "not_your_turn") {
         this.preview = null;
         this.picker.reset();
