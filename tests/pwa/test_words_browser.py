@@ -35,6 +35,8 @@ WORDS = {
         "finished": "Race with Bot Karel has ended: Bot Karel wins.",
         "turn": "It is your turn in Race with Bot Karel.",
         "bot_option": "Casual",
+        "preset": "Pace",
+        "sprint": "Sprint",
     },
     "cs": {
         "rules": "Heslo musí mít délku aspoň 8 znaků.",
@@ -46,6 +48,8 @@ WORDS = {
         "finished": "Partie Race skončila: vítězí Bot Karel. Spoluhráči: Bot Karel.",
         "turn": "Jste na tahu ve hře Race. Spoluhráči: Bot Karel.",
         "bot_option": "Rekreační hráč",
+        "preset": "Tempo",
+        "sprint": "Sprint",
     },
 }
 
@@ -144,7 +148,13 @@ def test_a_player_reads_the_game_in_words(
             == (words["bot_option"])
         )
         assert page.is_disabled("#rated")  # one person and a bot: never rated
+        # Options in words, the preset first; choosing it shows what it sets.
+        page.click("details.options summary")
+        assert page.inner_text("details.options .field label >> nth=0") == words["preset"]
+        page.select_option("#opt-pace", label=words["sprint"])
+        assert page.is_disabled("#opt-target")
         tab.shot("new-match")
+        page.select_option("#opt-pace", index=0)
         page.click("button.btn-primary[type=submit]")
         page.wait_for_selector("main.match-page[data-status=active]")
         match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
