@@ -23,6 +23,7 @@ from django.db import close_old_connections
 from core.eventstore.models import Event
 from core.eventstore.store import UNDO_EVENT
 from core.matches.models import Match, Seat
+from core.matches.names import seat_names
 from core.matches.presenters import event_for_viewer
 from core.matches.services import engine_for
 from core.matches.state import fold_events, load_state, state_cache
@@ -106,10 +107,18 @@ def match_update(
     try:
         active = sorted(engine.active_seats(state))
         texts: dict[int | None, str] = {}
+        names = seat_names(match, seats)
         for viewer in [*range(match.n_players), None] if viewers is None else viewers:
             events = [
                 event_for_viewer(
-                    engine, seq=seq, type=t, payload=p, actor=actor, created_at=at, viewer=viewer
+                    engine,
+                    seq=seq,
+                    type=t,
+                    payload=p,
+                    actor=actor,
+                    created_at=at,
+                    viewer=viewer,
+                    names=names,
                 )
                 for seq, t, p, actor, at in rows
             ]

@@ -60,6 +60,15 @@ def race_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     registry.get_engine.cache_clear()
 
 
+@pytest.fixture
+def words_race_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The same race with words for players (``tests/core/words_race``) as the game ``race``."""
+    monkeypatch.setitem(registry.GAME_MODULES, "race", "tests.core.words_race")
+    registry.get_engine.cache_clear()
+    yield "race"
+    registry.get_engine.cache_clear()
+
+
 @pytest.fixture(autouse=True)
 def _fresh_state_cache() -> Iterator[None]:
     try:
@@ -70,6 +79,17 @@ def _fresh_state_cache() -> Iterator[None]:
     state_cache.clear()
     yield
     state_cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_seat_names() -> None:
+    """Seat names are cached per match and seat users; SQLite hands a rolled-back test's ids
+    out again, so each test starts without the last one's names."""
+    try:
+        from core.matches.names import forget_names
+    except Exception:
+        return
+    forget_names()
 
 
 @pytest.fixture(autouse=True)

@@ -6,7 +6,8 @@ from typing import Any
 
 from axes.helpers import get_cool_off
 from django.contrib.auth import authenticate, login, logout
-from django.utils import timezone
+from django.contrib.auth.password_validation import password_validators_help_texts
+from django.utils import timezone, translation
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import Throttled
@@ -78,6 +79,26 @@ class RegisterApi(APIView):
         data.is_valid(raise_exception=True)
         user = user_register(**data.validated_data)
         return Response({**UserOut(user).data, "token": user_token(user=user)}, status=201)
+
+
+class PasswordRulesOut(serializers.Serializer):
+    en = serializers.ListField(child=serializers.CharField())
+    cs = serializers.ListField(child=serializers.CharField())
+
+
+class PasswordRulesApi(APIView):
+    """What a new password must be, in both languages (the password validators' own words), so
+    the registration form can say it before a refusal does."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: PasswordRulesOut}, extensions=errors())
+    def get(self, request: Request) -> Response:
+        rules = {}
+        for lang in ("en", "cs"):
+            with translation.override(lang):
+                rules[lang] = [str(text) for text in password_validators_help_texts()]
+        return Response(rules)
 
 
 class LoginApi(APIView):

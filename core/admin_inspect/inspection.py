@@ -28,7 +28,8 @@ from core.eventstore.store import (
     verify_chain,
 )
 from core.matches.models import Match, Seat
-from core.matches.presenters import event_texts
+from core.matches.names import seat_names
+from core.matches.presenters import event_words
 from core.matches.services import engine_for
 from core.matches.state import load_state_at
 from games.base import Engine
@@ -212,6 +213,7 @@ def staff_match_events(match: Match, *, since: int = 0) -> list[dict[str, Any]]:
     # An undo can only reach back to its turn's last barrier, a roll-back anywhere: the full
     # list of taken-back events needs the undos after ``since`` only.
     undone = {s for _, t, p, *_ in rows if t == UNDO_EVENT for s in p["seqs"]}
+    names = seat_names(match)
     out = []
     for seq, etype, payload, actor, command_id, at, digest in rows:
         event = {"type": etype, **payload}
@@ -222,7 +224,8 @@ def staff_match_events(match: Match, *, since: int = 0) -> list[dict[str, Any]]:
                 "actor": actor_of(type=etype, actor=actor, command_id=command_id),
                 "command_id": command_id,
                 "type": etype,
-                "text": event_texts(engine, event),
+                # The players' words, read as a spectator would (the payload is all there).
+                "text": event_words(engine, event, None, names),
                 "payload": payload,
                 "visible_to": visibility_of(engine, event, match.n_players),
                 "undone": seq in undone,
@@ -313,7 +316,7 @@ def staff_match_at(match: Match, *, seq: int, seat: int | str | None = "") -> di
             "at": row.created_at.isoformat(),
             "type": row.type,
             "actor": actor_of(type=row.type, actor=row.actor, command_id=row.command_id),
-            "text": event_texts(engine, event),
+            "text": event_words(engine, event, None, seat_names(match)),
             "payload": row.payload,
             "visible_to": visibility_of(engine, event, match.n_players),
         }

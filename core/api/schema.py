@@ -78,6 +78,7 @@ CODES: dict[str, tuple[int, str]] = {
     "no_open_seat": (409, "there is no open seat for you"),
     "seats_not_filled": (409, "every seat needs a player or a bot first"),
     "seat_taken_over": (409, "you ran out of time; a bot plays your seat"),
+    "no_push_subscription": (409, "no device of yours takes notifications: allow them first"),
     "already_resigned": (409, "you have already resigned"),
     "command_id_reused": (409, "that command_id was used by another seat"),
     "conflict": (409, "another request changed this first; retry"),

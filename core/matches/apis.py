@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
@@ -30,7 +29,7 @@ from rest_framework.views import APIView
 from core.api import fields as strict
 from core.api.pagination import Pagination
 from core.api.schema import ENGINE, errors
-from core.matches import hotpath, selectors, services
+from core.matches import gamewords, hotpath, selectors, services
 from core.matches.models import Match, Seat
 
 # --- output (what the views answer; the documentation Schemathesis checks every answer against)
@@ -40,11 +39,21 @@ from core.matches.models import Match, Seat
 _Free = serializers.DictField  # a JSON object of any shape (``additionalProperties: {}``)
 
 
+class TextsOut(serializers.Serializer):
+    en = serializers.CharField(allow_blank=True)
+    cs = serializers.CharField(allow_blank=True)
+
+
 class GameOptionOut(serializers.Serializer):
     name = serializers.CharField()
     kind = serializers.ChoiceField(choices=["bool", "int", "choice"])
     default = serializers.JSONField(help_text="The option's value when not given.")
-    description = serializers.CharField()
+    description = serializers.CharField(help_text="For developers; players read label and help.")
+    label = TextsOut(help_text="A few words naming the option.")
+    help = TextsOut(help_text="What it changes, and what the default does.")
+    choice_labels = serializers.DictField(
+        child=TextsOut(), required=False, help_text="Per value of a choice, its words."
+    )
     choices = serializers.ListField(child=serializers.JSONField(), required=False)
     minimum = serializers.IntegerField(required=False)
     maximum = serializers.IntegerField(required=False)
@@ -68,12 +77,10 @@ class CommandSpecOut(serializers.Serializer):
 
 class BotLevelOut(serializers.Serializer):
     level = serializers.CharField()
-    description = serializers.CharField(help_text="One line on how this level plays.")
-
-
-class BotOut(serializers.Serializer):
-    level = serializers.CharField()
-    description = serializers.CharField(help_text="One line: how this bot plays.")
+    description = serializers.CharField(help_text="For developers: how this level plays.")
+    label = TextsOut(help_text='The level in a word ("Beginner").')
+    help = TextsOut(help_text="How it plays, one sentence.")
+    strength = TextsOut(help_text="Its measured strength; empty while not measured.")
 
 
 class GameOut(serializers.Serializer):
@@ -82,27 +89,39 @@ class GameOut(serializers.Serializer):
     min_players = serializers.IntegerField()
     max_players = serializers.IntegerField()
     rules_version = serializers.IntegerField()
-    bot_levels = serializers.ListField(child=serializers.CharField())
-    bots = BotOut(many=True, help_text="Each bot level, with what it does.")
-    bots = BotLevelOut(
-        many=True, help_text="The bot levels a match creator may pick, with one line each."
+    bot_levels = serializers.ListField(
+        child=serializers.CharField(), help_text="Every level a seat may be given (the API's)."
     )
-    options = GameOptionOut(many=True)
+    player_bot_levels = serializers.ListField(
+        child=serializers.CharField(), help_text="The levels offered to players, weakest first."
+    )
+    default_bot_level = serializers.CharField(help_text="The level a new match starts with.")
+    bots = BotLevelOut(many=True, help_text="The levels offered to players, in words.")
+    options = GameOptionOut(many=True, help_text="Presets (options that set others) first.")
     commands = CommandSpecOut(many=True)
+    glossary = serializers.DictField(
+        child=serializers.DictField(child=TextsOut()),
+        help_text="The game's names of things and places, by category and key (games/WORDS.md).",
+    )
 
 
 class GameListOut(serializers.Serializer):
     results = GameOut(many=True)
 
 
-class TextsOut(serializers.Serializer):
-    en = serializers.CharField()
-    cs = serializers.CharField()
-
-
 class GameDetailOut(GameOut):
-    rules = serializers.CharField(help_text="The rules as implemented (Markdown).")
-    events = serializers.DictField(child=TextsOut(), help_text="Per event type, its log line.")
+    rules = serializers.CharField(
+        allow_blank=True, help_text="For developers: the rules as implemented (Markdown)."
+    )
+    rules_for_players = TextsOut(
+        help_text="The rules for players (Markdown, with `:::option name=value` blocks)."
+    )
+    events = serializers.DictField(
+        child=TextsOut(),
+        required=False,
+        help_text="Only from a game whose events are not yet narrated: per event type, a "
+        "template. Read each event's `text` instead.",
+    )
 
 
 class MatchSeatOut(serializers.Serializer):
@@ -179,11 +198,40 @@ class MatchPageOut(serializers.Serializer):
     results = MatchSummaryOut(many=True)
 
 
+class EndingTableOut(serializers.Serializer):
+    columns = serializers.ListField(child=serializers.CharField(allow_blank=True))
+    rows = serializers.ListField(
+        child=serializers.ListField(child=serializers.JSONField()),
+        help_text="Cells: text or numbers.",
+    )
+
+
+class EndingSectionOut(serializers.Serializer):
+    title = serializers.CharField()
+    lines = serializers.ListField(child=serializers.CharField())
+    table = EndingTableOut(required=False)
+
+
+class EndingOut(serializers.Serializer):
+    summary = serializers.CharField(help_text="Why the game ended and who won.")
+    sections = EndingSectionOut(many=True, help_text="The scoring, as the rules count it.")
+
+
+class EndingTextsOut(serializers.Serializer):
+    en = EndingOut()
+    cs = EndingOut()
+
+
 class MatchDetailOut(MatchSummaryOut):
     seat = serializers.IntegerField(allow_null=True, help_text="Yours; null for a spectator.")
     view = _Free(allow_null=True, help_text="The engine's view for your seat; null in a lobby.")
     active_seats = serializers.ListField(child=serializers.IntegerField())
     rating_changes = RatingChangeOut(many=True, required=False, help_text="Once finished.")
+    explanation = EndingTextsOut(
+        allow_null=True,
+        help_text="Once finished: how the game was counted, for your seat; null while it runs, "
+        "after a staff decision, or for a game that does not explain its ending.",
+    )
 
 
 class MatchEventOut(serializers.Serializer):
@@ -192,7 +240,11 @@ class MatchEventOut(serializers.Serializer):
     actor = serializers.IntegerField(allow_null=True, required=False)
     at = serializers.DateTimeField(required=False)
     data = _Free(required=False, help_text="The event as you may see it (game-specific).")
-    text = TextsOut(required=False)
+    text = TextsOut(
+        required=False,
+        help_text="The log line for you, players by name and you as 'you'; empty: the event "
+        "says nothing to a player.",
+    )
 
 
 class MatchEventsOut(serializers.Serializer):
@@ -206,6 +258,9 @@ class MatchReplayOut(serializers.Serializer):
     seat = serializers.IntegerField(allow_null=True)
     view = _Free()
     active_seats = serializers.ListField(child=serializers.IntegerField())
+    explanation = EndingTextsOut(
+        allow_null=True, help_text="At the step where the game ended: how it was counted."
+    )
 
 
 class MatchLegalOut(serializers.Serializer):
@@ -240,12 +295,6 @@ class ChatPageOut(serializers.Serializer):
     results = ChatMessageOut(many=True)
 
 
-def _bots_out(engine: Any) -> list[dict[str, str]]:
-    # ``bot_level_texts`` is optional in the engine contract (test engines have none).
-    texts = getattr(engine, "bot_level_texts", {})
-    return [{"level": lv, "description": texts.get(lv, lv)} for lv in engine.bot_levels]
-
-
 def _game_out(slug: str, full: bool) -> dict[str, Any]:
     engine = services.engine_for(slug)
     out: dict[str, Any] = {
@@ -255,16 +304,18 @@ def _game_out(slug: str, full: bool) -> dict[str, Any]:
         "max_players": engine.max_players,
         "rules_version": engine.rules_version,
         "bot_levels": list(engine.bot_levels),
-        "bots": _bots_out(engine),
-        "options": [o.schema() for o in engine.options],
+        "player_bot_levels": gamewords.player_bot_levels(engine),
+        "default_bot_level": gamewords.default_bot_level(engine),
+        "bots": gamewords.bots_out(engine),
+        "options": gamewords.options_out(engine),
         "commands": [c.schema() for c in engine.commands],
+        "glossary": gamewords.glossary_out(engine),
     }
     if full:
-        readme = (
-            Path(__import__(type(engine).__module__, fromlist=["x"]).__file__).parent / "README.md"
-        )
-        out["rules"] = readme.read_text() if readme.exists() else ""
-        out["events"] = {k: {"en": t.en, "cs": t.cs} for k, t in engine.event_texts.items()}
+        out["rules"] = gamewords.developer_readme(engine)
+        out["rules_for_players"] = gamewords.rules_for_players(engine)
+        if not hasattr(engine, "narrate"):
+            out["events"] = {k: {"en": t.en, "cs": t.cs} for k, t in engine.event_texts.items()}
     return out
 
 

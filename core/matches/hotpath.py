@@ -259,7 +259,7 @@ def _run(
     answer = services.Answer(
         {
             **services._command_response(
-                engine, match, state, seat.index, rows, status=match.status
+                engine, match, state, seat.index, rows, status=match.status, seats=seats
             ),
             "replayed": False,
         }

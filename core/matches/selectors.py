@@ -14,7 +14,8 @@ from core.accounts.selectors import vacations_at
 from core.api.errors import ApiError
 from core.eventstore.models import Event
 from core.matches.models import ChatMessage, Match, Seat
-from core.matches.presenters import event_for_viewer
+from core.matches.names import seat_name, seat_names
+from core.matches.presenters import event_for_viewer, explanation
 from core.matches.services import engine_for
 from core.matches.state import load_state, load_state_at, state_cache
 from core.ratings.selectors import match_rating_changes
@@ -103,14 +104,14 @@ def match_list(
     )
 
 
-def seat_summary(seat: Seat) -> dict[str, Any]:
+def seat_summary(seat: Seat, name: str | None = None) -> dict[str, Any]:
+    """A seat as lists and the players strip show it; ``name`` as the log names it
+    (``core.matches.names``), None for an open seat."""
     return {
         "index": seat.index,
         "kind": seat.kind,
         "user": seat.user.username if seat.user else None,
-        "name": seat.user.public_name
-        if seat.user
-        else (f"Bot ({seat.bot_level})" if seat.bot_level else None),
+        "name": None if seat.kind == Seat.Kind.OPEN else (name or seat_name(seat)),
         "accepted": seat.accepted,
         "bot_level": seat.bot_level or None,
         "status": seat.status,
@@ -144,7 +145,10 @@ def match_summary(match: Match) -> dict[str, Any]:
         "time_control": match.time_control or {"kind": "none"},
         "turn_started_at": _iso(match.turn_started_at),
         "deadline": _iso(match.deadline),
-        "seats": [seat_summary(s) for s in match.seats.all()],
+        "seats": [
+            seat_summary(s, name)
+            for s, name in zip(match.seats.all(), seat_names(match), strict=True)
+        ],
     }
 
 
@@ -159,6 +163,8 @@ def match_detail(*, match: Match, user: User, head: dict[str, Any] | None = None
         try:
             out["view"] = engine.view(state, seat)
             out["active_seats"] = sorted(engine.active_seats(state))
+            if match.status == Match.Status.FINISHED:
+                out["explanation"] = _ending(engine, state, seat, match)
         finally:
             state_cache.put(match.pk, match.version, state)
     return out
@@ -169,7 +175,13 @@ def match_detail_head(*, match: Match, user: User) -> dict[str, Any]:
     empty): the cheap part, read from the match's rows alone. With the version it determines
     the whole answer, so it makes the answer's ETag (``detail_etag``)."""
     seat = viewer_seat(match, user)
-    out = {**match_summary(match), "seat": seat, "view": None, "active_seats": []}
+    out = {
+        **match_summary(match),
+        "seat": seat,
+        "view": None,
+        "active_seats": [],
+        "explanation": None,
+    }
     if match.status in (Match.Status.LOBBY, Match.Status.ACTIVE):
         # Who is away on a declared vacation, and through which day: their opponents see it.
         seats = list(match.seats.all())
@@ -220,7 +232,17 @@ def match_view_at(*, match: Match, user: User, version: int) -> dict[str, Any]:
         "seat": seat,
         "view": engine.view(state, seat),
         "active_seats": sorted(engine.active_seats(state)),
+        # The replay's last step of a finished game says how it was counted, as the match does.
+        "explanation": _ending(engine, state, seat, match),
     }
+
+
+def _ending(engine: Any, state: Any, seat: int | None, match: Match) -> Any:
+    """The engine's explanation of a game that has ended in ``state``, for ``seat``, in both
+    languages; None while it runs or when the engine has no ``explain``."""
+    if engine.outcome(state) is None:
+        return None
+    return explanation(engine, state, seat, seat_names(match))
 
 
 def match_events(
@@ -233,9 +255,17 @@ def match_events(
     if until is not None:
         rows = rows.filter(seq__lte=until)
     rows = rows.order_by("seq").values_list("seq", "type", "payload", "actor", "created_at")
+    names = seat_names(match)
     return [
         event_for_viewer(
-            engine, seq=seq, type=etype, payload=payload, actor=actor, created_at=at, viewer=seat
+            engine,
+            seq=seq,
+            type=etype,
+            payload=payload,
+            actor=actor,
+            created_at=at,
+            viewer=seat,
+            names=names,
         )
         for seq, etype, payload, actor, at in rows.iterator(chunk_size=500)
     ]

@@ -30,6 +30,7 @@ from core.eventstore.models import CommandRecord, Event, Snapshot
 from core.jsonbytes import compact_json
 from core.matches import broadcast, hooks
 from core.matches.models import Match, Seat
+from core.matches.names import seat_names
 from core.matches.presenters import event_for_viewer
 from core.matches.scheduling import run_after_commit, run_at
 from core.matches.state import fold_events, load_state, state_cache
@@ -216,6 +217,10 @@ def match_create(
             rows.append(Seat(index=index, kind=Seat.Kind.OPEN))
         else:
             raise ApiError(400, "invalid_input", f"Unknown seat kind {spec.kind!r}.")
+    # Bots are never rated (core/ratings: only human seats count, two at least): a match with
+    # fewer than two seats for people is a friendly one, and says so from the start.
+    people = sum(1 for r in rows if r.kind in (Seat.Kind.HUMAN, Seat.Kind.OPEN))
+    rated = rated and people >= 2
     with transaction.atomic():
         match = Match.objects.create(
             game=game,
@@ -419,11 +424,19 @@ def stale_version_error(current: int) -> ApiError:
 
 
 def _command_response(
-    engine: Engine, match: Match, state: Any, seat: int, rows: list[Event], *, status: str
+    engine: Engine,
+    match: Match,
+    state: Any,
+    seat: int,
+    rows: list[Event],
+    *,
+    status: str,
+    seats: list[Seat] | None = None,
 ) -> dict[str, Any]:
     """What a command answers: the new version, its events and the seat's view, and the seat's
     legal commands now, so that one move is one request (no GET match + GET legal after it)."""
     active = engine.active_seats(state)
+    names = seat_names(match, seats)
     return {
         "version": match.version,
         "status": status,
@@ -437,6 +450,7 @@ def _command_response(
                 actor=r.actor,
                 created_at=r.created_at,
                 viewer=seat,
+                names=names,
             )
             for r in rows
         ],

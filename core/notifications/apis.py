@@ -17,11 +17,18 @@ from core.notifications.preferences import preferences_update, webhook_secret_ro
 from core.notifications.webhooks import webhook_check_url
 
 
+class NotificationTextsOut(serializers.Serializer):
+    en = serializers.CharField()
+    cs = serializers.CharField()
+
+
 class NotificationOut(serializers.Serializer):
     id = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=Kind.choices)
     match = serializers.IntegerField(allow_null=True)
     payload = serializers.DictField(help_text="Kind-specific.")
+    title = NotificationTextsOut(help_text="What push and e-mail say, in both languages.")
+    body = NotificationTextsOut(help_text="One sentence: the game, the players, what happened.")
     created_at = serializers.DateTimeField()
     read = serializers.BooleanField()
 
@@ -76,7 +83,7 @@ class NotificationListApi(APIView):
         qs = selectors.notification_list(user=request.user, **filters.validated_data)
         paginator = Pagination()
         page = paginator.paginate_queryset(qs, request, view=self)
-        response = paginator.get_paginated_response([selectors.notification_out(n) for n in page])
+        response = paginator.get_paginated_response(selectors.notifications_out(page or []))
         response.data["unread"] = selectors.notification_unread_count(user=request.user)
         return response
 

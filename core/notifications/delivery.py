@@ -144,10 +144,15 @@ def _retry_later(d: Delivery, now: datetime, why: str) -> str:
 def _send(channel: str, d: Delivery, pref: NotificationPreference | None, now: datetime) -> str:
     n = d.notification
     user = n.user
+    zone = pref.timezone if pref else "UTC"
     if channel == Channel.EMAIL:
-        title, body = texts.render(n.kind, user.language, n.match_id, n.payload)
+        title, body = texts.render(
+            n.kind, user.language, n.match_id, n.payload, user_id=user.pk, zone=zone
+        )
         return channels.send_email(user.email, title, f"{body}\n\n{texts.match_url(n.match_id)}\n")
-    message = texts.message(n.kind, user.language, n.match_id, n.payload)
+    message = texts.message(
+        n.kind, user.language, n.match_id, n.payload, user_id=user.pk, zone=zone
+    )
     if channel == Channel.WEBHOOK:
         return channels.send_webhook(pref, message, now)
     return channels.send_push(user.pk, message)

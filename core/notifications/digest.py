@@ -92,7 +92,9 @@ def _send_one(
         run.save(update_fields=["items"])
     if not run.items:
         return 0
-    subject, body = render(pref.user.language, turns, held, now)
+    subject, body = render(
+        pref.user.language, turns, held, now, user_id=pref.user_id, zone=pref.timezone
+    )
     try:
         _deliver(pref, channel, subject, body, now)
     except NoRecipient:
@@ -128,9 +130,16 @@ def _deliver(
 
 
 def render(
-    language: str, turns: list[dict[str, Any]], held: list[Delivery], now: datetime
+    language: str,
+    turns: list[dict[str, Any]],
+    held: list[Delivery],
+    now: datetime,
+    *,
+    user_id: int | None = None,
+    zone: str = "UTC",
 ) -> tuple[str, str]:
     words = texts.DIGEST.get(language, texts.DIGEST["en"])
+    known = texts.match_words([t["match"] for t in turns] + [d.notification.match_id for d in held])
     lines: list[str] = []
     if turns:
         lines.append(words["turns"])
@@ -140,14 +149,27 @@ def render(
             else:
                 hours = max(0, int((t["deadline"] - now).total_seconds() // 3600))
                 left = words["left"].format(hours=hours)
+            others = texts.others_of(known.get(t["match"]), user_id, language)
             line = words["turn"].format(
-                game=texts.game_name(t["game"]), match=t["match"], left=left
+                game=texts.game_name(t["game"]),
+                with_others=f" with {others}" if others else "",
+                others_paren=f" ({others})" if others else "",
+                left=left,
             )
             lines.append(f"- {line}  {texts.match_url(t['match'])}")
     if held:
         lines += ["", words["other"]] if lines else [words["other"]]
         for d in held:
             n = d.notification
-            lines.append("- " + texts.render(n.kind, language, n.match_id, n.payload)[1])
+            body = texts.render(
+                n.kind,
+                language,
+                n.match_id,
+                n.payload,
+                user_id=user_id,
+                zone=zone,
+                words=known.get(n.match_id) if n.match_id else None,
+            )[1]
+            lines.append("- " + body)
     subject = words["subject"].format(count=len(turns) or len(held))
     return subject, "\n".join(lines) + "\n"

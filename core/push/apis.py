@@ -111,6 +111,26 @@ class PushSubscriptionListApi(APIView):
         return Response(status=204)
 
 
+class PushTestOut(serializers.Serializer):
+    sent = serializers.IntegerField(help_text="Devices the test notification went to.")
+    gone = serializers.IntegerField(help_text="Subscriptions the push service no longer knows.")
+    failed = serializers.IntegerField(help_text="Devices the push service refused or missed.")
+
+
+class PushTestApi(APIView):
+    """Send a test notification to every device of yours that takes them: what "it is your
+    turn" will look like there."""
+
+    @extend_schema(
+        operation_id="push_test",
+        request=None,
+        responses={200: PushTestOut},
+        extensions=errors("no_push_subscription"),
+    )
+    def post(self, request: Request) -> Response:
+        return Response(services.push_send_test(user=request.user))
+
+
 class PushSubscriptionDetailApi(APIView):
     @extend_schema(
         operation_id="push_subscriptions_destroy",

@@ -333,3 +333,31 @@ def _origin(endpoint: str) -> str:
     path is the subscription's capability)."""
     parts = urlsplit(endpoint)
     return f"{parts.scheme}://{parts.netloc}"
+
+
+# What the test notification says (the push opt-in's "send a test notification").
+TEST_TEXTS = {
+    "en": ("Ludoteka", "Notifications work: this is how your turn will be announced."),
+    "cs": ("Ludoteka", "Oznámení fungují: takhle vám dáme vědět, že jste na tahu."),
+}
+
+
+def push_send_test(*, user: User) -> dict[SendResult, int]:
+    """A test notification to every device of ``user`` that takes them; refused when there is
+    none (``no_push_subscription``), so the app can say why nothing arrived."""
+    if not PushSubscription.objects.filter(user=user).exists():
+        raise ApiError(
+            409,
+            "no_push_subscription",
+            "No device of yours takes notifications: allow them in the app first.",
+        )
+    title, body = TEST_TEXTS["cs" if user.language == "cs" else "en"]
+    payload: PushPayload = {
+        "title": title,
+        "body": body,
+        "url": "/notifications",
+        "tag": "test",
+        "kind": "test",
+        "match": None,
+    }
+    return push_send_to_user(user.pk, payload, topic="test", urgency="high")

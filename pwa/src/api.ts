@@ -3,6 +3,7 @@
 
 import { recall, remember, token } from "./store";
 import type {
+  AppNotification,
   ChatMessage,
   Command,
   CommandResult,
@@ -156,7 +157,13 @@ export const api = {
   chat: (id: number) => request<Page<ChatMessage>>("GET", `matches/${id}/chat`),
   say: (id: number, text: string) => request<ChatMessage>("POST", `matches/${id}/chat`, { text }),
   viewAt: (id: number, version: number) =>
-    request<{ version: number; view: Json; active_seats: number[]; seat: number | null }>(
+    request<{
+      version: number;
+      view: Json;
+      active_seats: number[];
+      seat: number | null;
+      explanation?: MatchDetail["explanation"];
+    }>(
       "GET",
       `matches/${id}/replay`,
       undefined,
@@ -174,6 +181,13 @@ export const api = {
   pushSubscribe: (subscription: unknown) => request<unknown>("POST", "push/subscriptions", subscription),
   pushUnsubscribe: (endpoint: string) =>
     request<void>("DELETE", "push/subscriptions", undefined, { endpoint }),
-  notifications: () =>
-    request<Page<Record<string, unknown>> & { unread?: number }>("GET", "notifications"),
+  notifications: (query: Query = {}) =>
+    request<Page<AppNotification> & { unread: number }>("GET", "notifications", undefined, query),
+  markRead: (ids: number[] | "all") =>
+    request<{ marked: number; unread: number }>(
+      "POST",
+      "notifications/read",
+      ids === "all" ? { all: true } : { ids },
+    ),
+  pushTest: () => request<{ sent: number; gone: number; failed: number }>("POST", "push/test"),
 };

@@ -4,7 +4,9 @@
 
 import type { ComponentChild } from "preact";
 import { setUnauthorizedHandler } from "./api";
+import { refreshUnread, unreadCount, watchUnread } from "./bell";
 import { gameName } from "./format";
+import { Icon } from "./icons";
 import { lang, setLang, t } from "./i18n";
 import { InboxCtrl } from "./inbox/ctrl";
 import { inboxView } from "./inbox/view";
@@ -14,6 +16,8 @@ import { MatchCtrl } from "./match/ctrl";
 import { matchView } from "./match/view";
 import { NewMatchCtrl } from "./newmatch/ctrl";
 import { newMatchView } from "./newmatch/view";
+import { NotificationsCtrl } from "./notifications/ctrl";
+import { notificationsView } from "./notifications/view";
 import { ProfileCtrl, profileView } from "./profile/view";
 import { redraw } from "./redraw";
 import { ReplayCtrl } from "./replay/ctrl";
@@ -65,6 +69,7 @@ type Screen =
   | { route: Route & { name: "profile" }; ctrl: ProfileCtrl }
   | { route: Route & { name: "settings" }; ctrl: SettingsCtrl }
   | { route: Route & { name: "rules" }; ctrl: RulesCtrl }
+  | { route: Route & { name: "notifications" }; ctrl: NotificationsCtrl }
   | { route: Route & { name: "tournaments" }; ctrl: TournamentListCtrl }
   | { route: Route & { name: "tournament" }; ctrl: TournamentCtrl }
   | { route: Route & { name: "tournament_new" }; ctrl: NewTournamentCtrl }
@@ -99,7 +104,9 @@ function make(route: Route): Screen {
     case "settings":
       return { route, ctrl: new SettingsCtrl() };
     case "rules":
-      return { route, ctrl: new RulesCtrl(route.game) };
+      return { route, ctrl: new RulesCtrl(route.game, route.match) };
+    case "notifications":
+      return { route, ctrl: new NotificationsCtrl() };
     case "tournaments":
       return { route, ctrl: new TournamentListCtrl() };
     case "tournament":
@@ -123,6 +130,8 @@ export function show(route: Route): void {
   screen = make(route);
   const ctrl = screen.ctrl;
   if (ctrl && "load" in ctrl) void ctrl.load();
+  // The bell's count, read again as the player moves around (the list sets it itself).
+  if (route.name !== "notifications") watchUnread(currentUser() !== null);
   document.title = `Ludoteka`;
   redraw();
   // Move focus to the new screen for keyboard and screen-reader users.
@@ -133,6 +142,23 @@ export function show(route: Route): void {
 export function wake(): void {
   if (screen?.ctrl instanceof MatchCtrl) screen.ctrl.wake();
   if (screen?.ctrl instanceof InboxCtrl) void screen.ctrl.load();
+  if (currentUser()) void refreshUnread();
+}
+
+/** The bell in the top bar: the unread count, and the way to the list. */
+function Bell({ active }: { active: boolean }): ComponentChild {
+  const n = unreadCount();
+  const label = n > 0 ? t("bell_unread", { n }) : t("notifications_title");
+  return (
+    <a href={href({ name: "notifications" })} class={`bell${active ? " active" : ""}`} aria-label={label} title={label} data-unread={n}>
+      <Icon name="bell" size={22} />
+      {n > 0 && (
+        <span class="bell-badge" aria-hidden="true">
+          {n > 99 ? "99+" : n}
+        </span>
+      )}
+    </a>
+  );
 }
 
 function Nav({ active }: { active: string }): ComponentChild {
@@ -180,6 +206,8 @@ function body(s: Screen): ComponentChild {
       return settingsView(s.ctrl as SettingsCtrl);
     case "rules":
       return rulesView(s.ctrl as RulesCtrl);
+    case "notifications":
+      return notificationsView(s.ctrl as NotificationsCtrl);
     case "tournaments":
       return tournamentListView(s.ctrl as TournamentListCtrl);
     case "tournament":
@@ -212,6 +240,7 @@ export function App(): ComponentChild {
           <img src="/icons/icon.svg" width="28" height="28" alt="" />
           <span>{t("app")}</span>
         </a>
+        {user && <Bell active={screen.route.name === "notifications"} />}
         <button
           type="button"
           class="lang-switch"

@@ -1,28 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { deadlineText, duration, eventText } from "./format";
+import { deadlineText, duration, logLine, seatName } from "./format";
 import { setLang } from "./i18n";
-import type { GameInfo, SeatInfo } from "./types";
+import type { SeatInfo } from "./types";
 
 const seats = [
   { index: 0, kind: "human", user: "anna", name: "Anna" },
-  { index: 1, kind: "bot", user: null, name: "Bot (random)" },
+  { index: 1, kind: "bot", user: null, name: "Bot Karel" },
 ] as SeatInfo[];
-const game = { slug: "x", name: "X", events: { TilePlaced: { en: "Seat {seat} placed {tile} on {hex}.", cs: "Hráč {seat} položil {tile} na {hex}." } } } as unknown as GameInfo;
 
 describe("log lines", () => {
-  it("names the players instead of seat numbers, in the current language", () => {
-    setLang("en");
-    const e = { seq: 3, type: "TilePlaced", actor: 1, data: { seat: 1, tile: "ship1", hex: 40 }, text: { en: "Seat 1 placed ship1 on 40.", cs: "" } };
-    expect(eventText(e, game, seats, 0)).toBe("Seat Bot (random) placed ship1 on 40.");
+  it("shows the server's line for this reader, in the current language", () => {
+    const e = { seq: 3, type: "TilePlaced", actor: 1, data: { seat: 1 }, text: { en: "Bot Karel places a ship on Edo.", cs: "Bot Karel pokládá loď na Edo." } };
     setLang("cs");
-    expect(eventText({ ...e, data: { seat: 0, tile: "ship1", hex: 40 } }, game, seats, 0)).toBe("Hráč Vy položil ship1 na 40.");
+    expect(logLine(e)).toBe("Bot Karel pokládá loď na Edo.");
     setLang("en");
+    expect(logLine(e)).toBe("Bot Karel places a ship on Edo.");
+    expect(logLine({ seq: 4 })).toBe(""); // hidden from this reader
   });
 
-  it("falls back to the server's text when the template needs a field the event lacks", () => {
-    const e = { seq: 3, type: "TilePlaced", actor: 1, data: { seat: 1 }, text: { en: "Seat 1 placed a tile.", cs: "x" } };
-    expect(eventText(e, game, seats, 0)).toBe("Seat 1 placed a tile.");
-    expect(eventText({ seq: 4 }, game, seats, 0)).toBe("");
+  it("names the reader 'You' and the others as the server names them", () => {
+    expect(seatName(seats, 0, 0)).toBe("You");
+    expect(seatName(seats, 1, 0)).toBe("Bot Karel");
   });
 
   it("says how long is left", () => {

@@ -1,42 +1,20 @@
 /** Words for times, deadlines and log lines. */
 
-import { format, lang, pick, t } from "./i18n";
-import type { GameInfo, Json, MatchEvent, SeatInfo } from "./types";
+import { lang, pick, t } from "./i18n";
+import type { GameInfo, MatchEvent, SeatInfo } from "./types";
 
-/** Event fields that name a seat: the log shows the player's name there. */
-const SEAT_FIELDS = ["seat", "victim", "winner", "partner", "by", "player", "target", "from_seat", "to_seat"];
-
+/** A seat's name as the strip and the log say it: "You" for the reader, the server's name
+ * (users by name, bots as "Bot Tereza") for the others. */
 export function seatName(seats: readonly SeatInfo[], index: number, me: number | null): string {
   if (index === me) return t("you");
   const s = seats.find((x) => x.index === index);
-  return s?.name || s?.user || `#${index + 1}`;
+  return s?.name || s?.user || "—";
 }
 
-/** A log line in the current language, with player names where the event names a seat: the
- * game's own template filled from the event's fields, else the server's ready-made text. */
-export function eventText(
-  event: MatchEvent,
-  game: GameInfo | null,
-  seats: readonly SeatInfo[],
-  me: number | null,
-): string {
-  if (!event.type || !event.data) return "";
-  const template = game?.events?.[event.type];
-  if (!template) return pick(event.text);
-  const params: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(event.data)) {
-    if (SEAT_FIELDS.includes(k) && typeof v === "number") params[k] = seatName(seats, v, me);
-    else params[k] = plain(v);
-  }
-  const text = format(pick(template), params);
-  // A field the template needs but the redacted event lacks: the server's text is safer.
-  return /\{\w+\}/.test(text) ? pick(event.text) : text;
-}
-
-function plain(v: Json): string {
-  if (v === null) return "—";
-  if (typeof v === "object") return Array.isArray(v) ? v.map(plain).join(", ") : JSON.stringify(v);
-  return String(v);
+/** An event's log line in the current language, as the server wrote it for this reader;
+ * empty for an event hidden from the reader or one that says nothing to a player. */
+export function logLine(event: MatchEvent): string {
+  return event.type ? pick(event.text) : "";
 }
 
 /** "3 h", "2 d 4 h", "12 min" */

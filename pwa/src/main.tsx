@@ -6,6 +6,7 @@ import { lang, setLang } from "./i18n";
 import { setDraw } from "./redraw";
 import { current, onNavigate } from "./router";
 import "./styles.css";
+import "./words.css";
 
 setLang(lang());
 const root = document.getElementById("app")!;

@@ -17,3 +17,4 @@ describe("rules texts", () => {
     expect(splitRules("just text")).toEqual({ en: "just text", cs: "just text" });
   });
 });
+

@@ -19,7 +19,28 @@ function inline(text: string): ComponentChild[] {
   return out;
 }
 
-export function markdown(source: string): ComponentChild[] {
+/** How a rules page marks its `:::option name=value … :::` blocks (games/WORDS.md): with a
+ * match's options, "in this match" or dimmed "not in this match"; without, as an option. */
+export interface OptionMarks {
+  /** The match's options, or null outside a match. */
+  options: Record<string, unknown> | null;
+  /** The block's badge: the option and value in words, and whether the match has it. */
+  badge(name: string, value: string, state: "in" | "out" | "any"): string;
+}
+
+/** `:::option pace=sprint` -> ["pace", "sprint"]. */
+export function optionFence(line: string): [string, string] | null {
+  const m = /^:::\s*option\s+([\w-]+)\s*=\s*(\S+)\s*$/.exec(line.trim());
+  return m ? [m[1]!, m[2]!] : null;
+}
+
+/** Whether a match with `options` has `name` set to `value` ("true"/"false" for a switch). */
+export function optionState(options: Record<string, unknown> | null, name: string, value: string): "in" | "out" | "any" {
+  if (!options || !(name in options)) return "any";
+  return String(options[name]) === value ? "in" : "out";
+}
+
+export function markdown(source: string, marks?: OptionMarks): ComponentChild[] {
   const lines = source.replace(/\r\n/g, "\n").split("\n");
   const out: ComponentChild[] = [];
   let i = 0;
@@ -27,6 +48,26 @@ export function markdown(source: string): ComponentChild[] {
     const line = lines[i]!;
     if (!line.trim()) {
       i++;
+      continue;
+    }
+    if (line.trim() === ":::") {
+      i++; // a block's end whose start was not an option block: nothing to show
+      continue;
+    }
+    const fence = optionFence(line);
+    if (fence) {
+      const inner: string[] = [];
+      i++;
+      while (i < lines.length && lines[i]!.trim() !== ":::") inner.push(lines[i++]!);
+      i++;
+      const [name, value] = fence;
+      const state = optionState(marks?.options ?? null, name, value);
+      out.push(
+        <aside class={`rules-option rules-option-${state}`} data-option={`${name}=${value}`} data-state={state}>
+          <p class="rules-option-badge">{marks ? marks.badge(name, value, state) : `${name} = ${value}`}</p>
+          {markdown(inner.join("\n"), marks)}
+        </aside>,
+      );
       continue;
     }
     const heading = /^(#{1,6})\s+(.*)$/.exec(line);
@@ -66,7 +107,7 @@ export function markdown(source: string): ComponentChild[] {
     if (/^\s*([-*+]|\d+\.)\s+/.test(line)) {
       const ordered = /^\s*\d+\./.test(line);
       const items: string[] = [];
-      while (i < lines.length && lines[i]!.trim()) {
+      while (i < lines.length && lines[i]!.trim() && !lines[i]!.trim().startsWith(":::")) {
         const l = lines[i]!;
         const item = /^\s*([-*+]|\d+\.)\s+(.*)$/.exec(l);
         if (item) items.push(item[2]!);
@@ -78,7 +119,7 @@ export function markdown(source: string): ComponentChild[] {
       continue;
     }
     const para: string[] = [];
-    while (i < lines.length && lines[i]!.trim() && !/^(#{1,6}\s|```|\s*\||\s*([-*+]|\d+\.)\s)/.test(lines[i]!)) para.push(lines[i++]!.trim());
+    while (i < lines.length && lines[i]!.trim() && !/^(#{1,6}\s|```|\s*\||\s*([-*+]|\d+\.)\s|:::)/.test(lines[i]!)) para.push(lines[i++]!.trim());
     if (para.length === 0) {
       // A line no rule above took (e.g. "1." with nothing after it): keep it as text.
       para.push(lines[i++]!.trim());

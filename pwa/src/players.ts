@@ -7,8 +7,9 @@ import type { MatchDetail, SeatInfo } from "./types";
 
 export function seatLabel(seat: SeatInfo): string {
   if (seat.kind === "open") return "—";
-  if (seat.kind === "bot") return `${t("seat_bot")} (${seat.bot_level ?? ""})`;
-  return seat.name || seat.user || `#${seat.index + 1}`;
+  // The server names a bot as the log does ("Bot Tereza"), so strip, log and ending agree.
+  if (seat.kind === "bot") return seat.name || t("seat_bot");
+  return seat.name || seat.user || "—";
 }
 
 export function playersOf(detail: MatchDetail): Player[] {

@@ -16,6 +16,8 @@ describe("router", () => {
       { name: "profile", username: "anna" },
       { name: "settings" },
       { name: "rules", game: "samurai" },
+      { name: "rules", game: "samurai", match: 42 },
+      { name: "notifications" },
       { name: "tournaments" },
       { name: "tournament", id: 3 },
       { name: "tournament_new" },

@@ -9,7 +9,8 @@ export type Route =
   | { name: "replay"; id: number; version?: number }
   | { name: "profile"; username?: string }
   | { name: "settings" }
-  | { name: "rules"; game: string }
+  | { name: "rules"; game: string; match?: number }
+  | { name: "notifications" }
   | { name: "tournaments" }
   | { name: "tournament"; id: number }
   | { name: "tournament_new" }
@@ -38,7 +39,12 @@ export function parse(pathname: string, search = ""): Route {
   if (parts[0] === "players" && parts.length === 2 && parts[1])
     return { name: "profile", username: decodeURIComponent(parts[1]) };
   if (path === "/settings") return { name: "settings" };
-  if (parts[0] === "rules" && parts.length === 2 && parts[1]) return { name: "rules", game: parts[1] };
+  if (parts[0] === "rules" && parts.length === 2 && parts[1]) {
+    // Opened from a match (`?match=42`): the page marks that match's options.
+    const match = id(query.get("match") ?? undefined);
+    return match === null ? { name: "rules", game: parts[1] } : { name: "rules", game: parts[1], match };
+  }
+  if (path === "/notifications") return { name: "notifications" };
   if (path === "/tournaments") return { name: "tournaments" };
   if (path === "/tournaments/new") return { name: "tournament_new" };
   if (parts[0] === "tournaments" && parts.length === 2 && id(parts[1]) !== null)
@@ -70,7 +76,9 @@ export function href(route: Route): string {
     case "settings":
       return "/settings";
     case "rules":
-      return `/rules/${route.game}`;
+      return `/rules/${route.game}${route.match !== undefined ? `?match=${route.match}` : ""}`;
+    case "notifications":
+      return "/notifications";
     case "tournaments":
       return "/tournaments";
     case "tournament":

@@ -8,14 +8,35 @@ export interface Command {
   [field: string]: Json | undefined;
 }
 
+/** A text in both languages, as the server sends it. */
+export interface Texts {
+  en: string;
+  cs: string;
+}
+
 export interface OptionSchema {
   name: string;
   kind: "bool" | "int" | "choice";
   default: Json;
+  /** For developers; players read `label` and `help`. */
   description: string;
   choices?: Json[];
   minimum?: number;
   maximum?: number;
+  /** Per value of a preset, the options it sets. */
+  implies?: Record<string, Record<string, Json>>;
+  label?: Texts;
+  help?: Texts;
+  choice_labels?: Record<string, Texts>;
+}
+
+/** A bot level in words: label ("Beginner"), how it plays, its measured strength. */
+export interface BotInfo {
+  level: string;
+  description: string;
+  label?: Texts;
+  help?: Texts;
+  strength?: Texts;
 }
 
 export interface FieldSchema {
@@ -37,11 +58,35 @@ export interface GameInfo {
   min_players: number;
   max_players: number;
   bot_levels: string[];
+  /** The levels offered to players (weakest first) and the one a new match starts with. */
+  player_bot_levels?: string[];
+  default_bot_level?: string;
+  bots?: BotInfo[];
   options: OptionSchema[];
   commands: CommandSchema[];
+  /** The game's names of things and places by category and key, as the log names them. */
+  glossary?: Record<string, Record<string, Texts>>;
+  /** The developer README (implementation notes). */
   rules?: string;
-  /** Event log templates per event type (`{seat}` etc. over the event's fields). */
-  events?: Record<string, { en: string; cs: string }>;
+  /** The rules for players, Markdown with `:::option name=value` blocks. */
+  rules_for_players?: Texts;
+}
+
+/** How a finished game was counted, for one reader (games/WORDS.md). */
+export interface EndingTable {
+  columns: string[];
+  rows: (string | number)[][];
+}
+
+export interface EndingSection {
+  title: string;
+  lines: string[];
+  table?: EndingTable;
+}
+
+export interface Ending {
+  summary: string;
+  sections: EndingSection[];
 }
 
 export interface SeatInfo {
@@ -92,6 +137,20 @@ export interface MatchDetail extends MatchSummary {
   view: Json;
   active_seats: number[];
   rating_changes?: Json;
+  /** Once finished: how the game was counted, for this seat; null otherwise. */
+  explanation?: { en: Ending; cs: Ending } | null;
+}
+
+/** One notification of the in-app list, in words in both languages. */
+export interface AppNotification {
+  id: number;
+  kind: string;
+  match: number | null;
+  payload: Record<string, Json>;
+  title: Texts;
+  body: Texts;
+  created_at: string;
+  read: boolean;
 }
 
 /** One event as the viewer may see it; an invisible one has its `seq` alone. */
@@ -101,7 +160,9 @@ export interface MatchEvent {
   actor?: number | null;
   at?: string;
   data?: Record<string, Json>;
-  text?: { en: string; cs: string };
+  /** The log line for this reader (players by name, the reader as "you"); empty: nothing to
+   * say. */
+  text?: Texts;
 }
 
 /** The answer of a command, undo or resignation: the new version, its events, the seat's

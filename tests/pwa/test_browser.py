@@ -303,7 +303,7 @@ def test_refusal_undo_reload_offline_resign_and_replay(phone: Tab) -> None:
     play_generic_move(tab)
     tab.page.wait_for_selector(".log li.mine")
     tab.page.click("button:has-text('Take back')")
-    tab.page.wait_for_selector(".log li:has-text('took back')")
+    tab.page.wait_for_selector(".log li:has-text('take back')")
     assert wait_my_turn(tab)
     # the settlement is offered again: on the generic board or by a board's corners
     assert (
@@ -327,8 +327,8 @@ def test_refusal_undo_reload_offline_resign_and_replay(phone: Tab) -> None:
     cut_off.page.locator(".confirm-bar .btn-primary").click()
     alert = cut_off.page.locator(".alert-refusal")
     alert.wait_for()
-    # The server's own words (a 409 stale version), not a code.
-    assert "reload and try again" in alert.inner_text()
+    # In words (a 409 stale version), not a code.
+    assert "The match has moved on" in alert.inner_text()
     cut_off.shot("match-refusal")
     cut_off.check_console()
     cut_off.page.close()

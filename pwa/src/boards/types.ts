@@ -4,7 +4,7 @@
 
 import type { ComponentChild } from "preact";
 import type { Key, Lang } from "../i18n";
-import type { Command, GameInfo, Json } from "../types";
+import type { Command, GameInfo, Json, MatchEvent } from "../types";
 import type { Picker } from "./toolkit/picker";
 import type { SymbolName } from "./toolkit/pieces";
 
@@ -46,6 +46,9 @@ export interface BoardUi {
   interactive: boolean;
   /** Asks for a redraw after the board changed something in `picker`. */
   redraw(): void;
+  /** The events whose places the board should mark: the replay's current move, or the log
+   * line the player tapped on the match screen. Empty or absent: nothing marked. */
+  marks?: MatchEvent[];
 }
 
 export interface BoardModule {

@@ -1,6 +1,8 @@
 /** The home screen: my matches sorted the way a player looks for them. */
 
-import { api, ApiError, cachedGet } from "../api";
+import { api, cachedGet } from "../api";
+import { errorText } from "../errors";
+import { refreshUnread } from "../bell";
 import { redraw } from "../redraw";
 import { backoff } from "../socket";
 import { token } from "../store";
@@ -65,6 +67,7 @@ export class InboxCtrl {
     ws.onopen = () => (this.attempts = 0);
     ws.onmessage = (ev: MessageEvent) => {
       const t = (JSON.parse(String(ev.data)) as { t?: string }).t;
+      if (t === "notification") void refreshUnread();
       if ((t === "match" || t === "notification") && this.reload === null) {
         this.reload = setTimeout(() => {
           this.reload = null;
@@ -112,7 +115,7 @@ export class InboxCtrl {
       else await api.leave(id);
       await this.load();
     } catch (err) {
-      this.error = err instanceof ApiError ? err.message : String(err);
+      this.error = errorText(err);
     } finally {
       this.busy = false;
       redraw();

@@ -1,16 +1,32 @@
 /** Log in and register: the token the server gives is the app's credential from then on. */
 
-import { api, ApiError } from "../api";
+import { api, request } from "../api";
+import { errorText } from "../errors";
 import { lang } from "../i18n";
 import { redraw } from "../redraw";
 import { navigate } from "../router";
 import { loggedIn } from "../session";
 
+/** What a new password must be, as the server's validators say it, in both languages. */
+export type PasswordRules = { en: string[]; cs: string[] };
+
 export class LoginCtrl {
   error: string | null = null;
   busy = false;
+  rules: PasswordRules | null = null;
 
   constructor(public mode: "login" | "register") {}
+
+  /** Registration states the password rules before a submit, not only after a refusal. */
+  async load(): Promise<void> {
+    if (this.mode !== "register") return;
+    try {
+      this.rules = await request<PasswordRules>("GET", "accounts/password-rules");
+    } catch {
+      this.rules = null; // the form still works; a refusal then says why
+    }
+    redraw();
+  }
 
   async submit(username: string, password: string, displayName = ""): Promise<void> {
     if (this.busy) return;
@@ -24,7 +40,7 @@ export class LoginCtrl {
       loggedIn(user, token);
       navigate({ name: "inbox" }, true);
     } catch (err) {
-      this.error = err instanceof ApiError ? err.message : String(err);
+      this.error = errorText(err);
     } finally {
       this.busy = false;
       redraw();

@@ -1,5 +1,5 @@
 import type { ComponentChild } from "preact";
-import { t } from "../i18n";
+import { lang, t } from "../i18n";
 import { href } from "../router";
 import type { LoginCtrl } from "./ctrl";
 
@@ -23,7 +23,22 @@ export function loginView(ctrl: LoginCtrl): ComponentChild {
       >
         <div class="field">
           <label for="username">{t("username")}</label>
-          <input id="username" name="username" required autocomplete="username" autocapitalize="none" spellcheck={false} minLength={register ? 3 : 1} maxLength={30} />
+          <input
+            id="username"
+            name="username"
+            required
+            autocomplete="username"
+            autocapitalize="none"
+            spellcheck={false}
+            minLength={register ? 3 : 1}
+            maxLength={30}
+            aria-describedby={register ? "username-rules" : undefined}
+          />
+          {register && (
+            <p id="username-rules" class="hint">
+              {t("username_rules")}
+            </p>
+          )}
         </div>
         {register && (
           <div class="field">
@@ -33,7 +48,22 @@ export function loginView(ctrl: LoginCtrl): ComponentChild {
         )}
         <div class="field">
           <label for="password">{t("password")}</label>
-          <input id="password" name="password" type="password" required minLength={register ? 8 : 1} autocomplete={register ? "new-password" : "current-password"} />
+          <input
+            id="password"
+            name="password"
+            type="password"
+            required
+            minLength={register ? 8 : 1}
+            autocomplete={register ? "new-password" : "current-password"}
+            aria-describedby={register ? "password-rules" : undefined}
+          />
+          {register && (
+            <ul id="password-rules" class="hint password-rules" data-testid="password-rules">
+              {(ctrl.rules?.[lang()] ?? [t("password_rules_fallback")]).map((rule) => (
+                <li key={rule}>{rule}</li>
+              ))}
+            </ul>
+          )}
         </div>
         {ctrl.error && (
           <p class="alert" role="alert">

@@ -104,7 +104,7 @@ describe("match controller", () => {
     expect(legalCalls).toBe(1); // only the first load asked
   });
 
-  it("explains a refusal in the server's words and keeps the preview for another try", async () => {
+  it("explains a refusal in words, the game's rule included, and keeps the preview for another try", async () => {
     const { ctrl } = harness({
       command: async () => {
         throw new ApiError(422, "ship_on_land", "Ships may only be placed on sea spaces.");
@@ -113,7 +113,10 @@ describe("match controller", () => {
     await ctrl.load();
     ctrl.propose({ type: "add", amount: 2 });
     await ctrl.confirm();
-    expect(ctrl.refusal).toEqual({ code: "ship_on_land", message: "Ships may only be placed on sea spaces." });
+    expect(ctrl.refusal).toEqual({
+      code: "ship_on_land",
+      message: "The rules do not allow this move now. (Ships may only be placed on sea spaces.)",
+    });
     expect(ctrl.busy).toBe(false);
   });
 

@@ -5,6 +5,7 @@ import { api, ApiError, newCommandId } from "../api";
 import { loadBoard } from "../boards";
 import { Picker, sameCommand } from "../boards/toolkit/picker";
 import type { BoardModule } from "../boards/types";
+import { errorText } from "../errors";
 import { enablePush, pushState, type PushState } from "../push";
 import { redraw } from "../redraw";
 import { loadGame } from "../session";
@@ -61,6 +62,10 @@ export class MatchCtrl {
   presence: { user: string; seat: number | null }[] = [];
   /** Web Push on this device: offered on the match screen while it is off. */
   push: PushState | null = null;
+  /** The player asked for notifications here: the screen says what came of it. */
+  pushAsked = false;
+  /** The log lines the player tapped: the board marks their places (BoardUi.marks). */
+  marks: MatchEvent[] = [];
   private socket: MatchSocket | null = null;
   private destroyed = false;
   private legalLoading = false;
@@ -336,6 +341,8 @@ export class MatchCtrl {
     if (result.version < this.detail.version) return;
     const active = result.active_seats ?? this.detail.active_seats;
     this.detail = { ...this.detail, version: result.version, view: result.view, status: result.status, active_seats: active };
+    // The ending (scores, explanation) comes with the match, not with the answer.
+    if (result.status !== "active") void this.refreshDetail();
     // One move, one request: the answer carries the legal commands when the server sends them.
     const legal = result.legal_commands;
     if (legal && result.active_seats) {
@@ -355,7 +362,8 @@ export class MatchCtrl {
 
   private onRefused(err: unknown): void {
     if (err instanceof ApiError) {
-      this.refusal = { code: err.code, message: err.message };
+      // In the player's language: the code's sentence (a game's own rule with its detail).
+      this.refusal = { code: err.code, message: errorText(err) };
       if (err.code === "stale_version" || err.code === "not_your_turn") {
         this.preview = null;
         this.picker.reset();
@@ -423,7 +431,14 @@ export class MatchCtrl {
     this.deps.redraw();
   }
 
+  /** A tap on a log line marks its places on the board; a second tap clears the mark. */
+  mark(event: MatchEvent): void {
+    this.marks = this.marks.some((e) => e.seq === event.seq) ? [] : [event];
+    this.deps.redraw();
+  }
+
   async enablePush(): Promise<void> {
+    this.pushAsked = true;
     try {
       this.push = await enablePush();
     } catch (err) {

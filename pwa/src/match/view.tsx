@@ -5,8 +5,10 @@ import type { ComponentChild } from "preact";
 import { describeCommand } from "../boards/toolkit/words";
 import { PlayerBadge } from "../boards/toolkit/pieces";
 import type { BoardUi } from "../boards/types";
-import { deadlineText, eventText, seatName } from "../format";
+import { deadlineText, logLine, seatName } from "../format";
 import { lang, t, type Key } from "../i18n";
+import { pushLine } from "../settings/view";
+import { Ending } from "./ending";
 import { playersOf } from "../players";
 import { Icon } from "../icons";
 import { href } from "../router";
@@ -43,6 +45,7 @@ export function boardUi(ctrl: MatchCtrl, interactive: boolean): BoardUi | null {
     busy: ctrl.busy,
     interactive,
     redraw: () => ctrl.touch(),
+    marks: ctrl.marks,
   };
 }
 
@@ -133,6 +136,8 @@ function Strip({ d }: { d: MatchDetail }): ComponentChild {
 }
 
 function PushOffer({ ctrl }: { ctrl: MatchCtrl }): ComponentChild {
+  // After a tap, say what came of it (on, blocked, not supported) instead of vanishing.
+  if (ctrl.pushAsked && ctrl.push && ctrl.push !== "off") return <p class="hint" role="status">{pushLine(ctrl.push)}</p>;
   if (ctrl.push !== "off" || ctrl.detail?.seat == null || ctrl.detail.status !== "active") return null;
   return (
     <button type="button" class="btn" onClick={() => void ctrl.enablePush()}>
@@ -144,7 +149,7 @@ function PushOffer({ ctrl }: { ctrl: MatchCtrl }): ComponentChild {
 function Log({ ctrl }: { ctrl: MatchCtrl }): ComponentChild {
   const d = ctrl.detail!;
   const lines = ctrl.log
-    .map((e) => ({ seq: e.seq, actor: e.actor, text: eventText(e, ctrl.game, d.seats, d.seat) }))
+    .map((e) => ({ event: e, seq: e.seq, actor: e.actor, text: logLine(e) }))
     .filter((l) => l.text);
   const shown = lines.slice(-60);
   return (
@@ -154,7 +159,12 @@ function Log({ ctrl }: { ctrl: MatchCtrl }): ComponentChild {
       </h2>
       <ol class="log" aria-live="polite" aria-relevant="additions" tabIndex={0}>
         {shown.map((l) => (
-          <li key={l.seq} class={l.actor === d.seat && l.actor != null ? "mine" : undefined} data-actor={l.actor ?? undefined}>
+          <li
+            key={l.seq}
+            class={[l.actor === d.seat && l.actor != null ? "mine" : "", ctrl.marks.some((e) => e.seq === l.seq) ? "marked" : ""].join(" ").trim() || undefined}
+            data-actor={l.actor ?? undefined}
+            onClick={() => ctrl.mark(l.event)}
+          >
             {l.actor != null && <span class="dot" style={{ background: playersOf(d)[l.actor]?.colour }} aria-hidden="true" />}
             {l.text}
           </li>
@@ -211,7 +221,7 @@ function Actions({ ctrl }: { ctrl: MatchCtrl }): ComponentChild {
           <Icon name="undo" /> {t("undo")}
         </button>
       )}
-      <a class="btn" href={href({ name: "rules", game: d.game })}>
+      <a class="btn" href={href({ name: "rules", game: d.game, match: d.id })}>
         {t("rules")}
       </a>
       {d.version > 0 && (
@@ -304,6 +314,7 @@ export function matchView(ctrl: MatchCtrl, gameName: string): ComponentChild {
         </p>
       )}
       <Refusal ctrl={ctrl} />
+      <Ending detail={d} explanation={d.explanation} />
       {d.status === "lobby" && <Lobby ctrl={ctrl} />}
       <div class="match-grid">
         <div class="match-main">

@@ -1,10 +1,12 @@
 /** New match: game, players, options, seats, time control, rated, visibility. */
 
-import { api, ApiError } from "../api";
+import { api } from "../api";
+import { errorText } from "../errors";
 import { redraw } from "../redraw";
 import { navigate } from "../router";
 import { loadGames } from "../session";
 import type { GameInfo, Json, TimeControl } from "../types";
+import { defaultBotLevel, impliedOptions } from "./words";
 
 export type SeatKind = "me" | "bot" | "user" | "open";
 
@@ -29,10 +31,10 @@ export interface Form {
   visibility: "public" | "private";
 }
 
-/** Seats for `n` players: me first, bots of the game's first level in the others, keeping
+/** Seats for `n` players: me first, bots of the game's default level in the others, keeping
  * what was chosen for the seats that stay. */
 export function seatsFor(n: number, game: GameInfo, previous: readonly SeatChoice[] = []): SeatChoice[] {
-  const level = game.bot_levels[0] ?? "random";
+  const level = defaultBotLevel(game);
   return Array.from({ length: n }, (_, i) => previous[i] ?? (i === 0 ? { kind: "me", level, username: "" } : { kind: "bot", level, username: "" }));
 }
 
@@ -54,8 +56,26 @@ export function defaultForm(game: GameInfo): Form {
   };
 }
 
+/** How many seats are for people (me, invited or open): bots are never rated, and a rated
+ * match needs two people at least (core/ratings). */
+export function people(f: Form): number {
+  return f.seats.filter((s) => s.kind !== "bot").length;
+}
+
+export function ratedApplies(f: Form): boolean {
+  return people(f) >= 2;
+}
+
+/** The options to send: those a chosen preset sets are left to the preset (the engine refuses
+ * an explicit value that contradicts it). */
+export function optionsToSend(f: Form, game: GameInfo | undefined): Record<string, Json> {
+  if (!game) return f.options;
+  const implied = impliedOptions(game, f.options);
+  return Object.fromEntries(Object.entries(f.options).filter(([name]) => !implied.has(name)));
+}
+
 /** The request body of POST /api/matches. */
-export function requestBody(f: Form): Record<string, unknown> {
+export function requestBody(f: Form, game?: GameInfo): Record<string, unknown> {
   let time_control: TimeControl = { kind: "none" };
   if (f.tc === "per_move") time_control = { kind: "per_move", move_seconds: Math.round(f.moveHours * 3600), policy: f.policy, vacation: f.vacation };
   if (f.tc === "reserve")
@@ -69,12 +89,12 @@ export function requestBody(f: Form): Record<string, unknown> {
   return {
     game: f.game,
     players: f.players,
-    options: f.options,
+    options: optionsToSend(f, game),
     seats: f.seats.map((s) =>
       s.kind === "bot" ? { kind: "bot", level: s.level } : s.kind === "user" ? { kind: "user", username: s.username.trim() } : { kind: s.kind },
     ),
     time_control,
-    rated: f.rated,
+    rated: f.rated && ratedApplies(f),
     visibility: f.visibility,
   };
 }
@@ -138,10 +158,10 @@ export class NewMatchCtrl {
     this.error = null;
     redraw();
     try {
-      const match = await api.createMatch(requestBody(this.form));
+      const match = await api.createMatch(requestBody(this.form, this.game));
       navigate({ name: "match", id: match.id });
     } catch (err) {
-      this.error = err instanceof ApiError ? err.message : String(err);
+      this.error = errorText(err);
     } finally {
       this.busy = false;
       redraw();

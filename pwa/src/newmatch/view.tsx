@@ -2,18 +2,19 @@
 
 import type { ComponentChild } from "preact";
 import { PlayerBadge } from "../boards/toolkit/pieces";
-import { humanize } from "../boards/toolkit/words";
 import { t } from "../i18n";
-import type { OptionSchema } from "../types";
-import type { NewMatchCtrl, SeatKind } from "./ctrl";
+import type { Json, OptionSchema } from "../types";
+import { ratedApplies, type NewMatchCtrl, type SeatKind } from "./ctrl";
+import { botLevels, botWords, choiceLabel, impliedOptions, optionHelp, optionLabel, orderedOptions } from "./words";
 
-function OptionField({ ctrl, o }: { ctrl: NewMatchCtrl; o: OptionSchema }): ComponentChild {
-  const value = ctrl.form!.options[o.name];
+function OptionField({ ctrl, o, setBy }: { ctrl: NewMatchCtrl; o: OptionSchema; setBy?: { value: Json; by: string } }): ComponentChild {
+  const value = setBy ? setBy.value : ctrl.form!.options[o.name];
   const id = `opt-${o.name}`;
   const help = `${id}-help`;
+  const locked = setBy !== undefined;
   let input: ComponentChild;
   if (o.kind === "bool") {
-    input = <input id={id} type="checkbox" checked={value === true} aria-describedby={help} onChange={(e) => ctrl.setOption(o.name, (e.currentTarget as HTMLInputElement).checked)} />;
+    input = <input id={id} type="checkbox" checked={value === true} disabled={locked} aria-describedby={help} onChange={(e) => ctrl.setOption(o.name, (e.currentTarget as HTMLInputElement).checked)} />;
   } else if (o.kind === "int") {
     input = (
       <input
@@ -22,29 +23,58 @@ function OptionField({ ctrl, o }: { ctrl: NewMatchCtrl; o: OptionSchema }): Comp
         min={o.minimum}
         max={o.maximum}
         value={String(value)}
+        disabled={locked}
         aria-describedby={help}
         onChange={(e) => ctrl.setOption(o.name, Number((e.currentTarget as HTMLInputElement).value))}
       />
     );
   } else {
     input = (
-      <select id={id} aria-describedby={help} onChange={(e) => ctrl.setOption(o.name, o.choices![Number((e.currentTarget as HTMLSelectElement).value)] ?? null)}>
+      <select id={id} disabled={locked} aria-describedby={help} onChange={(e) => ctrl.setOption(o.name, o.choices![Number((e.currentTarget as HTMLSelectElement).value)] ?? null)}>
         {(o.choices ?? []).map((c, i) => (
           <option key={i} value={String(i)} selected={JSON.stringify(c) === JSON.stringify(value)}>
-            {String(c)}
+            {choiceLabel(o, c)}
           </option>
         ))}
       </select>
     );
   }
   return (
-    <div class={`field field-${o.kind}`}>
-      <label for={id}>{humanize(o.name)}</label>
+    <div class={`field field-${o.kind}${o.implies ? " field-preset" : ""}`} data-option={o.name}>
+      <label for={id}>{optionLabel(o)}</label>
       {input}
       <p id={help} class="hint">
-        {o.description}
+        {optionHelp(o)} {t("option_default", { value: choiceLabel(o, o.default) })}
+        {locked && (
+          <>
+            {" "}
+            <strong>{t("option_set_by", { preset: setBy.by })}</strong>
+          </>
+        )}
       </p>
     </div>
+  );
+}
+
+function BotLevel({ ctrl, i, level }: { ctrl: NewMatchCtrl; i: number; level: string }): ComponentChild {
+  const g = ctrl.game!;
+  const words = botWords(g, level);
+  return (
+    <>
+      <label class="sr-only" for={`seat-${i}-level`}>
+        {t("bot_level")}
+      </label>
+      <select id={`seat-${i}-level`} aria-describedby={`seat-${i}-level-help`} onChange={(e) => ctrl.setSeat(i, { level: (e.currentTarget as HTMLSelectElement).value })}>
+        {botLevels(g).map((l) => (
+          <option key={l} value={l} selected={level === l}>
+            {botWords(g, l).label}
+          </option>
+        ))}
+      </select>
+      <p id={`seat-${i}-level-help`} class="hint seat-bot-help">
+        {[words.help, words.strength].filter(Boolean).join(" ")}
+      </p>
+    </>
   );
 }
 
@@ -60,6 +90,8 @@ export function newMatchView(ctrl: NewMatchCtrl): ComponentChild {
     );
   }
   const counts = Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => g.min_players + i);
+  const implied = impliedOptions(g, f.options);
+  const rateable = ratedApplies(f);
   const kinds: SeatKind[] = ["bot", "user", "open"];
   return (
     <main id="main" class="page">
@@ -116,20 +148,7 @@ export function newMatchView(ctrl: NewMatchCtrl): ComponentChild {
                         </option>
                       ))}
                     </select>
-                    {s.kind === "bot" && (
-                      <>
-                        <label class="sr-only" for={`seat-${i}-level`}>
-                          {t("bot_level")}
-                        </label>
-                        <select id={`seat-${i}-level`} onChange={(e) => ctrl.setSeat(i, { level: (e.currentTarget as HTMLSelectElement).value })}>
-                          {g.bot_levels.map((l) => (
-                            <option key={l} value={l} selected={s.level === l}>
-                              {l}
-                            </option>
-                          ))}
-                        </select>
-                      </>
-                    )}
+                    {s.kind === "bot" && <BotLevel ctrl={ctrl} i={i} level={s.level} />}
                     {s.kind === "user" && (
                       <>
                         <label class="sr-only" for={`seat-${i}-user`}>
@@ -154,8 +173,8 @@ export function newMatchView(ctrl: NewMatchCtrl): ComponentChild {
         {g.options.length > 0 && (
           <details class="options">
             <summary>{t("options")}</summary>
-            {g.options.map((o) => (
-              <OptionField key={o.name} ctrl={ctrl} o={o} />
+            {orderedOptions(g).map((o) => (
+              <OptionField key={o.name} ctrl={ctrl} o={o} setBy={implied.get(o.name)} />
             ))}
           </details>
         )}
@@ -218,9 +237,16 @@ export function newMatchView(ctrl: NewMatchCtrl): ComponentChild {
           <legend>{t("rated")}</legend>
           <div class="field field-bool">
             <label for="rated">{t("rated")}</label>
-            <input id="rated" type="checkbox" checked={f.rated} aria-describedby="rated-help" onChange={(e) => ctrl.update({ rated: (e.currentTarget as HTMLInputElement).checked })} />
+            <input
+              id="rated"
+              type="checkbox"
+              checked={f.rated && rateable}
+              disabled={!rateable}
+              aria-describedby="rated-help"
+              onChange={(e) => ctrl.update({ rated: (e.currentTarget as HTMLInputElement).checked })}
+            />
             <p id="rated-help" class="hint">
-              {t("rated_help")}
+              {rateable ? t("rated_help") : t("rated_not_applicable")}
             </p>
           </div>
           <div class="field">

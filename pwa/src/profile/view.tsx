@@ -1,7 +1,8 @@
 /** A player's profile: name, ratings per game; my own adds the name to change and log out. */
 
 import type { ComponentChild } from "preact";
-import { api, ApiError } from "../api";
+import { api } from "../api";
+import { errorText } from "../errors";
 import { gameName } from "../format";
 import { t } from "../i18n";
 import { redraw } from "../redraw";
@@ -32,7 +33,7 @@ export class ProfileCtrl {
       this.ratings = r.results as RatingRow[];
       this.games = games;
     } catch (err) {
-      this.error = err instanceof ApiError ? err.message : String(err);
+      this.error = errorText(err);
     }
     redraw();
   }
@@ -42,7 +43,7 @@ export class ProfileCtrl {
       await api.updateMe({ display_name: name });
       this.saved = true;
     } catch (err) {
-      this.error = err instanceof ApiError ? err.message : String(err);
+      this.error = errorText(err);
     }
     redraw();
   }
@@ -105,6 +106,7 @@ export function profileView(ctrl: ProfileCtrl): ComponentChild {
             </tbody>
           </table>
         )}
+        <p class="hint">{t("rated_what")}</p>
       </section>
       {ctrl.mine && (
         <button type="button" class="btn btn-danger" onClick={() => void ctrl.logout()}>

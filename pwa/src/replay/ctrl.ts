@@ -1,7 +1,8 @@
 /** Replay: the match as the viewer's seat saw it at each version, step by step. The views come
  * from the server (GET /api/matches/<id>/replay?version=N), never rebuilt here. */
 
-import { api, ApiError } from "../api";
+import { api } from "../api";
+import { errorText } from "../errors";
 import { loadBoard } from "../boards";
 import { Picker } from "../boards/toolkit/picker";
 import type { BoardModule } from "../boards/types";
@@ -32,10 +33,12 @@ export class ReplayCtrl {
   index = 0;
   view: Json = null;
   activeSeats: number[] = [];
+  /** At the step where the game ended: how it was counted. */
+  explanation: MatchDetail["explanation"] = null;
   error: string | null = null;
   loading = false;
   readonly picker = new Picker();
-  private cache = new Map<number, { view: Json; active_seats: number[] }>();
+  private cache = new Map<number, Step>();
 
   constructor(
     readonly id: number,
@@ -57,7 +60,7 @@ export class ReplayCtrl {
       const at = this.start !== undefined ? this.steps.findIndex((v) => v >= this.start!) : 0;
       await this.go(at < 0 ? this.steps.length - 1 : at);
     } catch (err) {
-      this.error = err instanceof ApiError ? err.message : String(err);
+      this.error = errorText(err);
       redraw();
     }
   }
@@ -74,7 +77,7 @@ export class ReplayCtrl {
         r = await api.viewAt(this.id, v);
         this.cache.set(v, r);
       } catch (err) {
-        this.error = err instanceof ApiError ? err.message : String(err);
+        this.error = errorText(err);
       } finally {
         this.loading = false;
       }
@@ -82,6 +85,7 @@ export class ReplayCtrl {
     if (r && this.version === v) {
       this.view = r.view;
       this.activeSeats = r.active_seats;
+      this.explanation = r.explanation ?? null;
       history.replaceState(null, "", `/matches/${this.id}/replay?v=${v}`);
     }
     redraw();
@@ -96,4 +100,22 @@ export class ReplayCtrl {
   get log(): MatchEvent[] {
     return this.events.filter((e) => e.seq <= this.version);
   }
+
+  /** The move of the shown step: its visible events, from the step before to this one. */
+  get move(): MatchEvent[] {
+    return stepEvents(this.events, this.steps, this.index);
+  }
+}
+
+/** What one step did: the visible events after the previous stop, up to this one. */
+export function stepEvents(events: readonly MatchEvent[], steps: readonly number[], index: number): MatchEvent[] {
+  const to = steps[index] ?? 0;
+  const from = index > 0 ? (steps[index - 1] ?? 0) : 0;
+  return events.filter((e) => e.seq > from && e.seq <= to && e.type !== undefined);
+}
+
+interface Step {
+  view: Json;
+  active_seats: number[];
+  explanation?: MatchDetail["explanation"];
 }

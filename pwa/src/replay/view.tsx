@@ -1,8 +1,9 @@
 import type { ComponentChild } from "preact";
 import { playersOf } from "../players";
 import type { BoardUi } from "../boards/types";
-import { eventText } from "../format";
-import { lang, t, type Key } from "../i18n";
+import { logLine } from "../format";
+import { lang, pick, t, type Key } from "../i18n";
+import { Ending } from "../match/ending";
 import { href } from "../router";
 import { Icon } from "../icons";
 import type { ReplayCtrl } from "./ctrl";
@@ -26,10 +27,13 @@ export function replayView(ctrl: ReplayCtrl, gameName: string): ComponentChild {
     busy: false,
     interactive: false,
     redraw: () => undefined,
+    marks: ctrl.move,
   };
   const total = ctrl.steps.length;
-  const log = ctrl.log.map((e) => ({ seq: e.seq, text: eventText(e, ctrl.game, d.seats, d.seat) })).filter((l) => l.text);
+  const log = ctrl.log.map((e) => ({ seq: e.seq, text: logLine(e) })).filter((l) => l.text);
   const last = log.slice(-8);
+  const move = ctrl.move.map((e) => pick(e.text)).filter(Boolean);
+  const atEnd = ctrl.index === total - 1 && (d.status === "finished" || d.status === "aborted");
   const mine = ctrl.board?.privateArea ? ctrl.board.privateArea(ctrl.view, d.seat, [], ui) : null;
   return (
     <main id="main" class="page match-page replay-page">
@@ -62,6 +66,10 @@ export function replayView(ctrl: ReplayCtrl, gameName: string): ComponentChild {
         {t("replay_title")}
       </label>
       <input id="replay-range" class="replay-range" type="range" min={0} max={Math.max(0, total - 1)} value={ctrl.index} onInput={(e) => void ctrl.go(Number((e.currentTarget as HTMLInputElement).value))} />
+      <section class="card replay-move" aria-live="polite" aria-label={t("replay_move")} data-testid="replay-move">
+        {move.length > 0 ? move.map((line, i) => <p key={i}>{line}</p>) : <p class="muted">{t("replay_no_move")}</p>}
+      </section>
+      {atEnd && <Ending detail={d} explanation={ctrl.explanation} />}
       <div class="match-grid">
         <div class="match-main">
           <section class="board-area" aria-label={t("board")} aria-busy={ctrl.loading ? "true" : "false"}>

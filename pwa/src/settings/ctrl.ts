@@ -1,8 +1,9 @@
 /** Settings: language, Web Push on this device, and notification preferences per channel and
  * kind, quiet hours, digest hour, time zone. */
 
-import { api, ApiError } from "../api";
-import { lang, setLang, type Lang } from "../i18n";
+import { api } from "../api";
+import { errorText } from "../errors";
+import { lang, setLang, t, type Lang } from "../i18n";
 import { disablePush, enablePush, pushState, type PushState } from "../push";
 import { redraw } from "../redraw";
 
@@ -21,12 +22,15 @@ export class SettingsCtrl {
   push: PushState | "busy" = "off";
   error: string | null = null;
   saved = false;
+  /** A test notification on its way, and what came of it, in words. */
+  testing = false;
+  testResult: string | null = null;
 
   async load(): Promise<void> {
     try {
       this.prefs = (await api.preferences()) as unknown as Preferences;
     } catch (err) {
-      this.error = err instanceof ApiError ? err.message : String(err);
+      this.error = errorText(err);
     }
     this.push = await pushState().catch(() => "unsupported" as const);
     redraw();
@@ -52,6 +56,20 @@ export class SettingsCtrl {
     redraw();
   }
 
+  async sendTest(): Promise<void> {
+    this.testing = true;
+    this.testResult = null;
+    redraw();
+    try {
+      this.testResult = testResultText(await api.pushTest());
+    } catch (err) {
+      this.testResult = errorText(err);
+    } finally {
+      this.testing = false;
+      redraw();
+    }
+  }
+
   async save(patch: Record<string, unknown>): Promise<void> {
     this.saved = false;
     this.error = null;
@@ -59,8 +77,15 @@ export class SettingsCtrl {
       this.prefs = (await api.savePreferences(patch)) as unknown as Preferences;
       this.saved = true;
     } catch (err) {
-      this.error = err instanceof ApiError ? err.message : String(err);
+      this.error = errorText(err);
     }
     redraw();
   }
+}
+
+/** What a test notification came to: sent to n devices, or why not. */
+export function testResultText(r: { sent: number; gone: number; failed: number }): string {
+  if (r.sent > 0) return t("push_test_sent", { n: r.sent });
+  if (r.failed > 0) return t("push_test_failed");
+  return t("push_test_gone");
 }

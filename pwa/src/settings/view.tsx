@@ -9,6 +9,7 @@ export function pushLine(state: string): string {
   if (state === "on") return t("push_on");
   if (state === "denied") return t("push_denied");
   if (state === "unsupported") return t("push_unsupported");
+  if (state === "off") return t("push_off");
   return "";
 }
 
@@ -34,7 +35,22 @@ export function settingsView(ctrl: SettingsCtrl): ComponentChild {
           <Icon name="bell" />
           {t("enable_push")}
         </button>
-        <p class="hint" role="status">{pushLine(ctrl.push)}</p>
+        <p class="hint" role="status" data-testid="push-state">
+          {pushLine(ctrl.push)}
+        </p>
+        {ctrl.push === "on" && (
+          <button type="button" class="btn" disabled={ctrl.testing} onClick={() => void ctrl.sendTest()}>
+            {t("push_test")}
+          </button>
+        )}
+        {ctrl.testResult && (
+          <p class="hint" role="status">
+            {ctrl.testResult}
+          </p>
+        )}
+        <p class="hint">
+          <a href="/notifications">{t("notifications_open_list")}</a>
+        </p>
         {p && (
           <form
             class="form prefs"

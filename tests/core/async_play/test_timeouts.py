@@ -153,9 +153,15 @@ def test_the_timeout_events_are_described_in_the_log(race_game: str, clock: Cloc
     deadlines.match_check_clock(match_id=match.pk)
     events = client_for(bob).get(f"/api/matches/{match.pk}/events").json()["events"]
     texts = [e["text"]["en"] for e in events if e.get("type", "").startswith("Seat")]
+    name = alice.public_name
     assert texts == [
-        "Seat 0 ran out of time (zombie).",
-        "A bot takes over seat 0 for the rest of the match.",
+        f"{name}'s time ran out: a bot plays in their place to the end.",
+        f"A bot plays for {name} to the end of the match.",
+    ]
+    mine = client_for(alice).get(f"/api/matches/{match.pk}/events").json()["events"]
+    assert [e["text"]["cs"] for e in mine if e.get("type", "").startswith("Seat")] == [
+        "Vypršel vám čas: do konce partie za vás hraje bot.",
+        "Do konce partie za vás hraje bot.",
     ]
 
 

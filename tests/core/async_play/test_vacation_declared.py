@@ -189,9 +189,11 @@ def test_opponents_see_who_is_away_and_the_log_says_why(race_game: str, clock: C
     seats = client_for(bob).get(f"/api/matches/{match.pk}").json()["seats"]
     assert [s["on_vacation_until"] for s in seats] == ["2027-03-04", None]
     events = client_for(bob).get(f"/api/matches/{match.pk}/events").json()["events"]
-    assert events[-1]["text"]["en"] == (
-        f"Seat 0 is on vacation through 2027-03-04; new deadline {at(5, 12).isoformat()}."
-    )
+    assert events[-1]["text"] == {
+        "en": f"{alice.public_name} is on vacation through 4 March: their time to move waits "
+        "for them.",
+        "cs": f"{alice.public_name} má dovolenou do 4. března včetně: čas na tah počká.",
+    }
 
 
 def test_a_cancelled_vacation_protects_nothing(race_game: str, clock: Clock) -> None:

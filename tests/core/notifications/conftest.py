@@ -20,14 +20,15 @@ def _mail_in_memory(settings: Any) -> None:
     settings.LUDOTEKA_WEBHOOK_TIMEOUT = 5.0
 
 
-def your_turn_message(match_id: int) -> dict[str, Any]:
-    """What a push or webhook carries for "your turn" in a race: no game state, nothing secret."""
+def your_turn_message(match_id: int, opponent: str) -> dict[str, Any]:
+    """What a push or webhook carries for "your turn" in a race: no game state, nothing secret;
+    the game and the other player by name, no numbers."""
     return {
         "kind": "your_turn",
         "match": match_id,
         "game": "race",
-        "title": f"Your turn in Race #{match_id}",
-        "body": f"It is your turn in Race #{match_id}.",
+        "title": "Your turn: Race",
+        "body": f"It is your turn in Race with {opponent}.",
         "url": f"http://127.0.0.1:8000/matches/{match_id}",
         "tag": f"match-{match_id}",
     }

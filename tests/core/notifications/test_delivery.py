@@ -44,7 +44,10 @@ def test_an_email_goes_once_in_the_players_language(race_game: str, clock: Clock
     match = start_race(alice, bob, PER_DAY)
     assert dispatch_outbox.apply().get() == 2
     assert [m.to for m in mail.outbox] == [["alice@example.org"]]
-    assert mail.outbox[0].subject == f"Jste na tahu: Race #{match.pk}"
+    assert mail.outbox[0].subject == "Jste na tahu: Race"
+    assert mail.outbox[0].body.startswith(
+        f"Jste na tahu ve hře Race. Spoluhráči: {bob.public_name}."
+    )
     assert f"/matches/{match.pk}" in mail.outbox[0].body
     assert outbox_dispatch() == 0 and deliveries_send() == {}
     assert len(mail.outbox) == 1
@@ -88,10 +91,11 @@ def test_a_webhook_gets_a_small_signed_message(
     race_game: str, clock: Clock, receiver: Receiver
 ) -> None:
     alice = player(hook=receiver, channels={"webhook": {"your_turn": "always"}})
-    match = start_race(alice, player(), PER_DAY)
+    bob = player()
+    match = start_race(alice, bob, PER_DAY)
     dispatch_outbox.apply()
     [request] = receiver.requests
-    assert receiver.bodies() == [your_turn_message(match.pk)]
+    assert receiver.bodies() == [your_turn_message(match.pk, bob.public_name)]
     t, v1 = (
         part.split("=", 1)[1] for part in request["headers"]["X-Ludoteka-Signature"].split(",")
     )

@@ -37,9 +37,10 @@ def test_once_a_day_from_the_players_hour_soonest_deadline_first(
     race_game: str, clock: Clock
 ) -> None:
     alice = reader(email={"your_turn": "digest"})
-    later = start_race(alice, make_user(), per_move(72))
-    sooner = start_race(alice, make_user(), per_move(24))
-    untimed = start_race(alice, make_user(), {"kind": "none"})
+    later_one, sooner_one, untimed_one = make_user(), make_user(), make_user()
+    start_race(alice, later_one, per_move(72))
+    sooner = start_race(alice, sooner_one, per_move(24))
+    start_race(alice, untimed_one, {"kind": "none"})
     outbox_dispatch()
     # 12:00 UTC is 13:00 in Prague, past the digest hour: today's digest goes now, once.
     assert digests_send() == 1 and digests_send() == 0
@@ -48,9 +49,9 @@ def test_once_a_day_from_the_players_hour_soonest_deadline_first(
     assert message.subject == "Ludoteka: your daily digest (3)"
     lines = message.body.splitlines()
     assert lines[0] == "Your turn:"
-    assert lines[1].startswith(f"- Race #{sooner.pk} — 24 h left")
-    assert lines[2].startswith(f"- Race #{later.pk} — 72 h left")
-    assert lines[3].startswith(f"- Race #{untimed.pk} — no deadline")
+    assert lines[1].startswith(f"- Race with {sooner_one.public_name} — 24 h left")
+    assert lines[2].startswith(f"- Race with {later_one.public_name} — 72 h left")
+    assert lines[3].startswith(f"- Race with {untimed_one.public_name} — no deadline")
     assert lines[1].endswith(f"/matches/{sooner.pk}")
     clock.advance(hours=17, minutes=30)  # 06:30 in Prague next day: not yet
     assert digests_send() == 0
@@ -70,7 +71,8 @@ def test_other_kinds_chosen_for_the_digest_are_listed_once(race_game: str, clock
     assert digests_send() == 1
     body = mail.outbox[0].body
     assert body.startswith("Since yesterday:\n")
-    assert f"The match Race #{match.pk} has ended." in body
+    # alice won, as bob resigned: said in words, bob by name.
+    assert f"- Race with {bob.public_name} has ended: you win." in body
     assert "Your turn" not in body  # turns are listed only when chosen for the digest
     assert not Delivery.objects.filter(status=Delivery.Status.DIGEST).exists()
 

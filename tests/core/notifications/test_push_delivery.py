@@ -36,7 +36,7 @@ def test_one_encrypted_push_per_turn_and_none_while_looking(
     dispatch_outbox.apply()
     assert push_service.rejected == []
     by_token = {m.token: m.json() for m in push_service.accepted}
-    assert by_token[alice_phone.token] == your_turn_message(match.pk)
+    assert by_token[alice_phone.token] == your_turn_message(match.pk, bob.public_name)
     assert by_token[bob_phone.token]["kind"] == "invited"
     [to_alice] = [m for m in push_service.accepted if m.token == alice_phone.token]
     assert to_alice.headers["topic"] == f"match-{match.pk}"
