@@ -1,5 +1,6 @@
 import type { ComponentChild } from "preact";
 import { playersOf } from "../players";
+import { layoutOf } from "../boards/toolkit/layout";
 import type { BoardUi } from "../boards/types";
 import { eventText } from "../format";
 import { lang, t, type Key } from "../i18n";
@@ -26,6 +27,8 @@ export function replayView(ctrl: ReplayCtrl, gameName: string): ComponentChild {
     busy: false,
     interactive: false,
     redraw: () => undefined,
+    marks: [],
+    layout: layoutOf(ctrl),
   };
   const total = ctrl.steps.length;
   const log = ctrl.log.map((e) => ({ seq: e.seq, text: eventText(e, ctrl.game, d.seats, d.seat) })).filter((l) => l.text);
