@@ -6,6 +6,7 @@ import type { ComponentChild } from "preact";
 import { setUnauthorizedHandler } from "./api";
 import { gameName } from "./format";
 import { lang, setLang, t } from "./i18n";
+import iconUrl from "./icons/icon.svg";
 import { InboxCtrl } from "./inbox/ctrl";
 import { inboxView } from "./inbox/view";
 import { LoginCtrl } from "./login/ctrl";
@@ -209,7 +210,7 @@ export function App(): ComponentChild {
       </a>
       <header class="topbar">
         <a class="brand" href="/" aria-label={t("app")}>
-          <img src="/icons/icon.svg" width="28" height="28" alt="" />
+          <img src={iconUrl} width="28" height="28" alt="" />
           <span>{t("app")}</span>
         </a>
         <button
