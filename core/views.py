@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from django.conf import settings
 from django.http import FileResponse, HttpRequest, HttpResponse, JsonResponse
 
@@ -17,7 +19,11 @@ def home(request: HttpRequest) -> HttpResponse:
         # A file name that the built files (served by whitenoise) do not have.
         return not_found(request)
     if PWA_INDEX.exists():
-        response = FileResponse(PWA_INDEX.open("rb"), content_type="text/html; charset=utf-8")
+        path, encoding = _precompressed(PWA_INDEX, request.headers.get("Accept-Encoding", ""))
+        response = FileResponse(path.open("rb"), content_type="text/html; charset=utf-8")
+        if encoding:
+            response["Content-Encoding"] = encoding
+        response["Vary"] = "Accept-Encoding"
         response["Cache-Control"] = "no-cache"
         return response
     return HttpResponse(
@@ -27,6 +33,28 @@ def home(request: HttpRequest) -> HttpResponse:
         "<ul><li><a href=/api/docs/>API documentation</a></li>"
         "<li><a href=/api/games>Games</a></li><li><a href=/admin/>Admin</a></li></ul>"
     )
+
+
+# The build's compressed siblings of a file (pwa/build.plugins.ts), best first.
+_ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+
+
+def _accepts(header: str, encoding: str) -> bool:
+    """Whether an Accept-Encoding header allows ``encoding`` (``q=0`` refuses it)."""
+    for part in header.lower().split(","):
+        name, _, params = part.strip().partition(";")
+        if name.strip() == encoding:
+            return params.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000")
+    return False
+
+
+def _precompressed(path: Path, accept_encoding: str) -> tuple[Path, str | None]:
+    """The file to send for ``path``: its smallest precompressed sibling the client accepts."""
+    for encoding, suffix in _ENCODINGS:
+        sibling = path.with_name(path.name + suffix)
+        if _accepts(accept_encoding, encoding) and sibling.exists():
+            return sibling, encoding
+    return path, None
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

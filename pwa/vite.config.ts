@@ -1,8 +1,10 @@
 /// <reference types="vitest/config" />
 import { defineConfig, type Plugin } from "vite";
+import { manifestWithHashedIcons, precompress } from "./build.plugins.ts";
 
-// Files under public/ that the service worker keeps for offline starts, besides the built ones.
-const PUBLIC_SHELL = ["/", "/manifest.webmanifest", "/icons/icon-192.png", "/icons/icon.svg"];
+// What the service worker keeps for offline starts besides the built files (the manifest and
+// the icons are among those: build.plugins.ts).
+const PUBLIC_SHELL = ["/"];
 
 /** Writes the list of built files into the service worker (its app-shell cache) and names the
  * cache after their hashes, so a new build replaces the old cache in one step. */
@@ -11,8 +13,10 @@ function precacheList(): Plugin {
     name: "ludoteka-precache",
     enforce: "post",
     generateBundle(_options, bundle) {
+      // Not the large icons: the system reads them when the app is installed, never offline.
       const files = Object.keys(bundle)
         .filter((name) => name !== "sw.js" && !name.endsWith(".html") && !name.endsWith(".map") && !name.startsWith(".vite/"))
+        .filter((name) => !/icon(-maskable)?-512/.test(name))
         .map((name) => "/" + name)
         .sort();
       const list = [...PUBLIC_SHELL, ...files];
@@ -29,7 +33,7 @@ function precacheList(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [precacheList()],
+  plugins: [manifestWithHashedIcons(import.meta.dirname), precacheList(), precompress()],
   build: {
     outDir: "dist",
     emptyOutDir: true,

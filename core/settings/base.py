@@ -401,6 +401,10 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 PWA_DIST = BASE_DIR / "pwa" / "dist"
 WHITENOISE_ROOT = PWA_DIST if PWA_DIST.is_dir() else None
 WHITENOISE_IMMUTABLE_FILE_TEST = r"^/assets/|^/static/.+\.[0-9a-f]{12}\.\w+$"
+# The web app manifest's own type (whitenoise knows no .webmanifest: application/octet-stream).
+# The build writes .br and .gz beside each text file (pwa/build.plugins.ts): whitenoise sends the
+# smallest the request's Accept-Encoding allows, with Vary: Accept-Encoding.
+WHITENOISE_MIMETYPES = {".webmanifest": "application/manifest+json"}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

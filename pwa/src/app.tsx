@@ -8,6 +8,7 @@ import { refreshUnread, unreadCount, watchUnread } from "./bell";
 import { gameName } from "./format";
 import { Icon } from "./icons";
 import { lang, setLang, t } from "./i18n";
+import iconUrl from "./icons/icon.svg";
 import { InboxCtrl } from "./inbox/ctrl";
 import { inboxView } from "./inbox/view";
 import { LoginCtrl } from "./login/ctrl";
@@ -237,7 +238,7 @@ export function App(): ComponentChild {
       </a>
       <header class="topbar">
         <a class="brand" href="/" aria-label={t("app")}>
-          <img src="/icons/icon.svg" width="28" height="28" alt="" />
+          <img src={iconUrl} width="28" height="28" alt="" />
           <span>{t("app")}</span>
         </a>
         {user && <Bell active={screen.route.name === "notifications"} />}

@@ -1,8 +1,9 @@
 /** The service worker: the app shell from its cache (the app opens offline), push
  * notifications shown, and a tapped notification opening its match. API answers are never
  * cached here; the app keeps the last state of each match itself (store.ts). A classic
- * script: no exports, and its one import is bundled in. */
+ * script: no exports, and its imports (a helper module, an icon's URL) are bundled in. */
 
+import iconUrl from "./icons/icon-192.png";
 import { notificationOf, passThrough, targetPath, type PushPayload } from "./swlogic";
 
 // The few worker types used here (the DOM and WebWorker libraries do not mix in one program).
@@ -100,8 +101,8 @@ sw.addEventListener("push", (event) => {
     sw.registration.showNotification(n.title, {
       body: n.body,
       tag: n.tag,
-      icon: "/icons/icon-192.png",
-      badge: "/icons/icon-192.png",
+      icon: iconUrl,
+      badge: iconUrl,
       data: { url: n.url },
     }),
   );

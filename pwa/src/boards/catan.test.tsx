@@ -39,6 +39,8 @@ function setup(view: Json, legal: Command[], seat = 0) {
     busy: false,
     interactive: true,
     redraw: () => draw(),
+    marks: [],
+    layout: { width: "desktop", phone: false },
   };
   const draw = () => render(<div>{board.render(view, seat, legal, ui)}{board.privateArea(view, seat, legal, ui)}</div>, root);
   draw();

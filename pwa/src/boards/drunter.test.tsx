@@ -111,6 +111,8 @@ function setup(view: DView, legal: Command[], seat: number | null = 0) {
     },
     busy: false, interactive: true,
     redraw: () => draw(),
+    marks: [],
+    layout: { width: "desktop", phone: false },
   };
   const v = view as unknown as Json;
   const draw = () => render(<div>{renderBoard(v, seat, legal, ui)}{privateArea(v, seat, legal, ui)}</div>, root);

@@ -34,6 +34,8 @@ function setup(view: Json) {
     ],
     propose: (c) => proposed.push(c), submit: () => undefined, cancel: () => draw(), busy: false, interactive: true,
     redraw: () => draw(),
+    marks: [],
+    layout: { width: "desktop", phone: false },
   };
   const draw = () => render(<div>{renderBoard(view, 0, legal, ui)}{privateArea(view, 0, legal, ui)}</div>, root);
   draw();

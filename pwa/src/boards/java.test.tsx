@@ -116,6 +116,8 @@ function setup(view: JavaView = makeView(), moves: Command[] = legal) {
     busy: false,
     interactive: true,
     redraw: () => draw(),
+    marks: [],
+    layout: { width: "desktop", phone: false },
   };
   const json = view as unknown as Json;
   const draw = () => render(<div>{renderBoard(json, 0, moves, ui)}{privateArea(json, 0, moves, ui)}</div>, root);

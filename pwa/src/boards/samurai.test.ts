@@ -97,6 +97,8 @@ function setup(view: SamuraiView, legal: Command[]) {
       draw();
     },
     busy: false, interactive: true, redraw: () => draw(),
+    marks: [],
+    layout: { width: "desktop", phone: false },
   };
   const v = view as unknown as Json;
   const draw = () => render(h("div", null, board.render(v, 0, legal, ui), board.privateArea(v, 0, legal, ui)), root);

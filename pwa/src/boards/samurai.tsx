@@ -7,7 +7,6 @@
  * figure, then a settlement). The view's `near` and `influence` give the influence preview. */
 
 import type { ComponentChild } from "preact";
-import { useEffect, useState } from "preact/hooks";
 import type { Command, Json } from "../types";
 import { bounds, hexCorners, hexPoints, hexToPixel, type Box, type Point } from "./toolkit/hex";
 import { PanZoom } from "./toolkit/panzoom";
@@ -459,19 +458,6 @@ function Taken({ slot, was, ui }: { slot: { x: number; y: number; r: number }; w
 
 // --- the board --------------------------------------------------------------------------------
 
-/** Whether the screen is taller than wide (the map is then turned a quarter). */
-function usePortrait(): boolean {
-  const query = typeof window !== "undefined" && window.matchMedia ? window.matchMedia("(max-aspect-ratio: 1/1)") : null;
-  const [portrait, setPortrait] = useState(query ? query.matches : false);
-  useEffect(() => {
-    if (!query) return;
-    const onChange = () => setPortrait(query.matches);
-    query.addEventListener?.("change", onChange);
-    return () => query.removeEventListener?.("change", onChange);
-  }, []);
-  return portrait;
-}
-
 interface BoardProps {
   view: SamuraiView;
   seat: number | null;
@@ -487,8 +473,11 @@ function pickTile(ui: BoardUi, tile: string): void {
 }
 
 function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
-  // Turned only while the map is tapped: during the secret pick it is a glance, kept small.
-  const rotated = usePortrait() && view.phase !== "choose_tiles";
+  // North up on every device (ui.layout), in every phase, for the whole match: the map never
+  // turns under the player's thumb (issue 38). Turned a quarter it would suit only a tall frame,
+  // and a phone's frame beside the dock is wide (about 374 × 250 px: two players' hexes come out
+  // 23 px north up, 16 px turned).
+  const rotated = false;
   const lay = layout(view.map, rotated);
   const orient = rotated ? "flat" : "pointy";
   const active = ui.interactive && !ui.busy;

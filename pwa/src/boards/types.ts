@@ -5,6 +5,7 @@
 import type { ComponentChild } from "preact";
 import type { Key, Lang } from "../i18n";
 import type { Command, GameInfo, Json, MatchEvent } from "../types";
+import type { DeviceLayout } from "./toolkit/layout";
 import type { Picker } from "./toolkit/picker";
 import type { SymbolName } from "./toolkit/pieces";
 
@@ -46,9 +47,13 @@ export interface BoardUi {
   interactive: boolean;
   /** Asks for a redraw after the board changed something in `picker`. */
   redraw(): void;
-  /** The events whose places the board should mark: the replay's current move, or the log
-   * line the player tapped on the match screen. Empty or absent: nothing marked. */
-  marks?: MatchEvent[];
+  /** Events to point out on the board (draw a `<Mark>` where each happened): those since the
+   * player's own last move when the match opened, the log line the player tapped, or the
+   * replay's current move. */
+  marks: MatchEvent[];
+  /** The device's layout, fixed for the match screen's life (`toolkit/layout.ts`): a board's
+   * drawing follows it, never the orientation or the phase. */
+  layout: DeviceLayout;
 }
 
 export interface BoardModule {
@@ -61,4 +66,10 @@ export interface BoardModule {
   extraCommands?(view: Json, seat: number | null, legal: Command[], ui: BoardUi): Command[];
   /** A command in words, for the confirm bar. Absent: the generic description. */
   describe?(command: Command, view: Json, ui: BoardUi): string;
+  /** Whether `command` keeps the preview and Confirm (true) or goes at one tap (false), for the
+   * board's own taps (`ui.propose`) and the shell's buttons alike. One tap for what undo can
+   * take back and for a button that says exactly what it does and is the only sensible step
+   * ("Roll the dice"); the preview for what ends the turn while other moves remain, reveals,
+   * draws, or spends something for good. Absent: every command is previewed. */
+  needsConfirm?(command: Command, view: Json, legal: Command[]): boolean;
 }

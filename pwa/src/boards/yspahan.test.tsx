@@ -106,6 +106,8 @@ function setup(v: Json, cmds: Command[] = legal) {
     },
     busy: false, interactive: true,
     redraw: () => draw(),
+    marks: [],
+    layout: { width: "desktop", phone: false },
   };
   const draw = () => render(<div>{renderBoard(v, 0, cmds, ui)}{privateArea(v, 0, cmds, ui)}</div>, root);
   draw();

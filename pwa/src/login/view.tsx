@@ -1,5 +1,6 @@
 import type { ComponentChild } from "preact";
 import { lang, t } from "../i18n";
+import iconUrl from "../icons/icon.svg";
 import { href } from "../router";
 import type { LoginCtrl } from "./ctrl";
 
@@ -8,7 +9,7 @@ export function loginView(ctrl: LoginCtrl): ComponentChild {
   return (
     <main id="main" class="page page-narrow login">
       <div class="hero">
-        <img src="/icons/icon.svg" width="72" height="72" alt="" />
+        <img src={iconUrl} width="72" height="72" alt="" />
         <p class="tagline">{t("tagline")}</p>
       </div>
       <h1>{register ? t("register_title") : t("login_title")}</h1>

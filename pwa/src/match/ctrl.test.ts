@@ -171,3 +171,77 @@ describe("match controller races", () => {
     expect(ctrl.log.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
   });
 });
+
+describe("since the player last looked", () => {
+  const log = [
+    { seq: 1, actor: null, type: "Setup" },
+    { seq: 2, actor: 0, type: "Added" },
+    { seq: 3, actor: 1, type: "Added" },
+    { seq: 4, actor: null, type: "Scored" },
+    { seq: 5, actor: 1, type: "Added" },
+  ];
+
+  it("lists what happened after this seat's last own move, and marks it on the board", async () => {
+    const { ctrl } = harness({ events: async () => ({ version: 5, events: log }), match: async () => detail({ version: 5 }), legal: async () => ({ version: 5, seat: 0, commands: [] }) });
+    await ctrl.load();
+    expect(ctrl.since.map((e) => e.seq)).toEqual([3, 4, 5]);
+    expect(ctrl.marks).toEqual(ctrl.since);
+    ctrl.dismissSince();
+    expect(ctrl.since).toEqual([]);
+    expect(ctrl.marks).toEqual([]);
+  });
+
+  it("shows nothing to a player who moved last, and forgets it all once the player moves", async () => {
+    const mineLast = [...log, { seq: 6, actor: 0, type: "Added" }];
+    const quiet = harness({ events: async () => ({ version: 6, events: mineLast }), match: async () => detail({ version: 6 }), legal: async () => ({ version: 6, seat: 0, commands: [] }) });
+    await quiet.ctrl.load();
+    expect(quiet.ctrl.since).toEqual([]);
+    const { ctrl, handlers } = harness({ events: async () => ({ version: 5, events: log }), match: async () => detail({ version: 5 }), legal: async () => ({ version: 5, seat: 0, commands: [] }) });
+    await ctrl.load();
+    handlers().events({ after: 5, events: [{ seq: 6, actor: 1 }], view: {}, status: "active", active_seats: [0], outcome: null }, 6);
+    expect(ctrl.since).toHaveLength(3); // another's move: the card stays as it was
+    handlers().events({ after: 6, events: [{ seq: 7, actor: 0 }], view: {}, status: "active", active_seats: [1], outcome: null }, 7);
+    expect(ctrl.since).toEqual([]);
+    expect(ctrl.marks).toEqual([]);
+  });
+
+  it("marks the log line tapped, and unmarks it on a second tap", async () => {
+    const { ctrl } = harness({});
+    await ctrl.load();
+    ctrl.mark({ seq: 2 });
+    expect(ctrl.marks.map((e) => e.seq)).toEqual([2]);
+    ctrl.mark({ seq: 3 });
+    expect(ctrl.marks.map((e) => e.seq)).toEqual([3]);
+    ctrl.mark({ seq: 3 });
+    expect(ctrl.marks).toEqual([]);
+  });
+});
+
+describe("the confirm policy", () => {
+  it("sends at once what the board says needs no confirmation, and previews the rest", async () => {
+    const sent: Command[] = [];
+    const { ctrl } = harness({
+      command: async (_id: number, c: Command) => {
+        sent.push(c);
+        return { version: 4, status: "active", view: {}, events: [{ seq: 4, actor: 0 }], active_seats: [0], legal_commands: [{ type: "end_turn" }] };
+      },
+    });
+    await ctrl.load();
+    ctrl.board = { render: () => null, needsConfirm: (c: Command) => c.type === "end_turn" };
+    ctrl.propose({ type: "add", amount: 1 }, "Add 1");
+    expect(ctrl.preview).toBeNull();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sent).toEqual([{ type: "add", amount: 1 }]);
+    ctrl.propose({ type: "end_turn" });
+    expect(ctrl.preview).toEqual({ type: "end_turn" });
+    expect(sent).toHaveLength(1);
+  });
+
+  it("previews everything for a board that does not say", async () => {
+    const { ctrl } = harness({});
+    await ctrl.load();
+    expect(ctrl.needsConfirm({ type: "add", amount: 1 })).toBe(true);
+    ctrl.propose({ type: "add", amount: 1 });
+    expect(ctrl.preview).toEqual({ type: "add", amount: 1 });
+  });
+});

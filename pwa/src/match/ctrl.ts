@@ -3,6 +3,7 @@
 
 import { api, ApiError, newCommandId } from "../api";
 import { loadBoard } from "../boards";
+import { type DeviceLayout, layoutOf } from "../boards/toolkit/layout";
 import { Picker, sameCommand } from "../boards/toolkit/picker";
 import type { BoardModule } from "../boards/types";
 import { errorText } from "../errors";
@@ -12,6 +13,7 @@ import { loadGame } from "../session";
 import { type EventsFrame, MatchSocket } from "../socket";
 import { recall, remember, token } from "../store";
 import type { ChatMessage, Command, CommandResult, GameInfo, MatchDetail, MatchEvent } from "../types";
+import { sinceLastMove } from "./since";
 
 export interface Refusal {
   code: string;
@@ -64,8 +66,13 @@ export class MatchCtrl {
   push: PushState | null = null;
   /** The player asked for notifications here: the screen says what came of it. */
   pushAsked = false;
-  /** The log lines the player tapped: the board marks their places (BoardUi.marks). */
+  /** What others did since this seat's last move, found when the match opened: the card
+   * "Since your last move" lists it until dismissed or the player moves. */
+  since: MatchEvent[] = [];
+  /** The events the board points out (`ui.marks`): `since`, or the log line tapped. */
   marks: MatchEvent[] = [];
+  /** The phone's dock shows the private area (it folds to its bar). */
+  dockOpen = true;
   private socket: MatchSocket | null = null;
   private destroyed = false;
   private legalLoading = false;
@@ -74,6 +81,11 @@ export class MatchCtrl {
     readonly id: number,
     private readonly deps: MatchDeps = defaultDeps,
   ) {}
+
+  /** The device's layout, read once for this screen (toolkit/layout.ts). */
+  get layout(): DeviceLayout {
+    return layoutOf(this);
+  }
 
   private get key(): string {
     return `match.${this.id}`;
@@ -102,6 +114,8 @@ export class MatchCtrl {
       this.board = board;
       this.log = events.events;
       this.logVersion = events.version;
+      this.since = sinceLastMove(this.log, detail.seat);
+      this.marks = this.since;
       await this.refreshLegal();
       this.save();
       this.loadChat();
@@ -200,6 +214,7 @@ export class MatchCtrl {
   onEvents(frame: EventsFrame, v: number): void {
     const fresh = frame.events.filter((e) => e.seq > this.logVersion);
     this.log = [...this.log, ...fresh];
+    this.forgetMarksAfterOwn(fresh);
     this.logVersion = v;
     if (this.socket) this.socket.known = v;
     if (this.detail && v >= this.detail.version) {
@@ -279,9 +294,33 @@ export class MatchCtrl {
     }
   }
 
+  /** The player moved: what happened before is no longer "since your last move". */
+  private forgetMarksAfterOwn(fresh: readonly MatchEvent[]): void {
+    const seat = this.seat;
+    if (seat === null || !fresh.some((e) => e.actor === seat)) return;
+    this.since = [];
+    this.marks = [];
+  }
+
   // --- what the player does ---------------------------------------------------------------
 
+  /** Whether the board wants `command` previewed before it is sent (BoardModule.needsConfirm;
+   * without an answer from the board, always). */
+  needsConfirm(command: Command): boolean {
+    const ask = this.board?.needsConfirm;
+    if (!ask || !this.detail) return true;
+    return ask(command, this.detail.view, this.legal);
+  }
+
+  /** A command the player chose: previewed with a confirm bar, or sent at once when the board
+   * says it needs no confirmation (undo takes it back). */
   propose(command: Command, label = ""): void {
+    if (!this.needsConfirm(command)) {
+      this.preview = null;
+      this.previewLabel = "";
+      void this.submit(command);
+      return;
+    }
     this.preview = command;
     this.previewLabel = label;
     this.refusal = null;
@@ -332,7 +371,9 @@ export class MatchCtrl {
   private applyResult(result: CommandResult, expected: number): void {
     if (!this.detail) return;
     if (this.logVersion === expected) {
-      this.log = [...this.log, ...result.events.filter((e) => e.seq > this.logVersion)];
+      const fresh = result.events.filter((e) => e.seq > this.logVersion);
+      this.log = [...this.log, ...fresh];
+      this.forgetMarksAfterOwn(fresh);
       this.logVersion = result.version;
       if (this.socket) this.socket.known = result.version;
     }
@@ -431,12 +472,6 @@ export class MatchCtrl {
     this.deps.redraw();
   }
 
-  /** A tap on a log line marks its places on the board; a second tap clears the mark. */
-  mark(event: MatchEvent): void {
-    this.marks = this.marks.some((e) => e.seq === event.seq) ? [] : [event];
-    this.deps.redraw();
-  }
-
   async enablePush(): Promise<void> {
     this.pushAsked = true;
     try {
@@ -444,6 +479,24 @@ export class MatchCtrl {
     } catch (err) {
       this.refusal = { code: "push", message: err instanceof Error ? err.message : String(err) };
     }
+    this.deps.redraw();
+  }
+
+  dismissSince(): void {
+    this.since = [];
+    this.marks = [];
+    this.deps.redraw();
+  }
+
+  /** A log line tapped: its event is pointed out on the board (tapped again: no longer). */
+  mark(event: MatchEvent): void {
+    const only = this.marks.length === 1 && this.marks[0]!.seq === event.seq;
+    this.marks = only ? [] : [event];
+    this.deps.redraw();
+  }
+
+  toggleDock(): void {
+    this.dockOpen = !this.dockOpen;
     this.deps.redraw();
   }
 

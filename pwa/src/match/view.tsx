@@ -1,7 +1,13 @@
 /** The match screen: whose turn, the board, the confirm bar, my private area, players and
- * scores, undo and resign, the log and the chat. Pure: everything comes from the controller. */
+ * scores, undo and resign, the log and the chat. Pure: everything comes from the controller.
+ *
+ * On a phone (toolkit/layout.ts) the board and a dock share one screen: the board on top, sized
+ * to the space left (`PhoneFit`), the dock fixed above the bottom navigation with the confirm
+ * bar, the board's buttons, undo and the private area (foldable); players, log and chat below. */
 
 import type { ComponentChild } from "preact";
+import { useLayoutEffect } from "preact/hooks";
+import { freeBand, type Stage, StageContext } from "../boards/toolkit/stage";
 import { describeCommand } from "../boards/toolkit/words";
 import { PlayerBadge } from "../boards/toolkit/pieces";
 import type { BoardUi } from "../boards/types";
@@ -12,7 +18,7 @@ import { Ending } from "./ending";
 import { playersOf } from "../players";
 import { Icon } from "../icons";
 import { href } from "../router";
-import type { MatchDetail } from "../types";
+import type { Command, MatchDetail } from "../types";
 import type { MatchCtrl } from "./ctrl";
 
 export function statusLine(d: MatchDetail): string {
@@ -46,6 +52,7 @@ export function boardUi(ctrl: MatchCtrl, interactive: boolean): BoardUi | null {
     interactive,
     redraw: () => ctrl.touch(),
     marks: ctrl.marks,
+    layout: ctrl.layout,
   };
 }
 
@@ -148,25 +155,51 @@ function PushOffer({ ctrl }: { ctrl: MatchCtrl }): ComponentChild {
 
 function Log({ ctrl }: { ctrl: MatchCtrl }): ComponentChild {
   const d = ctrl.detail!;
-  const lines = ctrl.log
-    .map((e) => ({ event: e, seq: e.seq, actor: e.actor, text: logLine(e) }))
-    .filter((l) => l.text);
+  const lines = ctrl.log.map((e) => ({ e, text: logLine(e) })).filter((l) => l.text);
   const shown = lines.slice(-60);
+  const marked = new Set(ctrl.marks.map((e) => e.seq));
   return (
     <section class="card" aria-labelledby="log-title">
       <h2 id="log-title" class="card-title">
         {t("log")}
       </h2>
       <ol class="log" aria-live="polite" aria-relevant="additions" tabIndex={0}>
-        {shown.map((l) => (
-          <li
-            key={l.seq}
-            class={[l.actor === d.seat && l.actor != null ? "mine" : "", ctrl.marks.some((e) => e.seq === l.seq) ? "marked" : ""].join(" ").trim() || undefined}
-            data-actor={l.actor ?? undefined}
-            onClick={() => ctrl.mark(l.event)}
-          >
-            {l.actor != null && <span class="dot" style={{ background: playersOf(d)[l.actor]?.colour }} aria-hidden="true" />}
-            {l.text}
+        {shown.map(({ e, text }) => (
+          <li key={e.seq} class={e.actor === d.seat && e.actor != null ? "mine" : undefined} data-actor={e.actor ?? undefined}>
+            <button type="button" class="log-line" aria-pressed={marked.has(e.seq) ? "true" : "false"} title={t("show_on_board")} onClick={() => ctrl.mark(e)}>
+              {e.actor != null && <span class="dot" style={{ background: playersOf(d)[e.actor]?.colour }} aria-hidden="true" />}
+              {text}
+            </button>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** What the others did since the player's own last move, until dismissed or the player moves. */
+function SinceCard({ ctrl }: { ctrl: MatchCtrl }): ComponentChild {
+  const d = ctrl.detail!;
+  const lines = ctrl.since.map((e) => ({ e, text: logLine(e) })).filter((l) => l.text);
+  if (!lines.length) return null;
+  const shown = lines.slice(-8);
+  const earlier = lines.length - shown.length;
+  return (
+    <section class="card since" aria-labelledby="since-title">
+      <div class="since-head">
+        <h2 id="since-title" class="card-title">
+          {t("since_title")}
+        </h2>
+        <button type="button" class="link" onClick={() => ctrl.dismissSince()} aria-label={t("close")}>
+          ✕
+        </button>
+      </div>
+      {earlier > 0 && <p class="muted small since-earlier">{t("since_earlier", { n: earlier })}</p>}
+      <ol class="since-list">
+        {shown.map(({ e, text }) => (
+          <li key={e.seq} data-actor={e.actor ?? undefined}>
+            {e.actor != null && <span class="dot" style={{ background: playersOf(d)[e.actor]?.colour }} aria-hidden="true" />}
+            {text}
           </li>
         ))}
       </ol>
@@ -210,17 +243,24 @@ function Chat({ ctrl }: { ctrl: MatchCtrl }): ComponentChild {
   );
 }
 
+/** Take back the player's last move: beside the board's buttons, one tap away. */
+function Undo({ ctrl }: { ctrl: MatchCtrl }): ComponentChild {
+  const d = ctrl.detail!;
+  if (d.status !== "active" || d.seat === null) return null;
+  const lastMine = ctrl.log.length > 0 && ctrl.log[ctrl.log.length - 1]!.actor === d.seat;
+  return (
+    <button type="button" class="btn undo" onClick={() => void ctrl.undo()} disabled={ctrl.busy || !lastMine}>
+      <Icon name="undo" /> {t("undo")}
+    </button>
+  );
+}
+
 function Actions({ ctrl }: { ctrl: MatchCtrl }): ComponentChild {
   const d = ctrl.detail!;
   const mine = d.seat !== null;
-  const lastMine = ctrl.log.length > 0 && ctrl.log[ctrl.log.length - 1]!.actor === d.seat;
   return (
     <div class="actions">
-      {d.status === "active" && mine && (
-        <button type="button" class="btn" onClick={() => void ctrl.undo()} disabled={ctrl.busy || !lastMine}>
-          <Icon name="undo" /> {t("undo")}
-        </button>
-      )}
+      {!ctrl.layout.phone && <Undo ctrl={ctrl} />}
       <a class="btn" href={href({ name: "rules", game: d.game, match: d.id })}>
         {t("rules")}
       </a>
@@ -287,10 +327,20 @@ export function matchView(ctrl: MatchCtrl, gameName: string): ComponentChild {
   const deadline = d.status === "active" ? deadlineText(d.deadline) : null;
   const extra = ui && ctrl.board?.extraCommands ? ctrl.board.extraCommands(d.view, d.seat, ctrl.legal, ui) : [];
   const mine = ui && ctrl.board?.privateArea ? ctrl.board.privateArea(d.view, d.seat, ctrl.legal, ui) : null;
+  const phone = ctrl.layout.phone;
+  const stage: Stage = { band: () => freeBand(COVERS), turn: d.version };
+  const commands = extra.length > 0 && ui && (
+    <div class="actions board-commands">
+      {extra.map((c) => (
+        <CommandButton key={JSON.stringify(c)} ctrl={ctrl} command={c} label={ctrl.board?.describe ? ctrl.board.describe(c, d.view, ui) : describeCommand(c)} />
+      ))}
+      {phone && <Undo ctrl={ctrl} />}
+    </div>
+  );
   return (
     <main
       id="main"
-      class={`page match-page${ctrl.preview ? " has-confirm" : ""}`}
+      class={`page match-page${phone ? " match-phone" : ""}${ctrl.preview && !phone ? " has-confirm" : ""}`}
       data-version={d.version}
       data-status={d.status}
       data-my-turn={ctrl.myTurn && !ctrl.offline && ctrl.legalVersion === d.version ? "true" : "false"}
@@ -316,27 +366,28 @@ export function matchView(ctrl: MatchCtrl, gameName: string): ComponentChild {
       <Refusal ctrl={ctrl} />
       <Ending detail={d} explanation={d.explanation} />
       {d.status === "lobby" && <Lobby ctrl={ctrl} />}
+      <SinceCard ctrl={ctrl} />
       <div class="match-grid">
         <div class="match-main">
           <section class="board-area" aria-label={t("board")}>
-            {ctrl.board && ui && d.view !== null ? ctrl.board.render(d.view, d.seat, ctrl.legal, ui) : d.status !== "lobby" && <p class="muted">{t("loading")}</p>}
+            <StageContext.Provider value={stage}>
+              {ctrl.board && ui && d.view !== null ? ctrl.board.render(d.view, d.seat, ctrl.legal, ui) : d.status !== "lobby" && <p class="muted">{t("loading")}</p>}
+            </StageContext.Provider>
           </section>
-          {extra.length > 0 && ui && (
-            <div class="actions">
-              {extra.map((c) => (
-                <button type="button" class="btn" key={JSON.stringify(c)} disabled={ctrl.busy} onClick={() => ctrl.propose(c)}>
-                  {ctrl.board?.describe ? ctrl.board.describe(c, d.view, ui) : describeCommand(c)}
-                </button>
-              ))}
-            </div>
-          )}
-          {mine && (
-            <section class="card private" aria-labelledby="mine-title">
-              <h2 id="mine-title" class="card-title">
-                {t("your_area")}
-              </h2>
-              {mine}
-            </section>
+          {phone ? (
+            <Dock ctrl={ctrl} ui={ui} commands={commands || (d.status === "active" && d.seat !== null && <div class="actions board-commands"><Undo ctrl={ctrl} /></div>)} mine={mine} />
+          ) : (
+            <>
+              {commands}
+              {mine && (
+                <section class="card private" aria-labelledby="mine-title">
+                  <h2 id="mine-title" class="card-title">
+                    {t("your_area")}
+                  </h2>
+                  {mine}
+                </section>
+              )}
+            </>
           )}
         </div>
         <aside class="match-side" tabIndex={-1}>
@@ -346,7 +397,97 @@ export function matchView(ctrl: MatchCtrl, gameName: string): ComponentChild {
           <Chat ctrl={ctrl} />
         </aside>
       </div>
-      {ui && <ConfirmBar ctrl={ctrl} ui={ui} />}
+      {!phone && ui && <ConfirmBar ctrl={ctrl} ui={ui} />}
+      {phone && <PhoneFit />}
     </main>
   );
+}
+
+/** What may cover part of the screen: the sticky header, the navigation, the dock, the confirm
+ * bar (toolkit/stage.ts: the board fits its targets into the rest). */
+const COVERS = ".topbar, .tabs, .dock, .confirm-bar";
+
+/** A board's button for a command: sent at once when the board says it needs no confirmation
+ * (BoardModule.needsConfirm), else previewed. */
+function CommandButton({ ctrl, command, label }: { ctrl: MatchCtrl; command: Command; label: string }): ComponentChild {
+  return (
+    <button type="button" class="btn" disabled={ctrl.busy} onClick={() => ctrl.propose(command)}>
+      {label}
+    </button>
+  );
+}
+
+/** The phone's dock, fixed above the navigation: the confirm bar, the board's buttons with
+ * undo, and the private area, which folds away to give the board more room. */
+function Dock({ ctrl, ui, commands, mine }: { ctrl: MatchCtrl; ui: BoardUi | null; commands: ComponentChild; mine: ComponentChild }): ComponentChild {
+  const open = ctrl.dockOpen;
+  return (
+    <section class={`dock${open ? "" : " dock-folded"}`} aria-label={t("dock_label")}>
+      {ui && <ConfirmBar ctrl={ctrl} ui={ui} />}
+      <div class="dock-bar">
+        {mine && (
+          <button type="button" class="dock-toggle" aria-expanded={open ? "true" : "false"} aria-controls="dock-body" onClick={() => ctrl.toggleDock()}>
+            <span class="dock-title">{t("your_area")}</span>
+            <span aria-hidden="true">{open ? "▾" : "▴"}</span>
+          </button>
+        )}
+        {commands}
+      </div>
+      {mine && open && (
+        <div id="dock-body" class="dock-body private">
+          {mine}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The smallest board a phone gets, and the smallest dock, however much either holds (CSS px). */
+const MIN_BOARD_PX = 220;
+const MIN_DOCK_PX = 120;
+
+/** Shares a phone's screen under the board's top between the board and the dock: the dock as
+ * tall as its content while the board keeps `MIN_BOARD_PX` (else it scrolls inside), the board
+ * the rest (`--board-h`, `--dock-max`); and keeps room under the page's last lines for the dock
+ * (`--dock-h`). Measured after every redraw, on resizing, and when the dock changes size. */
+function PhoneFit(): ComponentChild {
+  useLayoutEffect(() => {
+    fitPhoneBoard();
+  });
+  useLayoutEffect(() => {
+    window.addEventListener("resize", fitPhoneBoard);
+    const dock = document.querySelector(".match-phone .dock");
+    const watch = typeof ResizeObserver !== "undefined" && dock ? new ResizeObserver(() => fitPhoneBoard()) : null;
+    if (watch && dock) watch.observe(dock);
+    return () => {
+      window.removeEventListener("resize", fitPhoneBoard);
+      watch?.disconnect();
+    };
+  }, []);
+  return null;
+}
+
+function setVar(el: HTMLElement, name: string, px: number): void {
+  const value = `${Math.round(px)}px`;
+  if (el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value);
+}
+
+function fitPhoneBoard(): void {
+  const main = document.querySelector<HTMLElement>("main.match-phone");
+  const dock = main?.querySelector<HTMLElement>(".dock");
+  if (!main || !dock) return;
+  // The dock stands on the navigation: its bottom edge does not move, whatever its height.
+  const dockBottom = dock.getBoundingClientRect().bottom;
+  const svg = main.querySelector(".board-area .board-svg");
+  if (svg) {
+    const strip = svg.parentElement?.querySelector(".zoom-bar")?.getBoundingClientRect().height ?? 0;
+    const top = svg.getBoundingClientRect().top + window.scrollY; // where it stands with the page at its top
+    const space = dockBottom - top - strip - 8; // for the board and the dock together
+    const body = dock.querySelector<HTMLElement>(".dock-body");
+    const natural = dock.offsetHeight + (body ? body.scrollHeight - body.clientHeight : 0);
+    const dockHeight = Math.min(natural, Math.max(MIN_DOCK_PX, space - MIN_BOARD_PX));
+    setVar(main, "--dock-max", dockHeight);
+    setVar(main, "--board-h", Math.max(MIN_BOARD_PX, space - dockHeight));
+  }
+  setVar(main, "--dock-h", window.innerHeight - dock.getBoundingClientRect().top);
 }

@@ -1,5 +1,6 @@
 import type { ComponentChild } from "preact";
 import { playersOf } from "../players";
+import { layoutOf } from "../boards/toolkit/layout";
 import type { BoardUi } from "../boards/types";
 import { logLine } from "../format";
 import { lang, pick, t, type Key } from "../i18n";
@@ -28,6 +29,7 @@ export function replayView(ctrl: ReplayCtrl, gameName: string): ComponentChild {
     interactive: false,
     redraw: () => undefined,
     marks: ctrl.move,
+    layout: layoutOf(ctrl),
   };
   const total = ctrl.steps.length;
   const log = ctrl.log.map((e) => ({ seq: e.seq, text: logLine(e) })).filter((l) => l.text);

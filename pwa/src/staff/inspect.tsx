@@ -8,6 +8,7 @@ import type { ComponentChild } from "preact";
 import { request, ApiError } from "../api";
 import { loadBoard } from "../boards";
 import { Picker } from "../boards/toolkit/picker";
+import { layoutOf } from "../boards/toolkit/layout";
 import type { BoardModule, BoardUi } from "../boards/types";
 import { Icon } from "../icons";
 import { lang, t, type Key } from "../i18n";
@@ -151,6 +152,8 @@ export function staffBoardView(ctrl: StaffBoardCtrl): ComponentChild {
     busy: false,
     interactive: false,
     redraw: () => undefined,
+    marks: [],
+    layout: layoutOf(ctrl),
   };
   const last = ctrl.detail!.version;
   const at = ctrl.at;

@@ -1,48 +1,22 @@
-/** Pan and zoom for a board's SVG, by touch (drag, pinch), mouse (drag, wheel) and buttons
- * (+, −, fit: also the keyboard's way). A drag never counts as a tap: the click that ends a drag
- * is swallowed, so targets under the finger are not picked by accident. */
+/** Pan and zoom for a board's SVG, by touch (drag, pinch, double tap on empty board), mouse
+ * (drag, wheel, double click) and buttons (+, −, fit: also the keyboard's way).
+ *
+ * - A tap on a lit target, or within a small target's reach (`reach.ts`), always acts: it is
+ *   never a zoom. A drag never counts as a tap (the click that ends it is swallowed).
+ * - When the step's targets change (a pick, a new turn), the view fits them (`viewport.ts`):
+ *   all visible inside the frame, drawn at least 32 px where that still shows them all; a frame
+ *   partly scrolled under the sticky header or the dock is brought into view first.
+ * - The zoom buttons stand in a strip under the drawing, never over it.
+ * - The frame takes its size from the page (CSS); the drawing fills it in the frame's shape. */
 
 import type { ComponentChildren } from "preact";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useContext, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { Box } from "./hex";
-import { crowded, MIN_TAP_PX, type Rect, resolveTap, zoomToReach } from "./reach";
+import { isDoubleTap, nearestInReach, type Rect, type TapAt } from "./reach";
+import { type Band, StageContext } from "./stage";
+import { clampView, fit, fitTargets, type Frame, frameOf, type Insets, NO_INSETS, toBoard, type View, viewBoxFor, zoomAt } from "./viewport";
 
-export interface View {
-  /** Zoom factor, 1 = the whole board. */
-  scale: number;
-  /** Centre of the visible part, in board units. */
-  cx: number;
-  cy: number;
-}
-
-export function fit(box: Box): View {
-  return { scale: 1, cx: box.x + box.width / 2, cy: box.y + box.height / 2 };
-}
-
-/** Keeps the visible part inside the board and the zoom within [1, max]. */
-export function clampView(v: View, box: Box, max: number): View {
-  const scale = Math.min(max, Math.max(1, v.scale));
-  const w = box.width / scale;
-  const h = box.height / scale;
-  const cx = Math.min(box.x + box.width - w / 2, Math.max(box.x + w / 2, v.cx));
-  const cy = Math.min(box.y + box.height - h / 2, Math.max(box.y + h / 2, v.cy));
-  return { scale, cx, cy };
-}
-
-/** The SVG viewBox showing `v` of `box`. */
-export function viewBoxFor(v: View, box: Box): string {
-  const w = box.width / v.scale;
-  const h = box.height / v.scale;
-  const r = (n: number) => Math.round(n * 100) / 100;
-  return `${r(v.cx - w / 2)} ${r(v.cy - h / 2)} ${r(w)} ${r(h)}`;
-}
-
-/** Zooms by `factor` keeping board point (px, py) where it is on screen. */
-export function zoomAt(v: View, factor: number, px: number, py: number, box: Box, max: number): View {
-  const scale = Math.min(max, Math.max(1, v.scale * factor));
-  const k = v.scale / scale;
-  return clampView({ scale, cx: px + (v.cx - px) * k, cy: py + (v.cy - py) * k }, box, max);
-}
+export { clampView, fit, viewBoxFor, zoomAt, type View } from "./viewport";
 
 const DRAG_THRESHOLD = 8; // pixels a pointer moves before a press becomes a drag
 /** What a tap on it means already: a target (picked or, while busy, off), a button, a link. */
@@ -58,6 +32,61 @@ export function targetsOnScreen(svg: SVGSVGElement): { target: Element; rect: Re
     if (visible) out.push({ target, rect });
   }
   return out;
+}
+
+/** Screen pixels to board units as the svg draws now (its viewBox, `xMidYMid meet`). */
+function screenToBoard(svg: SVGSVGElement): ((r: DOMRect) => Box) | null {
+  const vb = (svg.getAttribute("viewBox") ?? "").split(/[\s,]+/).map(Number);
+  const rect = svg.getBoundingClientRect();
+  if (vb.length !== 4 || vb.some((n) => !Number.isFinite(n)) || rect.width <= 0 || rect.height <= 0) return null;
+  const [vx, vy, vw, vh] = vb as [number, number, number, number];
+  const s = Math.min(rect.width / vw, rect.height / vh);
+  const x0 = rect.left + (rect.width - vw * s) / 2;
+  const y0 = rect.top + (rect.height - vh * s) / 2;
+  return (r) => ({ x: vx + (r.left - x0) / s, y: vy + (r.top - y0) / s, width: r.width / s, height: r.height / s });
+}
+
+/** What identifies a step's targets: their names (a target's accessible name says what it does). */
+function targetKey(svg: SVGSVGElement): { key: string; targets: Element[] } {
+  const targets = [...svg.querySelectorAll(".target")];
+  const names = targets.map((t) => t.getAttribute("aria-label") ?? "").sort();
+  return { key: names.join("\u0001"), targets };
+}
+
+/** When the player last pressed or typed anywhere on the page: a step that changes within a
+ * moment of it is the player's own (a pick), not a bot's move or a refresh. */
+let lastInput = -Infinity;
+let listening = false;
+function listenForInput(): void {
+  if (listening || typeof document === "undefined") return;
+  listening = true;
+  const note = () => (lastInput = Date.now());
+  document.addEventListener("pointerdown", note, { capture: true, passive: true });
+  document.addEventListener("keydown", note, { capture: true, passive: true });
+}
+const OWN_STEP_MS = 1500;
+
+/** Scrolls the page so that the frame lies inside the band the shell leaves free. A frame quite
+ * out of view is left alone unless `always` (the player's own pick): a bot's move must not pull
+ * a player away from the log they are reading. */
+function reveal(el: Element, band: Band, always: boolean): void {
+  if (typeof window === "undefined" || typeof window.scrollBy !== "function") return;
+  const r = el.getBoundingClientRect();
+  if (r.height <= 0 || (r.top >= band.top - 1 && r.bottom <= band.bottom + 1)) return;
+  const partly = r.bottom > band.top && r.top < band.bottom;
+  if (!partly && !always) return;
+  // Only the bottom cut off, and the frame fits: scroll down just enough; else its top under
+  // the header.
+  const dy = r.top >= band.top && r.height <= band.bottom - band.top ? r.bottom - band.bottom : r.top - band.top;
+  window.scrollBy({ top: dy, behavior: "instant" as ScrollBehavior });
+}
+
+/** The parts of the frame outside the free band (under the header or the dock), in px. */
+function insetsIn(el: Element, band: Band): Insets {
+  const r = el.getBoundingClientRect();
+  const top = Math.min(r.height / 2, Math.max(0, band.top - r.top));
+  const bottom = Math.min(r.height / 2, Math.max(0, r.bottom - band.bottom));
+  return { top, bottom, left: 0, right: 0 };
 }
 
 export interface PanZoomProps {
@@ -77,55 +106,102 @@ export function PanZoom(props: PanZoomProps) {
   const max = props.maxZoom ?? 4;
   const box = props.box;
   const boxKey = `${box.x},${box.y},${box.width},${box.height}`;
+  const stage = useContext(StageContext);
+  const [measured, setMeasured] = useState<Frame | null>(null);
+  const frame = frameOf(measured, box);
   const [stored, setView] = useState<View>(() => fit(box));
   // The part of the board `stored` was taken on. Another part to show (Yspahan closes in on a
-  // quarter) is shown whole from its first frame, and a closer look taken on the old part is
-  // forgotten: restored, it would centre on the old part's middle and cut the new part's
-  // targets off (a browser test caught one).
+  // quarter) is shown whole from its first frame, then fitted to its targets.
   const storedKey = useRef(boxKey);
-  const view = storedKey.current === boxKey ? stored : fit(box);
+  // The part of the frame something covered when the view was fitted: the board's edge may go
+  // under it, so that targets at the edge show clear of it.
+  const slack = useRef<Insets>(NO_INSETS);
+  const view = storedKey.current === boxKey ? clampView(stored, box, frame, max, slack.current) : fit(box);
   const svg = useRef<SVGSVGElement>(null);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const gesture = useRef({ moved: 0, dragging: false, pinch: 0, swallow: false });
+  const lastEmptyTap = useRef<TapAt | null>(null);
   const viewRef = useRef(view);
   viewRef.current = view;
-  // The view before a toss-up zoom (below), while the player has not moved the view since.
-  const before = useRef<View | null>(null);
-  useEffect(() => {
-    if (storedKey.current === boxKey) return;
-    storedKey.current = boxKey;
-    before.current = null;
-    setView(fit(box));
-  }, [boxKey]);
-  useEffect(() => {
-    // A toss-up's closer look lasts while it shows targets: once the next move's targets all
-    // lie outside it, the view the player had comes back.
-    const el = svg.current;
-    if (!el || !before.current || !el.querySelector(".target") || targetsOnScreen(el).length) return;
-    setView(before.current);
-    before.current = null;
-  });
+  const frameRef = useRef(frame);
+  frameRef.current = frame;
+  // The targets the view was last fitted to, and whether the player moved the view since.
+  const fitted = useRef({ key: "", turn: "" as string | number, moved: false, frame: "" });
+
+  listenForInput();
   const moveView = (next: View) => {
-    before.current = null; // the player's own pan or zoom: theirs to keep
+    fitted.current.moved = true; // the player's own pan or zoom: theirs to keep
     setView(next);
   };
 
-  const unitsPerPixel = (): number => {
+  useLayoutEffect(() => {
     const el = svg.current;
-    if (!el || !el.clientWidth || !el.clientHeight) return 1;
+    if (!el) return;
+    if (storedKey.current !== boxKey) {
+      storedKey.current = boxKey;
+      fitted.current.key = "";
+      setView(fit(box));
+    }
+    const size = { width: el.clientWidth, height: el.clientHeight };
+    if (size.width > 0 && size.height > 0 && (!measured || Math.abs(size.width - measured.width) > 0.5 || Math.abs(size.height - measured.height) > 0.5)) {
+      setMeasured(size);
+      return; // drawn again in the new shape first; the targets are fitted then
+    }
+    if (size.width <= 0 || size.height <= 0) return;
+    const { key, targets } = targetKey(el);
+    const f = fitted.current;
+    const fullKey = `${boxKey}\u0002${key}`;
+    const sizeKey = `${size.width}x${size.height}`;
+    const newStep = fullKey !== f.key || stage.turn !== f.turn;
+    const resized = !newStep && sizeKey !== f.frame && !f.moved;
+    if (!newStep && !resized) return;
+    const ownStep = newStep && Date.now() - lastInput < OWN_STEP_MS;
+    f.key = fullKey;
+    f.turn = stage.turn;
+    f.frame = sizeKey;
+    if (!targets.length) return; // nothing to tap: the view stays where it is
+    if (newStep) {
+      f.moved = false;
+      reveal(el, stage.band(), ownStep);
+    }
+    const toBox = screenToBoard(el);
+    if (!toBox) return;
+    const boxes = targets.map((t) => toBox(t.getBoundingClientRect()));
+    const insets = insetsIn(el, stage.band());
+    slack.current = insets;
+    const next = fitTargets({ box, frame: size, targets: boxes, maxZoom: max, insets, current: viewRef.current });
+    el.dataset.fits = String(Number(el.dataset.fits ?? 0) + 1);
     const v = viewRef.current;
-    return Math.max(box.width / v.scale / el.clientWidth, box.height / v.scale / el.clientHeight);
-  };
-  const toBoard = (clientX: number, clientY: number): { x: number; y: number } => {
+    if (Math.abs(next.scale - v.scale) > 1e-6 || Math.abs(next.cx - v.cx) > 1e-6 || Math.abs(next.cy - v.cy) > 1e-6) setView(next);
+  });
+
+  useLayoutEffect(() => {
+    // The page's layout moves the frame without a redraw of the board (a window resized, the
+    // dock folded): measured again then.
+    const el = svg.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const watch = new ResizeObserver(() => {
+      const w = el.clientWidth;
+      const h = el.clientHeight;
+      setMeasured((m) => (m && Math.abs(m.width - w) <= 0.5 && Math.abs(m.height - h) <= 0.5 ? m : { width: w, height: h }));
+    });
+    watch.observe(el);
+    return () => watch.disconnect();
+  }, []);
+
+  /** The board point under a client position. */
+  const pointOf = (clientX: number, clientY: number): { x: number; y: number } => {
     const el = svg.current;
     const v = viewRef.current;
     if (!el) return { x: v.cx, y: v.cy };
     const rect = el.getBoundingClientRect();
-    const upp = unitsPerPixel();
-    return {
-      x: v.cx + (clientX - rect.left - rect.width / 2) * upp,
-      y: v.cy + (clientY - rect.top - rect.height / 2) * upp,
-    };
+    return toBoard(v, box, frameRef.current, clientX - rect.left, clientY - rect.top);
+  };
+  const unitsPerPixel = (): number => {
+    const el = svg.current;
+    if (!el || !el.clientWidth || !el.clientHeight) return 1;
+    const v = viewRef.current;
+    return Math.max(box.width / el.clientWidth, box.height / el.clientHeight) / v.scale;
   };
 
   const onPointerDown = (ev: PointerEvent) => {
@@ -147,8 +223,8 @@ export function PanZoom(props: PanZoomProps) {
       const [a, b] = [...pointers.current.values()];
       const dist = Math.hypot(a!.x - b!.x, a!.y - b!.y);
       if (g.pinch > 0 && dist > 0) {
-        const mid = toBoard((a!.x + b!.x) / 2, (a!.y + b!.y) / 2);
-        moveView(zoomAt(viewRef.current, dist / g.pinch, mid.x, mid.y, box, max));
+        const mid = pointOf((a!.x + b!.x) / 2, (a!.y + b!.y) / 2);
+        moveView(zoomAt(viewRef.current, dist / g.pinch, mid.x, mid.y, box, frameRef.current, max));
       }
       g.pinch = dist;
       g.swallow = true;
@@ -163,7 +239,7 @@ export function PanZoom(props: PanZoomProps) {
       g.swallow = true;
       const upp = unitsPerPixel();
       const v = viewRef.current;
-      moveView(clampView({ ...v, cx: v.cx - (now.x - prev.x) * upp, cy: v.cy - (now.y - prev.y) * upp }, box, max));
+      moveView(clampView({ ...v, cx: v.cx - (now.x - prev.x) * upp, cy: v.cy - (now.y - prev.y) * upp }, box, frameRef.current, max, slack.current));
     }
   };
   const onPointerUp = (ev: PointerEvent) => {
@@ -180,52 +256,42 @@ export function PanZoom(props: PanZoomProps) {
     const el = svg.current;
     const on = ev.target instanceof Element ? ev.target : null;
     if (!el) return;
-    const zoomedIn = viewRef.current.scale >= max - 1e-3;
-    const hit = on?.closest(".target");
-    if (hit) {
-      // Squarely on a target: picked, unless it is small among others and this is a finger's
-      // or a mouse's tap (`detail` 0: the keyboard or a screen reader, which mean that one).
-      const all = targetsOnScreen(el);
-      const rect = hit.getBoundingClientRect();
-      const others = all.filter((t) => t.target !== hit).map((t) => t.rect);
-      if (zoomedIn || ev.detail === 0 || !crowded(ev.clientX, ev.clientY, rect, others)) return;
-      const near = others.filter((r) => Math.hypot(r.left + r.width / 2 - ev.clientX, r.top + r.height / 2 - ev.clientY) < 2 * MIN_TAP_PX);
-      zoomForTossUp(ev, Math.min(rect.width, rect.height, ...near.map((r) => Math.min(r.width, r.height))));
+    // On a target (or a button drawn in the board): it acts, always.
+    if (on && on.closest(TAPPABLE)) {
+      lastEmptyTap.current = null;
       return;
     }
-    if (on && on.closest(TAPPABLE)) return;
-    // Beside the targets: the nearest one within its reach (toolkit/reach.ts), or, between two
-    // about as near, a closer look where the finger was rather than a guess.
-    const tap = resolveTap(ev.clientX, ev.clientY, targetsOnScreen(el));
-    if (tap.kind === "none") return;
+    // Beside the targets: the nearest one within its reach (toolkit/reach.ts).
+    const target = nearestInReach(ev.clientX, ev.clientY, targetsOnScreen(el));
     ev.stopPropagation();
     ev.preventDefault();
-    if (tap.kind === "pick" || zoomedIn) {
-      // At the deepest zoom a toss-up goes to the nearest: nothing closer to look at.
-      const target = tap.kind === "pick" ? tap.target : tap.near[0]!.target;
+    if (target) {
+      lastEmptyTap.current = null;
       target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
       return;
     }
-    zoomForTossUp(ev, Math.min(...tap.near.map((n) => Math.min(n.target.getBoundingClientRect().width, n.target.getBoundingClientRect().height))));
-  };
-  /** A closer look where the finger was, enough to draw `smallestPx` at a finger's size. The
-   * svg's `data-tossups` counts these (browser tests tap again after one). */
-  const zoomForTossUp = (ev: MouseEvent, smallestPx: number) => {
-    ev.stopPropagation();
-    ev.preventDefault();
-    const el = svg.current;
-    if (el) el.dataset.tossups = String(Number(el.dataset.tossups ?? 0) + 1);
-    const p = toBoard(ev.clientX, ev.clientY);
-    before.current ??= viewRef.current;
-    setView(zoomAt(viewRef.current, zoomToReach(smallestPx), p.x, p.y, box, max));
+    // On empty board: a second tap there soon after zooms in (at the deepest zoom: the whole board).
+    const now = { x: ev.clientX, y: ev.clientY, time: ev.timeStamp || Date.now() };
+    if (!isDoubleTap(lastEmptyTap.current, now)) {
+      lastEmptyTap.current = now;
+      return;
+    }
+    lastEmptyTap.current = null;
+    const v = viewRef.current;
+    if (v.scale >= max - 1e-3) {
+      moveView(fit(box));
+      return;
+    }
+    const p = pointOf(ev.clientX, ev.clientY);
+    moveView(zoomAt(v, 2, p.x, p.y, box, frameRef.current, max));
   };
   const onWheel = (ev: WheelEvent) => {
     if (!ev.ctrlKey && viewRef.current.scale === 1 && ev.deltaY > 0) return; // let the page scroll
     ev.preventDefault();
-    const p = toBoard(ev.clientX, ev.clientY);
-    moveView(zoomAt(viewRef.current, ev.deltaY < 0 ? 1.2 : 1 / 1.2, p.x, p.y, box, max));
+    const p = pointOf(ev.clientX, ev.clientY);
+    moveView(zoomAt(viewRef.current, ev.deltaY < 0 ? 1.2 : 1 / 1.2, p.x, p.y, box, frameRef.current, max));
   };
-  useEffect(() => {
+  useLayoutEffect(() => {
     const el = svg.current;
     if (!el) return;
     el.addEventListener("wheel", onWheel, { passive: false });
@@ -243,11 +309,12 @@ export function PanZoom(props: PanZoomProps) {
       <svg
         ref={svg}
         class="board-svg"
-        viewBox={viewBoxFor(view, box)}
+        viewBox={viewBoxFor(view, box, frame)}
         preserveAspectRatio="xMidYMid meet"
         role="group"
         aria-label={props.label}
-        style={{ touchAction: zoomed ? "none" : "pan-y" }}
+        data-scale={Math.round(view.scale * 100) / 100}
+        style={{ touchAction: zoomed ? "none" : "pan-y", aspectRatio: `${Math.round(box.width * 100) / 100} / ${Math.round(box.height * 100) / 100}` }}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
@@ -258,8 +325,8 @@ export function PanZoom(props: PanZoomProps) {
         {props.children}
       </svg>
       <div class="zoom-bar">
-        {button(props.labels.zoomIn, "+", () => moveView(zoomAt(view, 1.5, view.cx, view.cy, box, max)), view.scale >= max)}
-        {button(props.labels.zoomOut, "−", () => moveView(zoomAt(view, 1 / 1.5, view.cx, view.cy, box, max)), !zoomed)}
+        {button(props.labels.zoomIn, "+", () => moveView(zoomAt(view, 1.5, view.cx, view.cy, box, frame, max)), view.scale >= max)}
+        {button(props.labels.zoomOut, "−", () => moveView(zoomAt(view, 1 / 1.5, view.cx, view.cy, box, frame, max)), !zoomed)}
         {button(props.labels.fit, "⤢", () => moveView(fit(box)), !zoomed)}
       </div>
     </div>

@@ -2,7 +2,8 @@
 import { render } from "preact";
 import { afterEach, describe, expect, it } from "vitest";
 import { PanZoom } from "./panzoom";
-import { crowded, distanceToRect, MIN_TAP_PX, reachOf, resolveTap, withinReach, zoomToReach } from "./reach";
+import { distanceToRect, isDoubleTap, MIN_TAP_PX, nearestInReach, reachOf, withinReach } from "./reach";
+import { StageContext } from "./stage";
 import { targetProps } from "./targets";
 
 /** A row of targets `size` px across, centres `step` px apart, from x = 100. */
@@ -32,77 +33,83 @@ describe("the reach of a tap target", () => {
     const [hex] = row(1, 17, 0);
     // 21 px left, right, up or down of the centre still reaches it; 23 px does not.
     for (const [dx, dy] of [[21, 0], [-21, 0], [0, 21], [0, -21]] as const) {
-      expect(resolveTap(100 + dx, 100 + dy, [hex!])).toEqual({ kind: "pick", target: "t0" });
+      expect(nearestInReach(100 + dx, 100 + dy, [hex!])).toBe("t0");
     }
-    expect(resolveTap(123, 100, [hex!])).toEqual({ kind: "none" });
+    expect(nearestInReach(123, 100, [hex!])).toBeNull();
   });
 
-  it("picks the nearest where reaches overlap", () => {
+  it("picks the nearest where reaches overlap, even about halfway between two", () => {
     const corners = row(2, 22, 30); // Catan corners: 22 px, 30 px apart
     expect(withinReach(112, 100, corners).map((r) => r.target)).toEqual(["t0", "t1"]);
-    expect(resolveTap(112, 100, corners)).toEqual({ kind: "pick", target: "t0" });
-    expect(resolveTap(118, 100, corners)).toEqual({ kind: "pick", target: "t1" });
-    expect(withinReach(145, 100, corners).map((r) => r.target)).toEqual(["t1"]);
-  });
-
-  it("calls a tap about as near to two targets a toss-up, and zooms enough to tell them apart", () => {
-    const cells = row(2, 22, 26); // Drunter cells with a gap of 4 px
-    const tap = resolveTap(113, 100, cells);
-    expect(tap.kind).toBe("unsure");
-    expect(tap.kind === "unsure" && tap.near.map((r) => r.target)).toEqual(["t0", "t1"]);
-    expect(22 * zoomToReach(22)).toBeGreaterThanOrEqual(MIN_TAP_PX);
-    expect(zoomToReach(60)).toBe(1.5);
+    expect(nearestInReach(112, 100, corners)).toBe("t0");
+    expect(nearestInReach(118, 100, corners)).toBe("t1");
+    const cells = row(2, 22, 26); // Drunter cells with a gap of 4 px: a guess, never a zoom
+    expect(nearestInReach(112.5, 100, cells)).toBe("t0");
+    expect(nearestInReach(113.5, 100, cells)).toBe("t1");
   });
 });
 
-describe("a tap squarely on a small target among others", () => {
-  const hex = (cx: number) => ({ left: cx - 8.5, top: 91.5, width: 17, height: 17 });
-
-  it("is a toss-up among Samurai's lit hexes side by side, and not for a lone or a large one", () => {
-    expect(crowded(100, 100, hex(100), [hex(117)])).toBe(true);
-    expect(crowded(100, 100, hex(100), [hex(160)])).toBe(false);
-    const big = { left: 70, top: 70, width: 60, height: 60 };
-    expect(crowded(100, 100, big, [hex(140)])).toBe(false);
+describe("a double tap", () => {
+  it("is a second tap on empty board soon after and near the first", () => {
+    const first = { x: 100, y: 100, time: 1000 };
+    expect(isDoubleTap(first, { x: 110, y: 104, time: 1250 })).toBe(true);
+    expect(isDoubleTap(first, { x: 100, y: 100, time: 1500 })).toBe(false); // too late
+    expect(isDoubleTap(first, { x: 160, y: 100, time: 1100 })).toBe(false); // elsewhere
+    expect(isDoubleTap(null, first)).toBe(false);
   });
 });
 
-describe("taps beside the targets on a board", () => {
+type Rectish = { left: number; top: number; width: number; height: number };
+const domRect = ({ left, top, width, height }: Rectish) =>
+  ({ left, top, width, height, right: left + width, bottom: top + height, x: left, y: top, toJSON: () => ({}) }) as DOMRect;
+
+describe("taps on a board", () => {
   const box = { x: 0, y: 0, width: 400, height: 200 };
   const labels = { zoomIn: "+", zoomOut: "-", fit: "fit" };
 
-  /** Two 16-px targets drawn at screen x 100 and 200 (happy-dom lays nothing out: the boxes
+  /** Targets drawn at screen x `at[name]`, 16 px across (happy-dom lays nothing out: the boxes
    * are given), a plain shape under them, and what was picked. */
-  function board(): { root: HTMLElement; picked: string[]; svg: SVGSVGElement; background: Element; redraw: (b: typeof box) => void } {
+  function board(at: Record<string, number> = { a: 100, b: 200 }) {
     const picked: string[] = [];
     const root = document.createElement("div");
     document.body.appendChild(root);
-    const redraw = (b: typeof box) =>
+    const draw = (turn = 1, names = Object.keys(at)) =>
       render(
-        <PanZoom box={b} label="board" labels={labels}>
-          <rect class="paper" x={0} y={0} width={400} height={200} />
-          {["a", "b"].map((name, i) => (
-            <g key={name} data-name={name} {...(targetProps({ label: name, onPick: () => picked.push(name) }) as Record<string, unknown>)}>
-              <circle class="hl" cx={100 + i * 100} cy={100} r={8} />
-            </g>
-          ))}
-        </PanZoom>,
+        <StageContext.Provider value={{ band: () => ({ top: 0, bottom: 800 }), turn }}>
+          <PanZoom box={box} label="board" labels={labels}>
+            <rect class="paper" x={0} y={0} width={400} height={200} />
+            {names.map((name) => (
+              <g key={name} data-name={name} {...(targetProps({ label: name, onPick: () => picked.push(name) }) as Record<string, unknown>)}>
+                <circle class="hl" cx={at[name]} cy={100} r={8} />
+              </g>
+            ))}
+          </PanZoom>
+        </StageContext.Provider>,
         root,
       );
-    redraw(box);
+    draw();
     const svg = root.querySelector("svg")!;
-    const rectOf = (left: number, top: number, width: number, height: number) => () =>
-      ({ left, top, width, height, right: left + width, bottom: top + height, x: left, y: top, toJSON: () => ({}) }) as DOMRect;
-    svg.getBoundingClientRect = rectOf(0, 0, 400, 200);
-    for (const g of root.querySelectorAll(".target")) {
-      const x = g.getAttribute("data-name") === "a" ? 100 : 200;
-      g.getBoundingClientRect = rectOf(x - 8, 92, 16, 16);
-    }
-    return { root, picked, svg, background: root.querySelector(".paper")!, redraw };
+    svg.getBoundingClientRect = () => domRect({ left: 0, top: 0, width: 400, height: 200 });
+    const place = () => {
+      for (const g of root.querySelectorAll(".target")) {
+        // Where the target is drawn under the current viewBox (board = screen at zoom 1).
+        const [vx, vy, vw] = (svg.getAttribute("viewBox") ?? "0 0 400 200").split(" ").map(Number) as [number, number, number];
+        const s = 400 / vw;
+        const x = at[g.getAttribute("data-name")!]!;
+        g.getBoundingClientRect = () => domRect({ left: (x - 8 - vx) * s, top: (92 - vy) * s, width: 16 * s, height: 16 * s });
+      }
+    };
+    place();
+    return { root, picked, svg, background: root.querySelector(".paper")!, draw, place };
   }
 
   // `detail` 1: a finger's or a mouse's tap (the keyboard's and a screen reader's have 0).
-  const tapAt = (el: Element, x: number, y: number, detail = 1) =>
-    el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, clientX: x, clientY: y, detail }));
+  const tapAt = (el: Element, x: number, y: number, timeStamp?: number) => {
+    const ev = new MouseEvent("click", { bubbles: true, cancelable: true, clientX: x, clientY: y, detail: 1 });
+    if (timeStamp !== undefined) Object.defineProperty(ev, "timeStamp", { value: timeStamp });
+    el.dispatchEvent(ev);
+  };
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 
   afterEach(() => {
     document.body.innerHTML = "";
@@ -116,65 +123,70 @@ describe("taps beside the targets on a board", () => {
     expect(picked).toEqual(["a", "b"]);
   });
 
-  it("leaves a tap out of every reach alone", () => {
+  it("leaves a single tap out of every reach alone", () => {
     const { picked, svg, background } = board();
-    tapAt(background, 150, 100); // 42 px from both edges
+    tapAt(background, 150, 100, 1000); // 42 px from both edges
     expect(picked).toEqual([]);
     expect(svg.getAttribute("viewBox")).toBe("0 0 400 200");
   });
 
-  it("still picks the one drawn under the finger", () => {
-    const { picked, root } = board();
-    tapAt(root.querySelector("[data-name=b] circle")!, 200, 100);
-    expect(picked).toEqual(["b"]);
-  });
-
-  it("zooms in first when the target under the finger is small and crowded, not for a screen reader", async () => {
-    const { picked, svg, root } = board();
-    for (const g of root.querySelectorAll(".target")) {
-      const x = g.getAttribute("data-name") === "a" ? 100 : 117; // side by side
-      g.getBoundingClientRect = () => ({ left: x - 8, top: 92, width: 16, height: 16, right: x + 8, bottom: 108, x: x - 8, y: 92, toJSON: () => ({}) }) as DOMRect;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const a = root.querySelector("[data-name=a] circle")!;
-    tapAt(a, 100, 100, 0); // a screen reader's activation means that one
-    expect(picked).toEqual(["a"]);
-    tapAt(a, 100, 100);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(picked).toEqual(["a"]);
-    expect(svg.dataset.tossups).toBe("1");
-    expect(svg.getAttribute("viewBox")).not.toBe("0 0 400 200");
-  });
-
-  it("zooms in where the finger was when two targets are about as near", async () => {
-    const { picked, svg, root, background } = board();
-    for (const g of root.querySelectorAll(".target")) {
-      const x = g.getAttribute("data-name") === "a" ? 100 : 120; // 4 px apart
-      g.getBoundingClientRect = () => ({ left: x - 8, top: 92, width: 16, height: 16, right: x + 8, bottom: 108, x: x - 8, y: 92, toJSON: () => ({}) }) as DOMRect;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50)); // the board's first effects run
-    tapAt(background, 110, 100);
-    await new Promise((resolve) => setTimeout(resolve, 50)); // the redraw
-    expect(picked).toEqual([]);
-    expect(svg.getAttribute("viewBox")).not.toBe("0 0 400 200");
-  });
-
-  it("forgets a closer look when the board shows another part (Yspahan's quarter), not restoring it there", async () => {
-    const { svg, root, redraw } = board();
-    for (const g of root.querySelectorAll(".target")) {
-      const x = g.getAttribute("data-name") === "a" ? 100 : 117; // side by side: a toss-up
-      g.getBoundingClientRect = () => ({ left: x - 8, top: 92, width: 16, height: 16, right: x + 8, bottom: 108, x: x - 8, y: 92, toJSON: () => ({}) }) as DOMRect;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  it("acts on the first tap on a small target among others: it is never a zoom", async () => {
+    const { picked, svg, root } = board({ a: 100, b: 117 }); // side by side, 16 px each
+    await settle();
     tapAt(root.querySelector("[data-name=a] circle")!, 100, 100);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(svg.dataset.tossups).toBe("1");
-    // The next step shows a quarter of the board, its targets outside the closer look.
-    for (const g of root.querySelectorAll(".target")) {
-      g.getBoundingClientRect = () => ({ left: 500, top: 500, width: 16, height: 16, right: 516, bottom: 516, x: 500, y: 500, toJSON: () => ({}) }) as DOMRect;
-    }
-    redraw({ x: 0, y: 100, width: 200, height: 100 });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(svg.getAttribute("viewBox")).toBe("0 100 200 100"); // the quarter, whole
+    await settle();
+    expect(picked).toEqual(["a"]);
+    expect(svg.getAttribute("viewBox")).toBe("0 0 400 200");
+  });
+
+  it("picks the nearer of two about as near, never zooming instead", async () => {
+    const { picked, svg, background } = board({ a: 100, b: 120 }); // 4 px apart
+    await settle();
+    tapAt(background, 109, 100);
+    await settle();
+    expect(picked).toEqual(["a"]);
+    expect(svg.getAttribute("viewBox")).toBe("0 0 400 200");
+  });
+
+  it("zooms in where a double tap on empty board lands, and back out at the deepest zoom", async () => {
+    const { picked, svg, background } = board();
+    tapAt(background, 300, 40, 1000);
+    tapAt(background, 302, 42, 1200);
+    await settle();
+    expect(picked).toEqual([]);
+    expect(svg.dataset.scale).toBe("2");
+    tapAt(background, 302, 42, 2000);
+    tapAt(background, 302, 42, 2100);
+    await settle();
+    expect(svg.dataset.scale).toBe("4");
+    tapAt(background, 302, 42, 3000);
+    tapAt(background, 302, 42, 3100);
+    await settle();
+    expect(svg.dataset.scale).toBe("1");
+  });
+
+  it("fits the view to the step's targets, once per step and again on a new turn", async () => {
+    const { svg, draw, place } = board({ a: 180, b: 200 });
+    Object.defineProperty(svg, "clientWidth", { value: 400, configurable: true });
+    Object.defineProperty(svg, "clientHeight", { value: 200, configurable: true });
+    draw(1);
+    await settle();
+    // 16 px at zoom 1: zoomed to draw them 32 px, both in view.
+    expect(svg.dataset.fits).toBe("1");
+    expect(svg.dataset.scale).toBe("2");
+    const [x, , w] = svg.getAttribute("viewBox")!.split(" ").map(Number) as [number, number, number];
+    expect(x).toBeLessThanOrEqual(172);
+    expect(x + w).toBeGreaterThanOrEqual(208);
+    place();
+    draw(1); // a redraw of the same step: the view stays
+    await settle();
+    expect(svg.dataset.fits).toBe("1");
+    draw(2); // a new turn, the same spaces lit: fitted again (the view already does the job)
+    await settle();
+    expect(svg.dataset.fits).toBe("2");
+    expect(svg.dataset.scale).toBe("2");
+    draw(2, ["a"]); // the next step of the move: only a
+    await settle();
+    expect(svg.dataset.fits).toBe("3");
   });
 });

@@ -1,20 +1,15 @@
-/** Tap targets larger than they are drawn. At zoom 1 on a 360-px phone some legal targets are
- * drawn smaller than a finger (Samurai's hexes in a 4-player game ~17 px, Drunter's cells and
- * Catan's corners ~22 px; Apple asks for 44 pt, Material for 48 dp). A tap that lands on no
- * target still picks a legal one if it falls within that target's reach: its drawn box grown
- * to at least `MIN_TAP_PX` across. Where reaches overlap the nearest target wins, and a tap
- * about as near to two of them picks neither (`undefined`: the board zooms in there instead of
- * guessing). A tap on a drawn target picks that one, unless the target is drawn small and
- * crowded (another within a finger's reach of the tap: Samurai's lit hexes side by side): that
- * first tap zooms in there too, until the targets are drawn large enough to tell apart.
- * Pure geometry in screen pixels, so it holds at every zoom. */
+/** Tap targets larger than they are drawn. Some legal targets are drawn smaller than a finger
+ * (Samurai's hexes with four players, Drunter's cells, Catan's corners; Apple asks for 44 pt,
+ * Material for 48 dp). A tap that lands on no target still picks a legal one if it falls within
+ * that target's reach: its drawn box grown to at least `MIN_TAP_PX` across. Where reaches
+ * overlap the nearest target wins. A tap on a lit target, or within reach of one, always acts:
+ * it is never turned into a zoom (issue 38: a first tap that only zoomed read as ignored).
+ * Zooming is the player's own (pinch, drag, double tap on empty board, the buttons) or the
+ * board's fit to each step's targets (`viewport.ts`). Pure geometry in screen pixels, so it holds
+ * at every zoom. */
 
 /** The smallest comfortable tap target, in CSS pixels (Apple's 44 pt). */
 export const MIN_TAP_PX = 44;
-/** A target drawn smaller than this (BOARDS.md's floor) is too small to tell from a neighbour. */
-export const SMALL_PX = 32;
-/** The nearest target wins only if the next one is this much farther away; else it is a toss-up. */
-export const CLEAR_LEAD = 1.5;
 
 export interface Rect {
   left: number;
@@ -55,27 +50,25 @@ export function withinReach<T>(x: number, y: number, targets: readonly { target:
   return out.map(({ target, distance }) => ({ target, distance }));
 }
 
-export type TapResolution<T> = { kind: "none" } | { kind: "pick"; target: T } | { kind: "unsure"; near: Reached<T>[] };
-
-/** What a tap that landed on no target means: the one target whose reach covers it (or the
- * clearly nearest of several), nothing, or a toss-up between two about as near. */
-export function resolveTap<T>(x: number, y: number, targets: readonly { target: T; rect: Rect }[], minPx: number = MIN_TAP_PX): TapResolution<T> {
-  const reached = withinReach(x, y, targets, minPx);
-  const [first, second] = reached;
-  if (!first) return { kind: "none" };
-  if (!second || second.distance > Math.max(first.distance * CLEAR_LEAD, first.distance + 4)) return { kind: "pick", target: first.target };
-  return { kind: "unsure", near: reached };
+/** The target a tap at (x, y) that landed on none means: the nearest whose reach covers it, or
+ * null when it is beyond every reach (a tap on empty board). */
+export function nearestInReach<T>(x: number, y: number, targets: readonly { target: T; rect: Rect }[], minPx: number = MIN_TAP_PX): T | null {
+  return withinReach(x, y, targets, minPx)[0]?.target ?? null;
 }
 
-/** The zoom factor that shows targets drawn `smallestPx` across at `MIN_TAP_PX` (at least 1.5,
- * so that every toss-up tap visibly does something). */
-export function zoomToReach(smallestPx: number, minPx: number = MIN_TAP_PX): number {
-  return Math.max(1.5, minPx / Math.max(1, smallestPx));
+/** Two taps this close in time (ms) and place (px) on empty board are a double tap (a zoom). */
+export const DOUBLE_TAP_MS = 350;
+export const DOUBLE_TAP_PX = 30;
+
+export interface TapAt {
+  x: number;
+  y: number;
+  time: number;
 }
 
-/** Whether a tap squarely on the target drawn at `hit` is still a toss-up: the target is drawn
- * small and another target (`others`) lies within half a finger (`MIN_TAP_PX / 2`) of the tap. */
-export function crowded(x: number, y: number, hit: Rect, others: readonly Rect[], minPx: number = MIN_TAP_PX): boolean {
-  if (Math.min(hit.width, hit.height) >= SMALL_PX) return false;
-  return others.some((r) => distanceToRect(x, y, r) <= minPx / 2);
+/** Whether `now` completes a double tap begun by `before` (an earlier tap on empty board). */
+export function isDoubleTap(before: TapAt | null, now: TapAt): boolean {
+  if (!before) return false;
+  const dt = now.time - before.time;
+  return dt >= 0 && dt <= DOUBLE_TAP_MS && Math.hypot(now.x - before.x, now.y - before.y) <= DOUBLE_TAP_PX;
 }
