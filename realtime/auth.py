@@ -28,12 +28,10 @@ from realtime.reads import run_read
 
 
 def user_for_token(key: Any) -> Any | None:
-    """The user holding API token ``key`` (active or not), or None."""
-    from rest_framework.authtoken.models import Token
+    """The user holding API token ``key`` (active or not), or None: none, revoked or expired."""
+    from core.accounts.tokens import token_find
 
-    if not isinstance(key, str) or not key or len(key) > 40:
-        return None
-    token = Token.objects.select_related("user").filter(key=key).first()
+    token = token_find(key)
     return None if token is None else token.user
 
 

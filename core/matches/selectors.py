@@ -104,13 +104,17 @@ def match_list(
 
 
 def seat_summary(seat: Seat) -> dict[str, Any]:
+    # A deleted account's seat keeps its place and result, and says only that (the PWA shows
+    # "deleted player"): no name, no profile to link to (core/accounts/erasure.py).
+    person = seat.user if seat.user and seat.user.deleted_at is None else None
     return {
         "index": seat.index,
         "kind": seat.kind,
-        "user": seat.user.username if seat.user else None,
-        "name": seat.user.public_name
-        if seat.user
+        "user": person.username if person else None,
+        "name": person.public_name
+        if person
         else (f"Bot ({seat.bot_level})" if seat.bot_level else None),
+        "deleted": seat.user is not None and person is None,
         "accepted": seat.accepted,
         "bot_level": seat.bot_level or None,
         "status": seat.status,
