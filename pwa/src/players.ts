@@ -8,6 +8,7 @@ import type { MatchDetail, SeatInfo } from "./types";
 export function seatLabel(seat: SeatInfo): string {
   if (seat.kind === "open") return "—";
   if (seat.kind === "bot") return `${t("seat_bot")} (${seat.bot_level ?? ""})`;
+  if (seat.deleted) return t("deleted_player");
   return seat.name || seat.user || `#${seat.index + 1}`;
 }
 

@@ -5,6 +5,7 @@ import { api, ApiError } from "../api";
 import { lang, setLang, type Lang } from "../i18n";
 import { disablePush, enablePush, pushState, type PushState } from "../push";
 import { redraw } from "../redraw";
+import type { User } from "../types";
 
 export interface Preferences {
   channels: Record<string, Record<string, string>>;
@@ -18,13 +19,17 @@ export interface Preferences {
 
 export class SettingsCtrl {
   prefs: Preferences | null = null;
+  /** The account, for its e-mail address: without a verified one, e-mail cannot be chosen. */
+  me: User | null = null;
   push: PushState | "busy" = "off";
   error: string | null = null;
   saved = false;
 
   async load(): Promise<void> {
     try {
-      this.prefs = (await api.preferences()) as unknown as Preferences;
+      const [prefs, me] = await Promise.all([api.preferences(), api.me()]);
+      this.prefs = prefs as unknown as Preferences;
+      this.me = me;
     } catch (err) {
       this.error = err instanceof ApiError ? err.message : String(err);
     }
