@@ -2,7 +2,6 @@
  * deletion), and the pages a mailed link opens (verify an address, reset a password,
  * unsubscribe) or that lead to one (forgot the password). */
 
-import { ApiError } from "../api";
 import { redraw } from "../redraw";
 import { navigate } from "../router";
 import { currentUser, loggedIn, loggedOut } from "../session";
@@ -10,8 +9,9 @@ import { token } from "../store";
 import type { User } from "../types";
 import { accountApi, type Device } from "./api";
 
+/** The server's sentence, or the name of a text of ours (``password_mismatch``). */
 function message(err: unknown): string {
-  return err instanceof ApiError ? err.message : String(err);
+  return err instanceof Error ? err.message : String(err);
 }
 
 /** A form's state: busy while it runs, then done (with what to say) or failed (why). */
