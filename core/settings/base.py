@@ -9,6 +9,7 @@ fail loudly at start-up. No debug pages unless ``DJANGO_DEBUG=true``.
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import time
 from datetime import timedelta
@@ -448,6 +449,11 @@ BOT_BUDGET_SECONDS = env.float("LUDOTEKA_BOT_BUDGET_SECONDS", default=1.0)
 # --- Notifications (core/notifications/) -------------------------------------------------------
 # The address the links in emails, pushes and webhooks point to.
 LUDOTEKA_SITE_URL = env.str("LUDOTEKA_SITE_URL", default="http://127.0.0.1:8000")
+if not re.fullmatch(r"https?://[^/\s?#]+(/[^\s?#]*)?", LUDOTEKA_SITE_URL):
+    raise environ.ImproperlyConfigured(
+        f"LUDOTEKA_SITE_URL must be the site's address, like https://play.example.org, "
+        f"not {LUDOTEKA_SITE_URL!r}: every mailed link starts with it."
+    )
 # EMAIL_URL, e.g. smtp+tls://user:password@mail.example.org:587; by default mail is printed.
 _email = env.email_url("EMAIL_URL", default="consolemail://")
 globals().update({key: value for key, value in _email.items() if value is not None})
