@@ -13,8 +13,9 @@ on the ``Seat`` rows and the account), so deleting changes no event and every ha
 verifies (``manage.py verify_match --all``). Tournament streams are different: their
 ``TournamentCreated``, ``PlayerInvited`` and ``PlayerRegistered`` events carry the user name
 and display name as they were, in rows the database refuses to change (triggers), and
-rewriting them would break their chain. They are left as they are, the tournament's public
-record; the account behind them is gone.
+rewriting them would break their chain. They are left as they are; every read of a
+tournament (entrants, standings, pairings, its history) shows such an entry as "deleted
+player" instead (``core/tournaments/selectors.py``), and the projection rows are scrubbed.
 
 First the player leaves the game like any player who walks away: resigns every match still
 running (opponents play on), leaves every lobby (a lobby they created is aborted) and withdraws
@@ -80,7 +81,8 @@ def _forget(user: User, now: datetime) -> None:
     )
     from core.push.models import PushSubscription
     from core.ratings.models import Rating
-    from core.tournaments.models import Invitation, Tournament
+    from core.tournaments.models import Entrant, Invitation, Tournament
+    from core.tournaments.selectors import DELETED_NAME
 
     old_name = user.username
     for model in (
@@ -98,6 +100,7 @@ def _forget(user: User, now: datetime) -> None:
         model.objects.filter(user=user).delete()
     Match.objects.filter(created_by=user).update(created_by=None)
     Tournament.objects.filter(organiser=user).update(organiser=None)
+    Entrant.objects.filter(user=user).update(name=DELETED_NAME)
     AccessAttempt.objects.filter(username=old_name).delete()
     AccessFailureLog.objects.filter(username=old_name).delete()
     user.username = f"{DELETED_PREFIX}{user.pk}"

@@ -162,3 +162,33 @@ def test_an_account_is_deleted_once(history: dict[str, Any]) -> None:
     with pytest.raises(Exception) as err:
         account_delete(user=alice, password=PASSWORD)
     assert getattr(err.value, "code", None) == "account_deleted"
+
+
+def test_a_deleted_player_reads_as_such_in_a_tournament_whose_chain_still_verifies(
+    race_game: str, django_capture_on_commit_callbacks: Any
+) -> None:
+    from core.tournaments import services as tournaments
+    from tests.core.tournaments.conftest import assert_consistent, create, with_bots
+
+    organiser, alice, bob = make_user("organiser"), make_user("alice"), make_user("bob")
+    t = create(organiser)
+    for player in (alice, bob):
+        tournaments.tournament_register(tournament_id=t.pk, user=player)
+    t = with_bots(organiser, t, 2)
+    with django_capture_on_commit_callbacks(execute=True):
+        tournaments.tournament_start(tournament_id=t.pk, user=organiser)
+        client_of(alice).post("/api/accounts/me/delete", {"password": PASSWORD})
+    assert_consistent(t)  # the stream untouched: its chain verifies, it replays
+
+    detail = client_of(bob).get(f"/api/tournaments/{t.pk}").json()
+    entries = {e["entrant"]: e for e in detail["entrants"]}
+    assert entries[1]["name"] == "deleted player" and entries[1]["username"] is None
+    assert entries[1]["withdrawn"] is True
+    assert entries[2]["username"] == "bob"
+    assert "alice" not in json.dumps(detail) and "Alice" not in json.dumps(detail)
+    rounds = client_of(bob).get(f"/api/tournaments/{t.pk}/rounds").json()
+    history = client_of(bob).get(f"/api/tournaments/{t.pk}/events").json()
+    for shown in (rounds, history):
+        assert "alice" not in json.dumps(shown) and "Alice" not in json.dumps(shown)
+    registered = [e for e in history["results"] if e["type"] == "PlayerRegistered"]
+    assert registered[0]["payload"]["name"] == "deleted player"
