@@ -13,8 +13,6 @@ from django.core.mail import EmailMessage, get_connection
 from core.accounts import links
 from core.accounts.models import User
 
-HOURS = "{hours}"
-
 TEXTS: dict[str, dict[str, tuple[str, str]]] = {
     "verify_email": {
         "en": (
@@ -26,7 +24,7 @@ TEXTS: dict[str, dict[str, tuple[str, str]]] = {
         "cs": (
             "Ludoteka: potvrďte svou e-mailovou adresu",
             "Dobrý den, {name},\n\npotvrďte prosím, že je to vaše adresa pro upozornění "
-            "z Ludoteky, otevřením tohoto odkazu (platí {hours} h):\n\n{link}\n\n"
+            "z Ludoteky, tím, že otevřete tento odkaz (platí {hours} h):\n\n{link}\n\n"
             "Pokud jste o nic takového nežádali, zprávu ignorujte: nic vám sem posílat nebudeme.\n",
         ),
     },
@@ -41,7 +39,7 @@ TEXTS: dict[str, dict[str, tuple[str, str]]] = {
         "cs": (
             "Ludoteka: nastavte si nové heslo",
             "Dobrý den, {name},\n\nněkdo (doufáme, že vy) požádal o nové heslo k účtu {username} "
-            "v Ludotece. Nastavte si ho tímto odkazem; platí jednou a {hours} h:\n\n{link}\n\n"
+            "v Ludotece. Nastavte si ho tímto odkazem; platí {hours} h a jen jednou:\n\n{link}\n\n"
             "Pokud jste to nebyli vy, zprávu ignorujte: vaše heslo zůstává beze změny.\n",
         ),
     },

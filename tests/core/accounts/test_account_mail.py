@@ -237,3 +237,43 @@ def test_a_password_change_is_told_to_the_verified_address(
         )
     assert res.status_code == 200
     assert smtp.messages[-1]["Subject"] == "Ludoteka: your password was changed"
+
+
+@pytest.mark.parametrize(
+    ("kind", "payload", "subject"),
+    [
+        ("your_turn", {"game": "race"}, "Your turn in Race #{m}"),
+        ("invited", {"game": "race"}, "Invitation to Race #{m}"),
+        ("match_finished", {"game": "race"}, "Race #{m} has ended"),
+        ("deadline_soon", {"game": "race", "deadline": "tomorrow"}, "Time is running out"),
+        ("tournament_round", {"tournament": "Spring cup"}, "A new round of Spring cup"),
+    ],
+)
+def test_every_kind_arrives_with_its_link_and_unsubscribe(
+    race_game: str,
+    smtp: Mailbox,
+    kind: str,
+    payload: dict[str, Any],
+    subject: str,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    from core.notifications.models import Notification
+
+    alice = verified(django_capture_on_commit_callbacks, smtp, "alice", "alice@example.org")
+    preferences_update(user=alice, changes={"channels": {"email": {kind: "always"}}})
+    match = (
+        start_race(alice, make_user("bob"), {"kind": "none"})
+        if kind != "tournament_round"
+        else None
+    )
+    n = Notification.objects.create(user=alice, match=match, kind=kind, payload=payload)
+    Delivery.objects.create(notification=n, channel="email", due_at=n.created_at)
+    assert deliveries_send() == {"sent": 1}
+    message = smtp.messages[-1]
+    assert str(message["Subject"]).startswith(subject.format(m=match.pk if match else ""))
+    body = smtp.body(message)
+    link = f"http://127.0.0.1:8000/matches/{match.pk}" if match else "http://127.0.0.1:8000/"
+    assert f" {link}\n" in body
+    one_click = str(message["List-Unsubscribe"]).strip().strip("<>")
+    res = APIClient().post(one_click.removeprefix("http://127.0.0.1:8000"))
+    assert res.json()["kinds"] == [kind]
