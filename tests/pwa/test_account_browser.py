@@ -5,6 +5,7 @@ see the devices; forget the password and reset it by the mailed link."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -107,6 +108,17 @@ def mail_to(box: Mailbox, address: str, subject: str, seconds: float = 30) -> An
     )
 
 
+def create_match(base: str, key: str, seats: list[dict[str, str]]) -> int:
+    request = urllib.request.Request(
+        f"{base}/api/matches",
+        data=json.dumps({"game": "samurai", "players": 2, "seats": seats}).encode(),
+        headers={"Authorization": f"Token {key}", "Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return int(json.loads(response.read())["id"])
+
+
 def link_in(box: Mailbox, message: Any, base: str, kind: str) -> str:
     return box.link(message, re.escape(base) + rf"/account/{kind}/\S+")
 
@@ -158,6 +170,23 @@ def test_an_address_is_verified_by_its_link_and_the_settings_follow(
     tab.go("/settings")
     tab.page.wait_for_selector("select#email\\.your_turn")
     assert tab.page.query_selector("#email-missing") is None
+    tab.page.select_option("select#email\\.your_turn", "always")
+    tab.page.click("form.prefs button[type=submit]")
+    tab.page.wait_for_selector("text=Saved.")
+
+    # A bot moves first: the your_turn mail's link opens the match, its footer unsubscribes.
+    key = tab.page.evaluate("localStorage.getItem('ludoteka.token')")
+    match_id = create_match(tab.base, key, [{"kind": "bot", "level": "random"}, {"kind": "me"}])
+    turn = mail_to(box, "anna@example.org", f"Your turn in Samurai #{match_id}", seconds=60)
+    tab.page.goto(box.link(turn, re.escape(tab.base) + rf"/matches/{match_id}\b"))
+    tab.page.wait_for_selector("main.match-page[data-my-turn=true]", timeout=30_000)
+    tab.page.goto(box.link(turn, re.escape(tab.base) + r"/unsubscribe\?token=\S+"))
+    tab.page.wait_for_selector("h1:has-text('Unsubscribe')")
+    tab.axe("unsubscribe")
+    tab.page.click("button:has-text('Stop these e-mails')")
+    tab.page.wait_for_selector("text=Done: these e-mails are off.")
+    tab.go("/settings")
+    assert tab.page.wait_for_selector("select#email\\.your_turn").input_value() == "off"
 
     tab.go("/account")
     tab.page.wait_for_selector("#email-state")
