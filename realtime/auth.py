@@ -53,6 +53,20 @@ def origin_allowed(origin: str | None) -> bool:
     return AllowedHostsOriginValidator(None).valid_origin(urlparse(origin))
 
 
+def token_still_valid(key: str) -> bool:
+    """Whether a socket's token still holds, as the REST API would answer now (this process's
+    cache, else the database): a socket opened with a token revoked since may not act."""
+    from rest_framework.exceptions import AuthenticationFailed
+
+    from core.accounts.auth import CachedTokenAuthentication
+
+    try:
+        CachedTokenAuthentication().authenticate_credentials(key)
+    except AuthenticationFailed:
+        return False
+    return True
+
+
 def token_auth(key: Any) -> tuple[Any, str]:
     user = user_for_token(key)
     if user is None:
@@ -85,4 +99,7 @@ class SocketAuthMiddleware:
         if scope["type"] == "websocket":
             user, how = await run_read(authenticate, scope)
             scope = {**scope, "user": user, "auth": how}
+            if how == "token":  # checked again before each write (token_still_valid)
+                query = parse_qs(scope.get("query_string", b"").decode("latin1"))
+                scope["token"] = query["token"][0]
         return await self.inner(scope, receive, send)
