@@ -30,6 +30,8 @@ from core.api import fields as strict
 from core.api.errors import ApiError
 from core.api.pagination import Pagination
 from core.api.schema import errors
+from core.matches.apis import MatchSummaryOut, RatingChangeOut
+from core.notifications.apis import NotificationPreferencesOut
 
 # The defaults, and the view's ``throttle_scope`` (per user, or per address when anonymous).
 SCOPED = [*APIView.throttle_classes, ScopedRateThrottle]
@@ -248,6 +250,54 @@ class DeviceRevokeOthersApi(APIView):
         return Response({"revoked": tokens_revoke(user=request.user, keep=keep)})
 
 
+class ProfileExportOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    display_name = serializers.CharField(allow_blank=True)
+    email = serializers.CharField(allow_blank=True)
+    pending_email = serializers.CharField(allow_blank=True)
+    language = serializers.CharField()
+    date_joined = serializers.DateTimeField(allow_null=True)
+    last_login = serializers.DateTimeField(allow_null=True)
+
+
+class PushSubscriptionExportOut(serializers.Serializer):
+    endpoint = serializers.CharField()
+    user_agent = serializers.CharField(allow_blank=True)
+    created_at = serializers.DateTimeField(allow_null=True)
+
+
+class DeviceExportOut(serializers.Serializer):
+    client = serializers.CharField(allow_blank=True)
+    created_at = serializers.DateTimeField(allow_null=True)
+    last_used_at = serializers.DateTimeField(allow_null=True)
+
+
+class VacationExportOut(serializers.Serializer):
+    starts_on = serializers.DateField()
+    ends_on = serializers.DateField()
+    days = serializers.IntegerField()
+    cancelled_at = serializers.DateTimeField(allow_null=True)
+
+
+class RatingExportOut(serializers.Serializer):
+    game = serializers.CharField()
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    matches_played = serializers.IntegerField()
+
+
+class ChatLineOut(serializers.Serializer):
+    text = serializers.CharField()
+    at = serializers.DateTimeField()
+
+
+class MatchExportOut(MatchSummaryOut):
+    my_seat = serializers.IntegerField(allow_null=True, help_text="The seat that was yours.")
+    my_chat = ChatLineOut(many=True, help_text="Your own chat lines in the match.")
+    rating_changes = RatingChangeOut(many=True, required=False, help_text="A finished match's.")
+
+
 class ExportApi(APIView):
     """Everything the account holds, as one JSON document to download: the profile,
     preferences, devices, vacations, ratings, and each match played as its public record with
@@ -263,16 +313,13 @@ class ExportApi(APIView):
         format = serializers.ChoiceField(choices=["ludoteka-account"])
         format_version = serializers.IntegerField()
         exported_at = serializers.DateTimeField()
-        profile = serializers.DictField(help_text="User name, names, addresses, language, dates.")
-        notification_preferences = serializers.DictField()
-        push_subscriptions = serializers.ListField(child=serializers.DictField())
-        devices = serializers.ListField(child=serializers.DictField())
-        vacations = serializers.ListField(child=serializers.DictField())
-        ratings = serializers.ListField(child=serializers.DictField())
-        matches = serializers.ListField(
-            child=serializers.DictField(),
-            help_text="Each match's summary, ``my_seat``, ``my_chat`` and its rating changes.",
-        )
+        profile = ProfileExportOut()
+        notification_preferences = NotificationPreferencesOut()
+        push_subscriptions = PushSubscriptionExportOut(many=True)
+        devices = DeviceExportOut(many=True)
+        vacations = VacationExportOut(many=True)
+        ratings = RatingExportOut(many=True)
+        matches = MatchExportOut(many=True)
 
     @extend_schema(responses={200: Output}, extensions=errors())
     def get(self, request: Request) -> Response:
