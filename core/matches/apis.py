@@ -142,7 +142,7 @@ class OutcomeOut(serializers.Serializer):
 
 
 class RatingChangeOut(serializers.Serializer):
-    user = serializers.CharField()
+    user = serializers.CharField(allow_null=True, help_text="Null: a deleted account.")
     rank = serializers.IntegerField()
     before = serializers.FloatField()
     after = serializers.FloatField()

@@ -141,6 +141,7 @@ def test_deleting_the_account_keeps_every_match_verifying(history: dict[str, Any
     )
     # The running match, resigned, counts for Bob as a win (a forfeit is last place).
     assert Rating.objects.get(user=bob, game="race").matches_played == 2
+    assert sorted(str(c["user"]) for c in finished["rating_changes"]) == ["None", "bob"]
     chat = client_of(bob).get(f"/api/matches/{history['finished']}/chat").json()["results"]
     assert [c["text"] for c in chat] == ["you too"]
 
