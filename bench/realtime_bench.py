@@ -109,9 +109,9 @@ def seed(n_matches: int, n_sockets: int) -> list[dict[str, Any]]:
 
     django.setup()
     from django.contrib.auth.hashers import make_password
-    from rest_framework.authtoken.models import Token
 
     from core.accounts.models import User
+    from core.accounts.tokens import tokens_issue_many
     from core.matches import services
     from games import registry
 
@@ -123,8 +123,7 @@ def seed(n_matches: int, n_sockets: int) -> list[dict[str, Any]]:
     users = User.objects.bulk_create(
         [User(username=f"u{i}", password=unusable) for i in range(max(n_sockets, 2 * n_matches))]
     )
-    tokens = Token.objects.bulk_create([Token(user=u, key=Token.generate_key()) for u in users])
-    key_of = {t.user_id: t.key for t in tokens}
+    key_of = tokens_issue_many(user_ids=[u.pk for u in users])
     plan, next_user = [], 0
     for count in per_match:
         group = users[next_user : next_user + max(count, 2)]

@@ -43,6 +43,8 @@ app.conf.beat_schedule = {
     "sequence-feed": {"task": "core.eventstore.tasks.sequence_feed", "schedule": 5.0},
     # Each player's digest goes from their own hour on, so checking every few minutes is enough.
     "send-digests": {"task": "core.notifications.tasks.send_digests", "schedule": 300.0},
+    # API tokens unused for LUDOTEKA_TOKEN_IDLE_DAYS (a request refuses them anyway).
+    "purge-idle-tokens": {"task": "core.accounts.tasks.purge_idle_tokens", "schedule": 3600.0},
 }
 app.autodiscover_tasks()
 

@@ -39,6 +39,10 @@ _CS_YOU = {
 }
 Case = Literal["nom", "gen", "dat", "acc", "loc", "ins"]
 
+# The name of a seat whose player is gone (a deleted account): read as words, not a dash.
+NO_NAME = "—"
+_NO_NAME_WORDS: Words = ("a deleted player", "smazaný účet")
+
 
 @dataclass(frozen=True)
 class Reader:
@@ -64,7 +68,8 @@ class Reader:
         if self.is_you(seat):
             return "you" if self.lang == "en" else "vy"
         if 0 <= seat < len(self.names):
-            return self.names[seat]
+            name = self.names[seat]
+            return self.pick(_NO_NAME_WORDS) if name == NO_NAME else name
         return "?"
 
     def obj(self, seat: int, case: Case = "acc") -> str:

@@ -28,12 +28,10 @@ from realtime.reads import run_read
 
 
 def user_for_token(key: Any) -> Any | None:
-    """The user holding API token ``key`` (active or not), or None."""
-    from rest_framework.authtoken.models import Token
+    """The user holding API token ``key`` (active or not), or None: none, revoked or expired."""
+    from core.accounts.tokens import token_find
 
-    if not isinstance(key, str) or not key or len(key) > 40:
-        return None
-    token = Token.objects.select_related("user").filter(key=key).first()
+    token = token_find(key)
     return None if token is None else token.user
 
 
@@ -53,6 +51,20 @@ def origin_allowed(origin: str | None) -> bool:
     if origin is None:  # browsers always send Origin on a WebSocket: this is not one
         return True
     return AllowedHostsOriginValidator(None).valid_origin(urlparse(origin))
+
+
+def token_still_valid(key: str) -> bool:
+    """Whether a socket's token still holds, as the REST API would answer now (this process's
+    cache, else the database): a socket opened with a token revoked since may not act."""
+    from rest_framework.exceptions import AuthenticationFailed
+
+    from core.accounts.auth import CachedTokenAuthentication
+
+    try:
+        CachedTokenAuthentication().authenticate_credentials(key)
+    except AuthenticationFailed:
+        return False
+    return True
 
 
 def token_auth(key: Any) -> tuple[Any, str]:
@@ -87,4 +99,7 @@ class SocketAuthMiddleware:
         if scope["type"] == "websocket":
             user, how = await run_read(authenticate, scope)
             scope = {**scope, "user": user, "auth": how}
+            if how == "token":  # checked again before each write (token_still_valid)
+                query = parse_qs(scope.get("query_string", b"").decode("latin1"))
+                scope["token"] = query["token"][0]
         return await self.inner(scope, receive, send)

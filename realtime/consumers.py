@@ -25,6 +25,7 @@ from channels.utils import await_many_dispatch
 from django.conf import settings
 from rest_framework.throttling import UserRateThrottle
 
+from core.accounts.auth import cached_credentials
 from core.api.errors import ApiError
 from core.api.guard import RequestState, guarded
 from core.matches import selectors, services
@@ -32,7 +33,7 @@ from core.matches.broadcast import match_group, user_group
 from core.notifications.watching import watch_start, watch_stop
 from core.ops import metrics
 from realtime import beat, presence, protocol
-from realtime.auth import token_auth
+from realtime.auth import token_auth, token_still_valid
 from realtime.protocol import frame
 from realtime.reads import (
     latest_notification_id,
@@ -85,6 +86,7 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
         self.base_send = send
         self.accepted = self.closed = False
         self.user: Any = None
+        self.token: str | None = None  # the API token the socket came with, if any
         self.groups_joined: list[str] = []
         self.tasks: set[asyncio.Task[Any]] = set()
         self.limit = _rate_limit()
@@ -145,6 +147,7 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
             await self.refuse(*REFUSALS[how])
         elif self.scope["user"].is_authenticated:
             self.user = self.scope["user"]
+            self.token = self.scope.get("token")
             await self.open()
         else:
             # No credentials in the handshake: the token may come as the first message.
@@ -255,6 +258,7 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
             await self.refuse(*REFUSALS[how])
             return
         self.user = user
+        self.token = msg.d.get("token")
         await self.open()
 
     async def on_ping(self, msg: protocol.ClientMessage) -> None:
@@ -358,6 +362,17 @@ class MatchConsumer(SocketConsumer):
         # The REST endpoint's guarantees (core/api/guard.py): a write budget from the message's
         # arrival (503 busy, nothing applied, once it is spent) and a truthful server error.
         received = time.monotonic()
+        # A token revoked since the socket opened (log-out, a password change) acts no more:
+        # at once in the revoking process, within LUDOTEKA_TOKEN_CACHE_SECONDS elsewhere.
+        # A live entry of this process's cache answers in the loop; only a miss reads.
+        token = self.token
+        if (
+            token is not None
+            and cached_credentials(token) is None
+            and not await run_read(token_still_valid, token)
+        ):
+            await self.refuse(protocol.UNAUTHENTICATED, "Logged out: log in again.")
+            return
         states: list[RequestState] = []
 
         def call() -> Any:

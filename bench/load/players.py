@@ -305,9 +305,8 @@ def delivery_latencies(run: Run, seats: list[Seat]) -> list[float]:
 
 def seed_users(count: int, prefix: str) -> list[tuple[int, str]]:
     """``count`` players with API tokens, straight into the database (no password hashing)."""
-    from rest_framework.authtoken.models import Token
-
     from core.accounts.models import User
+    from core.accounts.tokens import tokens_issue_many
 
     users = User.objects.bulk_create(
         [
@@ -315,8 +314,8 @@ def seed_users(count: int, prefix: str) -> list[tuple[int, str]]:
             for i in range(count)
         ]
     )
-    tokens = Token.objects.bulk_create([Token(key=Token.generate_key(), user=u) for u in users])
-    return [(t.user_id, t.key) for t in tokens]
+    keys = tokens_issue_many(user_ids=[u.pk for u in users])
+    return list(keys.items())
 
 
 def want_webhooks(users: list[int], port: int) -> None:

@@ -1,4 +1,5 @@
-"""Accounts API: register, log in (token and session), log out, profile, vacations."""
+"""Accounts API: register, log in (token and session), log out, profile, vacations; the
+e-mail address, passwords, devices, export and deletion live in ``account_apis.py``."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 from axes.helpers import get_cool_off
 from django.contrib.auth import authenticate, login, logout
 from django.contrib.auth.password_validation import password_validators_help_texts
+from django.db import transaction
 from django.utils import timezone, translation
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -17,6 +19,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
 from rest_framework.views import APIView
 
+from core.accounts.email_address import email_set
 from core.accounts.models import User, Vacation
 from core.accounts.selectors import vacation_days_left, vacation_list
 from core.accounts.services import (
@@ -25,6 +28,7 @@ from core.accounts.services import (
     user_update_profile,
     vacation_declare,
 )
+from core.accounts.tokens import token_of_request, tokens_revoke
 from core.api import fields as strict
 from core.api.errors import ApiError
 from core.api.origin import check_origin
@@ -34,9 +38,35 @@ from core.matches.deadlines import user_end_vacation
 
 
 class UserOut(serializers.ModelSerializer):
+    email = serializers.CharField(
+        help_text="The verified address, the only one mail goes to; empty: none."
+    )
+    pending_email = serializers.CharField(
+        help_text="An address waiting for its mailed link to be followed; empty: none."
+    )
+
     class Meta:
         model = User
-        fields = ["id", "username", "display_name", "language"]
+        fields = ["id", "username", "display_name", "language", "email", "pending_email"]
+
+
+def client_of(request: Request) -> str:
+    """The device, as the player will recognise it in their list: its User-Agent."""
+    agent = request.META.get("HTTP_USER_AGENT", "")
+    return agent if isinstance(agent, str) else ""
+
+
+class EmailChangeThrottle(SimpleRateThrottle):
+    """Verification mails asked by a user (``account_mail``): a PATCH that names an address."""
+
+    scope = "account_mail"
+
+    def get_cache_key(self, request: Request, view: Any) -> str | None:
+        if not isinstance(request.data, dict) or "email" not in request.data:
+            return None
+        if not request.user or not request.user.is_authenticated:
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": request.user.pk}
 
 
 class UsernameRateThrottle(SimpleRateThrottle):
@@ -67,18 +97,30 @@ class RegisterApi(APIView):
         password = strict.CharField(min_length=8, max_length=128)
         display_name = strict.CharField(max_length=40, required=False, allow_blank=True)
         language = serializers.ChoiceField(choices=User.Language.choices, required=False)
+        email = strict.CharField(
+            max_length=254,
+            required=False,
+            allow_blank=True,
+            help_text="Optional: a link to verify it is mailed there.",
+        )
 
     @extend_schema(
         request=Input,
         responses={201: UserOut},
-        extensions=errors("foreign_origin", "username_taken", "weak_password"),
+        extensions=errors("foreign_origin", "username_taken", "weak_password", "invalid_email"),
     )
     def post(self, request: Request) -> Response:
         check_origin(request)
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
-        user = user_register(**data.validated_data)
-        return Response({**UserOut(user).data, "token": user_token(user=user)}, status=201)
+        fields = dict(data.validated_data)
+        address = fields.pop("email", "")
+        with transaction.atomic():
+            user = user_register(**fields)
+            if address:
+                email_set(user=user, address=address)
+            key = user_token(user=user, client=client_of(request))
+        return Response({**UserOut(user).data, "token": key}, status=201)
 
 
 class PasswordRulesOut(serializers.Serializer):
@@ -97,7 +139,8 @@ class PasswordRulesApi(APIView):
         rules = {}
         for lang in ("en", "cs"):
             with translation.override(lang):
-                rules[lang] = [str(text) for text in password_validators_help_texts()]
+                # A validator with nothing to say (the one that revokes tokens) adds no rule.
+                rules[lang] = [str(t) for t in password_validators_help_texts() if str(t)]
         return Response(rules)
 
 
@@ -134,12 +177,23 @@ class LoginApi(APIView):
         if user is None:
             raise ApiError(401, "bad_credentials", "The user name or password is wrong.")
         login(request._request, user)
-        return Response({**UserOut(user).data, "token": user_token(user=user)})
+        key = user_token(
+            user=user,
+            client=client_of(request),
+            session_key=request._request.session.session_key or "",
+        )
+        return Response({**UserOut(user).data, "token": key})
 
 
 class LogoutApi(APIView):
+    """Log out this device: the token the request came with (or its session's log-in) stops
+    working, and the session ends. Other devices stay logged in."""
+
     @extend_schema(request=None, responses={204: None}, extensions=errors())
     def post(self, request: Request) -> Response:
+        current = token_of_request(request)
+        if current is not None:
+            tokens_revoke(user=request.user, ids=[current.pk])
         logout(request._request)
         return Response(status=204)
 
@@ -151,6 +205,15 @@ class MeApi(APIView):
 
         display_name = strict.CharField(max_length=40, required=False, allow_blank=True)
         language = serializers.ChoiceField(choices=User.Language.choices, required=False)
+        email = strict.CharField(
+            max_length=254,
+            required=False,
+            allow_blank=True,
+            help_text="A new address waits in pending_email until its mailed link is followed "
+            "(the verified one keeps working meanwhile); empty removes both.",
+        )
+
+    throttle_classes = [*APIView.throttle_classes, EmailChangeThrottle]
 
     @extend_schema(responses={200: UserOut}, extensions=errors())
     def get(self, request: Request) -> Response:
@@ -158,15 +221,19 @@ class MeApi(APIView):
         # change made through another server process must show here at once.
         return Response(UserOut(User.objects.get(pk=request.user.pk)).data)
 
-    @extend_schema(request=Input, responses={200: UserOut}, extensions=errors())
+    @extend_schema(request=Input, responses={200: UserOut}, extensions=errors("invalid_email"))
     def patch(self, request: Request) -> Response:
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
-        user = user_update_profile(
-            user=request.user,
-            display_name=data.validated_data.get("display_name"),
-            language=data.validated_data.get("language"),
-        )
+        with transaction.atomic():
+            user = User.objects.select_for_update().get(pk=request.user.pk)
+            user = user_update_profile(
+                user=user,
+                display_name=data.validated_data.get("display_name"),
+                language=data.validated_data.get("language"),
+            )
+            if "email" in data.validated_data:
+                user = email_set(user=user, address=data.validated_data["email"])
         return Response(UserOut(user).data)
 
 

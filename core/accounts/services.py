@@ -9,10 +9,10 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
 
 from core.accounts.models import User, Vacation
 from core.accounts.selectors import local_date, vacation_days_left
+from core.accounts.tokens import token_issue
 from core.api.errors import ApiError
 
 MAX_VACATION_DAYS = 60
@@ -42,9 +42,9 @@ def user_register(
     return user
 
 
-def user_token(*, user: User) -> str:
-    token, _ = Token.objects.get_or_create(user=user)
-    return token.key
+def user_token(*, user: User, client: str = "", session_key: str = "") -> str:
+    """A new API token for a log-in (each device its own: core/accounts/tokens.py)."""
+    return token_issue(user=user, client=client, session_key=session_key)
 
 
 def user_update_profile(*, user: User, display_name: str | None, language: str | None) -> User:

@@ -51,7 +51,7 @@ from rest_framework.response import Response
 from rest_framework.utils.json import strict_constant
 from rest_framework.views import set_rollback
 
-from core.accounts.auth import CachedTokenAuthentication, token_cache
+from core.accounts.auth import CachedTokenAuthentication, cached_credentials
 from core.api.errors import exception_handler, service_down
 from core.api.renderers import JSONRenderer
 from core.ops.logs import log_context_add
@@ -78,7 +78,7 @@ def _token_user(request: HttpRequest) -> tuple[Any, Any] | None:
         return None
     if settings.LUDOTEKA_TOKEN_CACHE_SECONDS <= 0:
         return None
-    hit = token_cache.get(parts[1])
+    hit = cached_credentials(parts[1])
     if hit is not None:
         return hit
     # An entry gone stale (every 30 s for each player, in each server process): checked here

@@ -129,6 +129,7 @@ class MatchSeatOut(serializers.Serializer):
     kind = serializers.ChoiceField(choices=Seat.Kind.choices)
     user = serializers.CharField(allow_null=True)
     name = serializers.CharField(allow_null=True)
+    deleted = serializers.BooleanField(help_text="The player has deleted their account.")
     accepted = serializers.BooleanField(help_text="False for an invitation not yet accepted.")
     bot_level = serializers.CharField(allow_null=True)
     status = serializers.ChoiceField(choices=Seat.Status.choices)
@@ -160,7 +161,7 @@ class OutcomeOut(serializers.Serializer):
 
 
 class RatingChangeOut(serializers.Serializer):
-    user = serializers.CharField()
+    user = serializers.CharField(allow_null=True, help_text="Null: a deleted account.")
     rank = serializers.IntegerField()
     before = serializers.FloatField()
     after = serializers.FloatField()

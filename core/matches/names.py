@@ -18,13 +18,14 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
 
-from core.accounts.models import User
+from core.accounts.models import DELETED_PREFIX, User
 from core.matches.models import Match, Seat
+from games.narration import NO_NAME
 
 # First names read the same in English and Czech and stay in the nominative in both languages
 # (games/WORDS.md: a name never declines); one per seat index, so bots of a match never share one.
 BOT_FIRST_NAMES = ("Tereza", "Karel", "Alžběta", "Vojtěch", "Johana", "Matyáš", "Eliška", "Jonáš")
-ABSENT = "—"
+ABSENT = NO_NAME  # the log reads it "a deleted player" / "smazaný účet" (games/narration.py)
 NAMES_TTL = 60.0
 _CACHE_SIZE = 2048
 
@@ -47,7 +48,11 @@ def names_of(seats: Iterable[Seat], users: dict[int, tuple[str, str]]) -> tuple[
     for s in ordered:
         if s.kind == Seat.Kind.BOT:
             raw.append(bot_name(s.index))
-        elif s.kind == Seat.Kind.HUMAN and s.user_id in users:
+        elif (
+            s.kind == Seat.Kind.HUMAN
+            and s.user_id in users
+            and not users[s.user_id][1].startswith(DELETED_PREFIX)
+        ):
             raw.append(users[s.user_id][0])
         else:
             raw.append(ABSENT)
@@ -105,7 +110,9 @@ def seat_name(seat: Seat) -> str | None:
         return None
     if seat.kind == Seat.Kind.BOT:
         return bot_name(seat.index)
-    return seat.user.public_name if seat.user else ABSENT
+    if seat.user is None or seat.user.username.startswith(DELETED_PREFIX):
+        return ABSENT
+    return seat.user.public_name
 
 
 def forget_names() -> None:

@@ -106,12 +106,18 @@ def match_list(
 
 def seat_summary(seat: Seat, name: str | None = None) -> dict[str, Any]:
     """A seat as lists and the players strip show it; ``name`` as the log names it
-    (``core.matches.names``), None for an open seat."""
+    (``core.matches.names``), None for an open seat. A deleted account's seat keeps its place
+    and result, and says only that (the PWA shows "deleted player"): no name, no profile to link
+    to (core/accounts/erasure.py)."""
+    person = seat.user if seat.user and seat.user.deleted_at is None else None
     return {
         "index": seat.index,
         "kind": seat.kind,
-        "user": seat.user.username if seat.user else None,
-        "name": None if seat.kind == Seat.Kind.OPEN else (name or seat_name(seat)),
+        "user": person.username if person else None,
+        "name": None
+        if seat.kind == Seat.Kind.OPEN or (seat.user is not None and person is None)
+        else (name or seat_name(seat)),
+        "deleted": seat.user is not None and person is None,
         "accepted": seat.accepted,
         "bot_level": seat.bot_level or None,
         "status": seat.status,

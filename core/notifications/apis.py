@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from urllib.parse import urlencode
+
+from django.http import HttpResponseRedirect
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
+from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.accounts.models import User
 from core.api import fields as strict
+from core.api.errors import ApiError
 from core.api.pagination import Pagination
 from core.api.schema import errors
-from core.notifications import selectors, services
+from core.notifications import email, selectors, services
 from core.notifications.models import Kind, Mode
-from core.notifications.preferences import preferences_update, webhook_secret_rotate
+from core.notifications.preferences import (
+    email_unsubscribe,
+    preferences_update,
+    webhook_secret_rotate,
+)
 from core.notifications.webhooks import webhook_check_url
 
 
@@ -184,3 +194,62 @@ class WebhookSecretApi(APIView):
     def post(self, request: Request) -> Response:
         webhook_secret_rotate(user=request.user)
         return Response(selectors.notification_preferences(user=request.user)["webhook"])
+
+
+class UnsubscribeApi(APIView):
+    """One-click unsubscribe (RFC 8058) from the e-mails of one kind, or from the daily
+    digest: the ``List-Unsubscribe`` URL of every notification e-mail. No log-in: the signed
+    ``token`` is the proof. A mail client POSTs to it (any body, which is not read); a person
+    who opens it (GET) is sent to the app's page that asks first."""
+
+    permission_classes = [AllowAny]
+
+    class Filters(serializers.Serializer):
+        class Meta:
+            ref_name = "UnsubscribeFilters"
+
+        token = strict.CharField(max_length=300, help_text="From the e-mail's link.")
+
+    class Output(serializers.Serializer):
+        class Meta:
+            ref_name = "UnsubscribedOut"
+
+        channel = serializers.ChoiceField(choices=["email"])
+        kinds = serializers.ListField(
+            child=serializers.ChoiceField(choices=Kind.choices),
+            help_text="The kinds whose e-mail is now off (none: it already was).",
+        )
+
+    def _user_and_kind(self, request: Request) -> tuple[User, str]:
+        filters = self.Filters(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        found = email.unsubscribe_read(filters.validated_data["token"])
+        user = None
+        if found is not None:
+            user = User.objects.filter(pk=found[0], deleted_at__isnull=True).first()
+        if user is None:
+            raise ApiError(422, "invalid_link", "This unsubscribe link is not one of ours.")
+        return user, found[1]  # type: ignore[index]
+
+    @extend_schema(
+        operation_id="notifications_unsubscribe_page",
+        parameters=[Filters],
+        responses={303: OpenApiResponse(description="To the app's unsubscribe page.")},
+        extensions=errors("invalid_link"),
+    )
+    def get(self, request: Request) -> HttpResponseRedirect:
+        self._user_and_kind(request)
+        token = urlencode({"token": request.query_params.get("token", "")})
+        response = HttpResponseRedirect(f"/unsubscribe?{token}")
+        response.status_code = 303
+        return response
+
+    @extend_schema(
+        parameters=[Filters],
+        request=None,
+        responses={200: Output},
+        extensions=errors("invalid_link"),
+    )
+    def post(self, request: Request) -> Response:
+        user, kind = self._user_and_kind(request)
+        return Response({"channel": "email", "kinds": email_unsubscribe(user=user, kind=kind)})

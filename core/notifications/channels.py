@@ -21,10 +21,12 @@ class NoRecipient(Exception):
     """Nowhere to send any more (every push subscription gone): no retry."""
 
 
-def send_email(address: str, subject: str, body: str) -> str:
+def send_email(address: str, subject: str, body: str, headers: dict[str, str] | None = None) -> str:
+    if not address:
+        raise NoRecipient("no verified e-mail address")
     try:
         get_connection(settings.LUDOTEKA_EMAIL_BACKEND).send_messages(
-            [EmailMessage(subject, body, to=[address])]
+            [EmailMessage(subject, body, to=[address], headers=headers)]
         )
     except OSError as err:
         raise SendFailed(f"mail: {err}") from None

@@ -22,7 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.matches.models import Match, Seat
-from core.notifications import channels, texts
+from core.notifications import channels, email, texts
 from core.notifications.channels import NoRecipient, SendFailed
 from core.notifications.models import Channel, Delivery, Kind, NotificationPreference
 from core.notifications.watching import watchers
@@ -146,10 +146,7 @@ def _send(channel: str, d: Delivery, pref: NotificationPreference | None, now: d
     user = n.user
     zone = pref.timezone if pref else "UTC"
     if channel == Channel.EMAIL:
-        title, body = texts.render(
-            n.kind, user.language, n.match_id, n.payload, user_id=user.pk, zone=zone
-        )
-        return channels.send_email(user.email, title, f"{body}\n\n{texts.match_url(n.match_id)}\n")
+        return email.send_notification(user, n.kind, n.match_id, n.payload, zone=zone)
     message = texts.message(
         n.kind, user.language, n.match_id, n.payload, user_id=user.pk, zone=zone
     )

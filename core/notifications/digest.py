@@ -17,7 +17,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from core.matches.models import Match, Seat
-from core.notifications import channels, texts
+from core.notifications import channels, email, texts
 from core.notifications.channels import NoRecipient, SendFailed
 from core.notifications.models import (
     Channel,
@@ -113,7 +113,7 @@ def _deliver(
     pref: NotificationPreference, channel: str, subject: str, body: str, now: datetime
 ) -> None:
     if channel == Channel.EMAIL:
-        channels.send_email(pref.user.email, subject, body)
+        email.send_digest(pref.user, subject, body)
         return
     message = {
         "kind": "digest",

@@ -167,3 +167,19 @@ def webhook_secret_rotate(*, user: Any) -> NotificationPreference:
     pref.webhook_secret = secrets.token_hex(32)
     pref.save(update_fields=["webhook_secret"])
     return pref
+
+
+def email_unsubscribe(*, user: Any, kind: str) -> list[str]:
+    """Turn e-mail off for ``kind`` (one-click unsubscribe), or for every kind read in the
+    daily digest when ``kind`` is ``digest``; returns the kinds turned off."""
+    pref = NotificationPreference.objects.filter(user=user).first()
+    modes = modes_of(pref)[Channel.EMAIL]
+    if kind == "digest":
+        kinds = [k for k, m in modes.items() if m == Mode.DIGEST]
+    else:
+        kinds = [kind] if kind in Kind.values else []
+    if kinds:
+        preferences_update(
+            user=user, changes={"channels": {Channel.EMAIL: dict.fromkeys(kinds, Mode.OFF)}}
+        )
+    return kinds

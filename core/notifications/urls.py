@@ -11,6 +11,11 @@ urlpatterns = [
         name="notification-preferences",
     ),
     path(
+        "notifications/unsubscribe",
+        apis.UnsubscribeApi.as_view(),
+        name="notification-unsubscribe",
+    ),
+    path(
         "notifications/webhook/secret",
         apis.WebhookSecretApi.as_view(),
         name="notification-webhook-secret",

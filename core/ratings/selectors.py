@@ -49,7 +49,9 @@ def match_rating_changes(*, match: Match) -> list[dict[str, Any]]:
     rows = RatingChange.objects.filter(match=match).select_related("user").order_by("rank", "pk")
     return [
         {
-            "user": c.user.username,
+            # A deleted account's change stays (its opponents' came from the same match),
+            # without a name (core/accounts/erasure.py).
+            "user": c.user.username if c.user.deleted_at is None else None,
             "rank": c.rank,
             "before": round(c.ordinal_before, 2),
             "after": round(c.ordinal_after, 2),

@@ -9,6 +9,7 @@ fail loudly at start-up. No debug pages unless ``DJANGO_DEBUG=true``.
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import time
 from datetime import timedelta
@@ -62,7 +63,6 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI served from our own static files, no CDN
     "axes",  # failed log-ins per account and per address (see AXES_* below)
@@ -281,7 +281,17 @@ REALTIME_OUTBOX_POLL = env.float("LUDOTEKA_WS_OUTBOX_POLL", default=15.0)
 # --- Ludoteka ---------------------------------------------------------------------------------
 SNAPSHOT_EVERY = env.int("LUDOTEKA_SNAPSHOT_EVERY", default=50)
 # How long a server process trusts an API token it has checked (core/accounts/auth.py); 0: never.
+# A token revoked through another process keeps working there for at most this long.
 LUDOTEKA_TOKEN_CACHE_SECONDS = env.float("LUDOTEKA_TOKEN_CACHE_SECONDS", default=30.0)
+# A token unused for this many days stops working (core/accounts/tokens.py); 0: never.
+LUDOTEKA_TOKEN_IDLE_DAYS = env.float("LUDOTEKA_TOKEN_IDLE_DAYS", default=90.0)
+# How long the links mailed to verify an address or reset a password work (Django's own
+# PasswordResetTokenGenerator reads PASSWORD_RESET_TIMEOUT, in seconds).
+PASSWORD_RESET_TIMEOUT = int(env.float("LUDOTEKA_ACCOUNT_LINK_HOURS", default=24.0) * 3600)
+if LUDOTEKA_TOKEN_IDLE_DAYS < 0 or PASSWORD_RESET_TIMEOUT < 60:
+    raise environ.ImproperlyConfigured(
+        "LUDOTEKA_TOKEN_IDLE_DAYS must be 0 or more, LUDOTEKA_ACCOUNT_LINK_HOURS at least a minute"
+    )
 # core/api/fastlane.py: off only to compare with the full stack (it answers the same).
 LUDOTEKA_FAST_LANE = env.bool("LUDOTEKA_FAST_LANE", default=True)
 STATE_CACHE_SIZE = env.int("LUDOTEKA_STATE_CACHE_SIZE", default=512)
@@ -337,6 +347,14 @@ REST_FRAMEWORK = {
         # Attempts to register one user name (whoever makes them): no probing a name's fate.
         "register_name": env.str("LUDOTEKA_THROTTLE_REGISTER_NAME", default="5/hour"),
         "chat": env.str("LUDOTEKA_THROTTLE_CHAT", default="30/min"),
+        # Account mail and passwords (core/accounts/apis.py): a reset asked per address and per
+        # account named, a verification link sent again, a current password guessed.
+        "password_reset": env.str("LUDOTEKA_THROTTLE_PASSWORD_RESET", default="10/hour"),
+        "password_reset_email": env.str("LUDOTEKA_THROTTLE_PASSWORD_RESET_EMAIL", default="3/hour"),
+        "account_mail": env.str("LUDOTEKA_THROTTLE_ACCOUNT_MAIL", default="5/hour"),
+        "password_check": env.str("LUDOTEKA_THROTTLE_PASSWORD_CHECK", default="10/hour"),
+        "account_link": env.str("LUDOTEKA_THROTTLE_ACCOUNT_LINK", default="30/hour"),
+        "account_export": env.str("LUDOTEKA_THROTTLE_ACCOUNT_EXPORT", default="10/hour"),
     },
 }
 SPECTACULAR_SETTINGS = {
@@ -409,6 +427,9 @@ WHITENOISE_MIMETYPES = {".webmanifest": "application/manifest+json"}
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    # Checks nothing: its password_changed hook revokes every token and session of the account
+    # whenever its password changes, wherever from (core/accounts/passwords.py).
+    {"NAME": "core.accounts.passwords.RevokeOnPasswordChange"},
 ]
 
 # LUDOTEKA_LOG_FORMAT: plain ("LEVEL logger: message", the level first, so that an error line
@@ -432,6 +453,11 @@ BOT_BUDGET_SECONDS = env.float("LUDOTEKA_BOT_BUDGET_SECONDS", default=1.0)
 # --- Notifications (core/notifications/) -------------------------------------------------------
 # The address the links in emails, pushes and webhooks point to.
 LUDOTEKA_SITE_URL = env.str("LUDOTEKA_SITE_URL", default="http://127.0.0.1:8000")
+if not re.fullmatch(r"https?://[^/\s?#]+(/[^\s?#]*)?", LUDOTEKA_SITE_URL):
+    raise environ.ImproperlyConfigured(
+        f"LUDOTEKA_SITE_URL must be the site's address, like https://play.example.org, "
+        f"not {LUDOTEKA_SITE_URL!r}: every mailed link starts with it."
+    )
 # EMAIL_URL, e.g. smtp+tls://user:password@mail.example.org:587; by default mail is printed.
 _email = env.email_url("EMAIL_URL", default="consolemail://")
 globals().update({key: value for key, value in _email.items() if value is not None})

@@ -27,6 +27,12 @@ REST_FRAMEWORK = {
         "register": "1000/min",
         "register_name": "1000/min",
         "chat": "1000/min",
+        "password_reset": "1000/min",
+        "password_reset_email": "1000/min",
+        "account_mail": "1000/min",
+        "password_check": "1000/min",
+        "account_link": "1000/min",
+        "account_export": "1000/min",
     },
 }
 SNAPSHOT_EVERY = 10

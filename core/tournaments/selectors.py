@@ -49,8 +49,51 @@ def tournament_get(*, tournament_id: int, user: User) -> Tournament:
     return t
 
 
+# What a deleted account's entries read as (core/accounts/erasure.py): the tournament's events
+# keep the name they were written with (they cannot change), the reads show this instead.
+DELETED_NAME = "deleted player"
+
+
+def _deleted(user_ids: set[Any]) -> set[int]:
+    ids = {u for u in user_ids if isinstance(u, int)}
+    if not ids:
+        return set()
+    return set(
+        User.objects.filter(pk__in=ids, deleted_at__isnull=False).values_list("pk", flat=True)
+    )
+
+
 def tournament_state(t: Tournament) -> st.TournamentState:
-    return st.fold(e.as_event() for e in store.read(t.pk))
+    state = st.fold(e.as_event() for e in store.read(t.pk))
+    gone = _deleted({e.user for e in state.entrants.values()})
+    for e in state.entrants.values():
+        if e.user in gone:
+            e.username, e.name = None, DELETED_NAME
+    return state
+
+
+def _standings(tournament: Tournament, state: st.TournamentState) -> Any:
+    """The stored standings, a deleted account's rows named as in ``state``."""
+    rows = tournament.standings
+    if not isinstance(rows, list):
+        return rows
+    out = []
+    for row in rows:
+        e = state.entrants.get(row.get("entrant")) if isinstance(row, dict) else None
+        if e is not None and e.name == DELETED_NAME and e.username is None:
+            row = {**row, "name": e.name, "username": None}
+        out.append(row)
+    return out
+
+
+def _payload_out(payload: dict[str, Any], gone: set[int]) -> dict[str, Any]:
+    if payload.get("user") in gone:
+        payload = {**payload, "username": None}
+        if "name" in payload:
+            payload["name"] = DELETED_NAME
+    if payload.get("organiser") in gone and "organiser_name" in payload:
+        payload = {**payload, "organiser_name": None}
+    return payload
 
 
 def _iso(value: Any) -> str | None:
@@ -104,7 +147,7 @@ def tournament_detail(*, tournament: Tournament, user: User) -> dict[str, Any]:
             }
             for e in state.entrants.values()
         ],
-        "standings": tournament.standings,
+        "standings": _standings(tournament, state),
         "me": {"entrant": mine.number, "withdrawn": mine.withdrawn} if mine else None,
         "is_organiser": is_organiser,
         "can_register": open_for and (mine is None or mine.withdrawn),
@@ -165,15 +208,23 @@ def tournament_events(*, tournament: Tournament, since: int = 0) -> list[dict[st
         TournamentEvent.objects.filter(tournament=tournament, seq__gt=since).order_by("seq")
     )
     names = dict(
-        User.objects.filter(pk__in={r.actor for r in rows if r.actor is not None}).values_list(
-            "pk", "username"
-        )
+        User.objects.filter(
+            pk__in={r.actor for r in rows if r.actor is not None}, deleted_at__isnull=True
+        ).values_list("pk", "username")
+    )
+    gone = _deleted(
+        {
+            r.payload.get(k)
+            for r in rows
+            if isinstance(r.payload, dict)
+            for k in ("user", "organiser")
+        }
     )
     return [
         {
             "seq": r.seq,
             "type": r.type,
-            "payload": r.payload,
+            "payload": _payload_out(r.payload, gone) if isinstance(r.payload, dict) else r.payload,
             "actor": names.get(r.actor) if r.actor is not None else None,
             "created_at": r.created_at.isoformat(),
         }

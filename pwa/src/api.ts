@@ -119,12 +119,13 @@ export interface LoginResult extends User {
 export const api = {
   login: (username: string, password: string) =>
     request<LoginResult>("POST", "accounts/login", { username, password }),
-  register: (username: string, password: string, display_name: string, language: string) =>
+  register: (username: string, password: string, display_name: string, language: string, email = "") =>
     request<LoginResult>("POST", "accounts/register", {
       username,
       password,
       display_name,
       language,
+      ...(email ? { email } : {}),
     }),
   logout: () => request<void>("POST", "accounts/logout"),
   me: () => request<User>("GET", "accounts/me"),

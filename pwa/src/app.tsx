@@ -3,6 +3,8 @@
  * when the player leaves it. */
 
 import type { ComponentChild } from "preact";
+import { AccountCtrl, ForgotCtrl, ResetCtrl, UnsubscribeCtrl, VerifyCtrl } from "./account/ctrl";
+import { accountView, forgotView, resetView, unsubscribeView, verifyView } from "./account/view";
 import { setUnauthorizedHandler } from "./api";
 import { refreshUnread, unreadCount, watchUnread } from "./bell";
 import { gameName } from "./format";
@@ -75,11 +77,17 @@ type Screen =
   | { route: Route & { name: "tournament" }; ctrl: TournamentCtrl }
   | { route: Route & { name: "tournament_new" }; ctrl: NewTournamentCtrl }
   | { route: Route & { name: "staff_board" }; ctrl: StaffScreen }
+  | { route: Route & { name: "account" }; ctrl: AccountCtrl }
+  | { route: Route & { name: "forgot" }; ctrl: ForgotCtrl }
+  | { route: Route & { name: "reset" }; ctrl: ResetCtrl }
+  | { route: Route & { name: "verify_email" }; ctrl: VerifyCtrl }
+  | { route: Route & { name: "unsubscribe" }; ctrl: UnsubscribeCtrl }
   | { route: Route & { name: "notfound" }; ctrl: null };
 
 let screen: Screen | null = null;
 
-const PUBLIC = new Set(["login", "register", "rules"]);
+// The account's mailed links open without a log-in: the link is the proof.
+const PUBLIC = new Set(["login", "register", "rules", "forgot", "reset", "verify_email", "unsubscribe"]);
 
 setUnauthorizedHandler(() => {
   loggedOut();
@@ -116,6 +124,16 @@ function make(route: Route): Screen {
       return { route, ctrl: new NewTournamentCtrl() };
     case "staff_board":
       return { route, ctrl: new StaffScreen(route) };
+    case "account":
+      return { route, ctrl: new AccountCtrl() };
+    case "forgot":
+      return { route, ctrl: new ForgotCtrl() };
+    case "reset":
+      return { route, ctrl: new ResetCtrl(route.uid, route.token) };
+    case "verify_email":
+      return { route, ctrl: new VerifyCtrl(route.uid, route.token) };
+    case "unsubscribe":
+      return { route, ctrl: new UnsubscribeCtrl(route.token) };
     default:
       return { route, ctrl: null };
   }
@@ -217,6 +235,16 @@ function body(s: Screen): ComponentChild {
       return newTournamentView(s.ctrl as NewTournamentCtrl);
     case "staff_board":
       return (s.ctrl as StaffScreen).view();
+    case "account":
+      return accountView(s.ctrl as AccountCtrl);
+    case "forgot":
+      return forgotView(s.ctrl as ForgotCtrl);
+    case "reset":
+      return resetView(s.ctrl as ResetCtrl);
+    case "verify_email":
+      return verifyView(s.ctrl as VerifyCtrl);
+    case "unsubscribe":
+      return unsubscribeView(s.ctrl as UnsubscribeCtrl);
     default:
       return (
         <main id="main" class="page">
@@ -258,7 +286,7 @@ export function App(): ComponentChild {
       <div class="content" tabIndex={-1}>
         {body(screen)}
       </div>
-      {user && <Nav active={screen.route.name.startsWith("tournament") ? "tournaments" : screen.route.name} />}
+      {user && <Nav active={screen.route.name.startsWith("tournament") ? "tournaments" : screen.route.name === "account" ? "settings" : screen.route.name} />}
     </div>
   );
 }

@@ -9,6 +9,7 @@ export function seatLabel(seat: SeatInfo): string {
   if (seat.kind === "open") return "—";
   // The server names a bot as the log does ("Bot Tereza"), so strip, log and ending agree.
   if (seat.kind === "bot") return seat.name || t("seat_bot");
+  if (seat.deleted) return t("deleted_player");
   return seat.name || seat.user || "—";
 }
 

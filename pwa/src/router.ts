@@ -15,6 +15,11 @@ export type Route =
   | { name: "tournament"; id: number }
   | { name: "tournament_new" }
   | { name: "staff_board"; id: number; seq?: number; seat: string | null }
+  | { name: "account" }
+  | { name: "forgot" }
+  | { name: "reset"; uid: string; token: string }
+  | { name: "verify_email"; uid: string; token: string }
+  | { name: "unsubscribe"; token: string }
   | { name: "notfound"; path: string };
 
 export function parse(pathname: string, search = ""): Route {
@@ -54,6 +59,12 @@ export function parse(pathname: string, search = ""): Route {
     const seat = query.get("seat");
     return seq === null ? { name: "staff_board", id: id(parts[2])!, seat } : { name: "staff_board", id: id(parts[2])!, seq, seat };
   }
+  // The account's pages (pwa/src/account/); the last three are opened by mailed links.
+  if (path === "/account") return { name: "account" };
+  if (path === "/account/forgot") return { name: "forgot" };
+  if (parts[0] === "account" && (parts[1] === "reset" || parts[1] === "verify") && parts.length === 4)
+    return { name: parts[1] === "reset" ? "reset" : "verify_email", uid: parts[2]!, token: parts[3]! };
+  if (path === "/unsubscribe" && query.get("token")) return { name: "unsubscribe", token: query.get("token")! };
   return { name: "notfound", path };
 }
 
@@ -87,6 +98,16 @@ export function href(route: Route): string {
       return "/tournaments/new";
     case "staff_board":
       return `/staff/matches/${route.id}${route.seq !== undefined ? `?seq=${route.seq}&seat=${route.seat ?? "spectator"}` : ""}`;
+    case "account":
+      return "/account";
+    case "forgot":
+      return "/account/forgot";
+    case "reset":
+      return `/account/reset/${route.uid}/${route.token}`;
+    case "verify_email":
+      return `/account/verify/${route.uid}/${route.token}`;
+    case "unsubscribe":
+      return `/unsubscribe?token=${encodeURIComponent(route.token)}`;
     case "notfound":
       return route.path;
   }

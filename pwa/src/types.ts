@@ -102,6 +102,8 @@ export interface SeatInfo {
   score: number | null;
   reserve_seconds: number | null;
   on_vacation_until?: string | null;
+  /** The player deleted their account: the seat keeps its place and result, no name. */
+  deleted?: boolean;
 }
 
 export interface TimeControl {
@@ -181,6 +183,9 @@ export interface User {
   username: string;
   display_name: string;
   language: string;
+  /** The verified address (mail goes there only) and one waiting for its link. */
+  email?: string;
+  pending_email?: string;
 }
 
 export interface Page<T> {

@@ -18,8 +18,8 @@ import redis
 from channels.db import database_sync_to_async
 from channels.testing.websocket import WebsocketCommunicator
 from django.conf import settings as django_settings
-from rest_framework.authtoken.models import Token
 
+from core.accounts.services import user_token
 from core.matches import services
 from realtime import presence
 from realtime.reads import folds, updates
@@ -80,7 +80,7 @@ def redis_layer(settings: Any, redis_prefix: str) -> str:
 
 
 def token_for(user: Any) -> str:
-    return Token.objects.get_or_create(user=user)[0].key
+    return user_token(user=user)
 
 
 def start_match(alice: Any, bob: Any, game: str, target: int = 30) -> int:

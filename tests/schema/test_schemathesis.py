@@ -122,10 +122,9 @@ def player(race_game: str, settings: Any, monkeypatch: pytest.MonkeyPatch) -> di
         n_players=2,
         seats=[services.SeatSpec("me"), services.SeatSpec("user", username=other.username)],
     )
-    from rest_framework.authtoken.models import Token
+    from core.accounts.services import user_token
 
-    token = Token.objects.get_or_create(user=user)[0].key
-    return {"Authorization": f"Token {token}"}
+    return {"Authorization": f"Token {user_token(user=user)}"}
 
 
 @schema.parametrize()
@@ -144,12 +143,12 @@ staff_schema.config.generation.update(allow_x00=False)
 def staff(player: dict[str, str]) -> dict[str, str]:
     """A staff member holding every action's permission, with a token, beside the player's
     matches (one started, with events)."""
-    from rest_framework.authtoken.models import Token
+    from core.accounts.services import user_token
 
     admin = make_user()
     admin.is_staff = admin.is_superuser = True
     admin.save(update_fields=["is_staff", "is_superuser"])
-    return {"Authorization": f"Token {Token.objects.get_or_create(user=admin)[0].key}"}
+    return {"Authorization": f"Token {user_token(user=admin)}"}
 
 
 @staff_schema.parametrize()

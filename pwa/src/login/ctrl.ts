@@ -28,14 +28,14 @@ export class LoginCtrl {
     redraw();
   }
 
-  async submit(username: string, password: string, displayName = ""): Promise<void> {
+  async submit(username: string, password: string, displayName = "", email = ""): Promise<void> {
     if (this.busy) return;
     this.busy = true;
     this.error = null;
     redraw();
     try {
       const r =
-        this.mode === "login" ? await api.login(username.trim(), password) : await api.register(username.trim(), password, displayName.trim(), lang());
+        this.mode === "login" ? await api.login(username.trim(), password) : await api.register(username.trim(), password, displayName.trim(), lang(), email.trim());
       const { token, ...user } = r;
       loggedIn(user, token);
       navigate({ name: "inbox" }, true);

@@ -19,7 +19,7 @@ export function loginView(ctrl: LoginCtrl): ComponentChild {
           ev.preventDefault();
           const f = ev.currentTarget as HTMLFormElement;
           const v = (n: string) => (f.elements.namedItem(n) as HTMLInputElement | null)?.value ?? "";
-          void ctrl.submit(v("username"), v("password"), v("display_name"));
+          void ctrl.submit(v("username"), v("password"), v("display_name"), v("email"));
         }}
       >
         <div class="field">
@@ -45,6 +45,12 @@ export function loginView(ctrl: LoginCtrl): ComponentChild {
           <div class="field">
             <label for="display_name">{t("display_name")}</label>
             <input id="display_name" name="display_name" autocomplete="nickname" maxLength={40} />
+          </div>
+        )}
+        {register && (
+          <div class="field">
+            <label for="email">{t("email_optional")}</label>
+            <input id="email" name="email" type="email" autocomplete="email" maxLength={254} />
           </div>
         )}
         <div class="field">
@@ -78,6 +84,11 @@ export function loginView(ctrl: LoginCtrl): ComponentChild {
       <p class="switch">
         <a href={href({ name: register ? "login" : "register" })}>{register ? t("have_account") : t("no_account")}</a>
       </p>
+      {!register && (
+        <p class="switch">
+          <a href={href({ name: "forgot" })}>{t("forgot_link")}</a>
+        </p>
+      )}
     </main>
   );
 }

@@ -6,6 +6,7 @@ import { errorText } from "../errors";
 import { lang, setLang, t, type Lang } from "../i18n";
 import { disablePush, enablePush, pushState, type PushState } from "../push";
 import { redraw } from "../redraw";
+import type { User } from "../types";
 
 export interface Preferences {
   channels: Record<string, Record<string, string>>;
@@ -19,6 +20,8 @@ export interface Preferences {
 
 export class SettingsCtrl {
   prefs: Preferences | null = null;
+  /** The account, for its e-mail address: without a verified one, e-mail cannot be chosen. */
+  me: User | null = null;
   push: PushState | "busy" = "off";
   error: string | null = null;
   saved = false;
@@ -28,7 +31,9 @@ export class SettingsCtrl {
 
   async load(): Promise<void> {
     try {
-      this.prefs = (await api.preferences()) as unknown as Preferences;
+      const [prefs, me] = await Promise.all([api.preferences(), api.me()]);
+      this.prefs = prefs as unknown as Preferences;
+      this.me = me;
     } catch (err) {
       this.error = errorText(err);
     }

@@ -1,6 +1,7 @@
 import type { ComponentChild } from "preact";
 import { Icon } from "../icons";
 import { lang, t, type Key } from "../i18n";
+import { href } from "../router";
 import type { SettingsCtrl } from "./ctrl";
 
 const CHANNELS = ["push", "email", "webhook"];
@@ -18,6 +19,11 @@ export function settingsView(ctrl: SettingsCtrl): ComponentChild {
   return (
     <main id="main" class="page page-narrow">
       <h1>{t("settings_title")}</h1>
+      <p>
+        <a href={href({ name: "account" })} id="account-link">
+          {t("account_link")}
+        </a>
+      </p>
       <section class="card" aria-labelledby="lang-title">
         <h2 id="lang-title" class="card-title">{t("language")}</h2>
         <div class="segmented" role="radiogroup" aria-label={t("language")}>
@@ -60,6 +66,7 @@ export function settingsView(ctrl: SettingsCtrl): ComponentChild {
               const val = (n: string) => (f.elements.namedItem(n) as HTMLInputElement | HTMLSelectElement | null)?.value ?? "";
               const channels: Record<string, Record<string, string>> = {};
               for (const c of CHANNELS) {
+                if (!f.elements.namedItem(`${c}.${p.kinds[0]}`)) continue; // not offered
                 channels[c] = {};
                 for (const k of p.kinds) channels[c]![k] = val(`${c}.${k}`);
               }
@@ -74,7 +81,16 @@ export function settingsView(ctrl: SettingsCtrl): ComponentChild {
               });
             }}
           >
-            {CHANNELS.map((c) => (
+            {CHANNELS.map((c) =>
+              c === "email" && ctrl.me && !ctrl.me.email ? (
+                <fieldset key={c} class="channel" id="email-missing">
+                  <legend>{t("channel_email")}</legend>
+                  <p class="hint">{t("email_channel_missing")}</p>
+                  <a class="btn" href={href({ name: "account" })}>
+                    {t("email_channel_add")}
+                  </a>
+                </fieldset>
+              ) : (
               <fieldset key={c} class="channel">
                 <legend>{t(`channel_${c}` as Key)}</legend>
                 {p.kinds.map((k) => (
@@ -90,7 +106,8 @@ export function settingsView(ctrl: SettingsCtrl): ComponentChild {
                   </div>
                 ))}
               </fieldset>
-            ))}
+              ),
+            )}
             <fieldset>
               <legend>{t("quiet_hours")}</legend>
               <div class="row">

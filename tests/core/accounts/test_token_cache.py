@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from core.accounts.auth import token_cache
+from core.accounts.models import ApiToken
 from core.accounts.services import user_token
 from tests.conftest import make_user
 
@@ -35,7 +35,7 @@ def _client(key: str) -> APIClient:
 def _token_queries(client: APIClient) -> int:
     with CaptureQueriesContext(connection) as queries:
         assert client.get("/api/notifications").status_code == 200
-    return sum("authtoken_token" in q["sql"] for q in queries.captured_queries)
+    return sum("accounts_apitoken" in q["sql"] for q in queries.captured_queries)
 
 
 def test_a_token_is_looked_up_once_then_served_from_the_process(db: Any) -> None:
@@ -48,7 +48,7 @@ def test_a_deleted_token_is_refused_at_once(db: Any) -> None:
     alice = make_user("alice")
     client = _client(user_token(user=alice))
     assert client.get("/api/notifications").status_code == 200
-    Token.objects.filter(user=alice).delete()  # a queryset delete sends post_delete too
+    ApiToken.objects.filter(user=alice).delete()  # a queryset delete sends post_delete too
     res = client.get("/api/notifications")
     assert (res.status_code, res.json()["code"]) == (401, "bad_credentials")
 

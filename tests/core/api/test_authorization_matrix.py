@@ -70,6 +70,18 @@ POLICY: dict[str, dict[str, dict[str, bool]]] = {
     "GET /api/accounts/me/vacations": USER,
     "POST /api/accounts/me/vacations": USER,
     "POST /api/accounts/me/vacations/{vacation_id}/end": USER,
+    "POST /api/accounts/me/email/resend": USER,
+    "POST /api/accounts/email/verify": OPEN,  # the mailed link is the proof
+    "POST /api/accounts/me/password": USER,
+    "POST /api/accounts/password/reset": OPEN,
+    "POST /api/accounts/password/reset/confirm": OPEN,  # the mailed link is the proof
+    "GET /api/accounts/me/devices": USER,
+    "DELETE /api/accounts/me/devices/{device_id}": USER,
+    "POST /api/accounts/me/devices/revoke-others": USER,
+    "GET /api/accounts/me/export": USER,
+    "POST /api/accounts/me/delete": USER,
+    "GET /api/notifications/unsubscribe": OPEN,  # the signed token is the proof
+    "POST /api/notifications/unsubscribe": OPEN,
     "GET /api/notifications": USER,
     "POST /api/notifications/read": USER,
     "GET /api/notifications/preferences": USER,
@@ -126,6 +138,8 @@ BODIES: dict[str, dict[str, Any]] = {
     "POST /api/matches/{match_id}/chat": {"text": "hello"},
     "POST /api/accounts/login": {"username": "nobody", "password": "wrong-password"},
     "POST /api/notifications/read": {"all": True},
+    # A wrong password: no account is deleted by the matrix.
+    "POST /api/accounts/me/delete": {"password": "not-the-password"},
 }
 
 
@@ -232,6 +246,7 @@ def test_who_may_call_it(race_game: str, operation: str) -> None:
                 .replace("{username}", users["creator"].username)
                 .replace("{vacation_id}", "987654")
                 .replace("{subscription_id}", "987654")
+                .replace("{device_id}", "987654")
             )
             if method == "DELETE" and "{" not in template:  # by endpoint, in the query
                 path += "?endpoint=https://push.example/x"

@@ -13,7 +13,7 @@ from django.test import Client, override_settings
 from rest_framework.throttling import UserRateThrottle
 from rest_framework.views import APIView
 
-from core.accounts.auth import token_cache
+from core.accounts.auth import cached_credentials, token_cache
 from core.accounts.services import user_token
 from core.matches import services
 from tests.conftest import make_user
@@ -214,7 +214,7 @@ def test_a_token_this_process_has_not_checked_yet_is_checked_in_the_lane(
     fast, full = both("GET", path, **token(play, "alice"))
     assert fast.status_code == 200 and dispatched == [path]
     same(fast, full)
-    assert token_cache.get(play["tokens"]["alice"]) is not None
+    assert cached_credentials(play["tokens"]["alice"]) is not None
 
 
 def test_a_deactivated_player_is_refused_by_the_lane_too(
