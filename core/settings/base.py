@@ -318,7 +318,8 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "core.api.errors.exception_handler",
     # JSON bodies only: form encodings read a blank field as absent and a repeated one as a
     # list, so what the schema calls invalid would pass (415 for them).
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # Nesting bounded before parsing (core/boundedjson.py): a 400, never a RecursionError.
+    "DEFAULT_PARSER_CLASSES": ["core.api.parsers.JSONParser"],
     "DEFAULT_RENDERER_CLASSES": [
         "core.api.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
