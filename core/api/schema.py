@@ -79,7 +79,7 @@ CODES: dict[str, tuple[int, str]] = {
     "seats_not_filled": (409, "every seat needs a player or a bot first"),
     "seat_taken_over": (409, "you ran out of time; a bot plays your seat"),
     "already_resigned": (409, "you have already resigned"),
-    "command_id_reused": (409, "that command_id was used by another seat"),
+    "command_id_reused": (409, "that command_id was used by another seat or for another command"),
     "conflict": (409, "another request changed this first; retry"),
     "username_taken": (409, "the user name is taken"),
     "vacation_overlap": (409, "you already have a vacation then (see `vacation`)"),
