@@ -266,15 +266,22 @@ def _ready(seats: list[Seat]) -> bool:
     return all(s.kind != Seat.Kind.OPEN and s.accepted for s in seats)
 
 
+def _check_not_an_outsider(match: Match, mine: Seat | None, user: User) -> None:
+    """Authorization before state: somebody with no seat (not even an invitation) in a private
+    match, and not staff, is refused the same way whatever the match's status, so that no
+    answer tells them whether it is in the lobby, running or over."""
+    if mine is None and match.visibility == Match.Visibility.PRIVATE and not user.is_staff:
+        raise ApiError(403, "private_match", "This match is private: join on invitation.")
+
+
 def match_join(*, match_id: int, user: User, seat_index: int | None = None) -> Match:
     with transaction.atomic():
         match = _locked_match(match_id)
-        if match.status != Match.Status.LOBBY:
-            raise ApiError(409, "match_not_in_lobby", "This match has already started or ended.")
         seats = list(match.seats.all())
         mine = _seat_of(seats, user)
-        if mine is None and match.visibility == Match.Visibility.PRIVATE and not user.is_staff:
-            raise ApiError(403, "private_match", "This match is private: join on invitation.")
+        _check_not_an_outsider(match, mine, user)
+        if match.status != Match.Status.LOBBY:
+            raise ApiError(409, "match_not_in_lobby", "This match has already started or ended.")
         if mine is not None and mine.accepted:
             raise ApiError(409, "already_seated", "You already have a seat in this match.")
         if mine is not None:  # accepting an invitation
@@ -298,15 +305,16 @@ def match_join(*, match_id: int, user: User, seat_index: int | None = None) -> M
 def match_leave(*, match_id: int, user: User) -> Match:
     with transaction.atomic():
         match = _locked_match(match_id)
+        seat = _seat_of(list(match.seats.all()), user)
+        _check_not_an_outsider(match, seat, user)
+        if seat is None:
+            raise ApiError(403, "not_a_player", "You have no seat in this match.")
         if match.status != Match.Status.LOBBY:
             raise ApiError(
                 409,
                 "match_not_in_lobby",
                 "Only a match still in the lobby can be left; resign instead.",
             )
-        seat = _seat_of(list(match.seats.all()), user)
-        if seat is None:
-            raise ApiError(403, "not_a_player", "You have no seat in this match.")
         if match.created_by_id == user.pk:
             match.status = Match.Status.ABORTED
             match.save(update_fields=["status", "updated_at"])
@@ -320,6 +328,7 @@ def match_leave(*, match_id: int, user: User) -> Match:
 def match_start(*, match_id: int, user: User) -> Match:
     with transaction.atomic():
         match = _locked_match(match_id)
+        _check_not_an_outsider(match, _seat_of(list(match.seats.all()), user), user)
         if match.created_by_id != user.pk:
             raise ApiError(
                 403, "not_the_creator", "Only the player who created the match can start it."
