@@ -229,3 +229,83 @@ def test_the_vetted_session_still_reaches_loopback_where_it_is_allowed(
     assert res.status_code == 204
     assert loopback_hook["hits"] == ["/ok"]
     assert connections and all(ipaddress.ip_address(a).is_loopback for a in connections)
+
+
+def _certificate(tmp_path: Any, name: str) -> tuple[str, str]:
+    """A self-signed certificate for ``name`` (and its key), as PEM files."""
+    import datetime
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)])
+    now = datetime.datetime.now(datetime.UTC)
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(subject)
+        .issuer_name(subject)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(minutes=5))
+        .not_valid_after(now + datetime.timedelta(hours=1))
+        .add_extension(x509.SubjectAlternativeName([x509.DNSName(name)]), critical=False)
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+        .sign(key, hashes.SHA256())
+    )
+    cert_path, key_path = tmp_path / "cert.pem", tmp_path / "key.pem"
+    cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    key_path.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
+    return str(cert_path), str(key_path)
+
+
+def test_tls_is_checked_against_the_name_not_the_address_connected_to(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch, connections: list[str]
+) -> None:
+    """A push service's certificate names its host: connecting to the vetted address must
+    still send that name (SNI) and verify the certificate against it."""
+    import ssl
+
+    cert, key = _certificate(tmp_path, "push.example.net")
+    hits: list[str] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            hits.append(self.headers["Host"])
+            self.rfile.read(int(self.headers.get("Content-Length", "0")))
+            self.send_response(201)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key)
+    server.socket = context.wrap_socket(server.socket, server_side=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    port = server.server_address[1]
+    try:
+        fake_dns.answer(monkeypatch, {"push.example.net": ["127.0.0.1"]})
+        with outbound.session(allow_private=True) as session:
+            res = session.post(f"https://push.example.net:{port}/p", data=b"x", verify=cert)
+            assert res.status_code == 201
+            assert hits == [f"push.example.net:{port}"]
+            assert connections == ["127.0.0.1"]
+            fake_dns.answer(monkeypatch, {"other.example.net": ["127.0.0.1"]})
+            with pytest.raises(Exception, match=r"certificate|hostname"):
+                session.post(f"https://other.example.net:{port}/p", data=b"x", verify=cert)
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
