@@ -306,8 +306,17 @@ PUSH_ALLOW_INSECURE_ENDPOINTS = env.bool("LUDOTEKA_PUSH_ALLOW_INSECURE_ENDPOINTS
 if not 0 < PUSH_TIMEOUT <= 60:
     raise environ.ImproperlyConfigured("LUDOTEKA_PUSH_TIMEOUT must be within (0, 60] seconds")
 
+# --- Client addresses (core/api/clientip.py) ----------------------------------------------------
+# How many proxies in front of the web processes set or append X-Forwarded-For: 0 (none, the
+# default) counts the TCP peer and ignores the header; behind N proxies only their hops count.
+# Every per-address limit (the throttles, the log-in lock-out) follows it.
+LUDOTEKA_PROXY_COUNT = env.int("LUDOTEKA_PROXY_COUNT", default=0)
+if not 0 <= LUDOTEKA_PROXY_COUNT <= 10:
+    raise environ.ImproperlyConfigured("LUDOTEKA_PROXY_COUNT must be 0 to 10")
+
 # --- REST framework ---------------------------------------------------------------------------
 REST_FRAMEWORK = {
+    "NUM_PROXIES": LUDOTEKA_PROXY_COUNT,
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "core.accounts.auth.CachedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
@@ -382,6 +391,7 @@ AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_HTTP_RESPONSE_CODE = 429
 AXES_LOCKOUT_CALLABLE = "core.api.errors.lockout_response"  # the API's JSON 429
+AXES_CLIENT_IP_CALLABLE = "core.api.clientip.client_ip"  # the throttles' address, one rule
 AXES_DISABLE_ACCESS_LOG = True  # no row per successful log-in
 AXES_VERBOSE = False
 if AXES_FAILURE_LIMIT < 1 or AXES_COOLOFF_TIME.total_seconds() <= 0:
