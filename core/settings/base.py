@@ -9,6 +9,7 @@ fail loudly at start-up. No debug pages unless ``DJANGO_DEBUG=true``.
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import time
 from datetime import timedelta
@@ -80,6 +81,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: probes and /metrics answered before host checks and HTTPS redirects; timing.
     "core.ops.middleware.Ops",
+    "core.csp.ContentSecurityPolicy",  # on every answer below, the fast lane's included
     "core.api.guard.RequestGuard",  # first: it tracks every write, and bounds write requests
     # A token client's moves and legal-command reads, answered without the rest of the chain
     # and DRF's dispatch (core/api/fastlane.py); anything else goes on down.
@@ -430,9 +432,15 @@ except ValueError as _err:
 CELERY_WORKER_HIJACK_ROOT_LOGGER = LUDOTEKA_LOG_FORMAT == "plain"
 
 # --- Operations (core/ops/): probes, metrics ----------------------------------------------------
-# /metrics requires "Authorization: Bearer <token>" when this is set (else keep it off the
-# public proxy, as deploy/nginx.conf.template does).
+# /metrics requires "Authorization: Bearer <token>" when this is set. In production, without it,
+# the public port refuses /metrics (404): serve them on an internal address instead with
+# LUDOTEKA_METRICS_BIND (host:port, e.g. 127.0.0.1:9100), a listener of the web process's own.
 LUDOTEKA_METRICS_TOKEN = env.str("LUDOTEKA_METRICS_TOKEN", default="")
+LUDOTEKA_METRICS_BIND = env.str("LUDOTEKA_METRICS_BIND", default="")
+if LUDOTEKA_METRICS_BIND and not re.fullmatch(
+    r"\[?[^\s\[\]]*\]?:[0-9]{1,5}", LUDOTEKA_METRICS_BIND
+):
+    raise environ.ImproperlyConfigured("LUDOTEKA_METRICS_BIND is host:port, e.g. 127.0.0.1:9100")
 
 BOT_BUDGET_SECONDS = env.float("LUDOTEKA_BOT_BUDGET_SECONDS", default=1.0)
 
