@@ -4,10 +4,10 @@ framed, nothing loaded from elsewhere.
 The PWA (``pwa/``, built by Vite) needs only its own origin: its scripts, styles and icons, its
 manifest and service worker, ``fetch`` to the API and its WebSockets (``'self'`` covers ``ws:``
 and ``wss:`` of the same host, CSP Level 3), and ``data:`` images (icons inlined by the build).
-It sets styles through the DOM (Preact's ``style`` props), which ``style-src`` does not govern.
-The pages Django renders itself (the admin, the API documentation, the browsable API) keep
-inline ``style`` attributes and blocks of their packages' templates: ``'unsafe-inline'`` for
-styles there only, never for scripts (the documentation is drf-spectacular's split view, whose
+Styles also need ``'unsafe-inline'``: three boards (Yspahan, Catan, Java) render ``<style>``
+elements of their own, and the pages Django renders from its packages' templates (the admin,
+the API documentation, the browsable API) carry inline style blocks and attributes. Scripts
+never: no page runs an inline script (the documentation is drf-spectacular's split view, whose
 start-up script is a file of its own).
 """
 
@@ -17,30 +17,22 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 
-_DIRECTIVES = (
-    "default-src 'self'",
-    "script-src 'self'",
-    "connect-src 'self'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "manifest-src 'self'",
-    "worker-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
+POLICY = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self' 'unsafe-inline'",
+        "connect-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "manifest-src 'self'",
+        "worker-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    )
 )
-POLICY = "; ".join((*_DIRECTIVES, "style-src 'self'"))
-TEMPLATE_PAGES_POLICY = "; ".join((*_DIRECTIVES, "style-src 'self' 'unsafe-inline'"))
-_TEMPLATE_PAGES = ("/admin/", "/api/docs/", "/api-auth/")
-
-
-def policy_for(request: HttpRequest, response: HttpResponse) -> str:
-    path = request.path_info
-    html = response.get("Content-Type", "").startswith("text/html")
-    if path.startswith(_TEMPLATE_PAGES) or (html and path.startswith("/api/")):
-        return TEMPLATE_PAGES_POLICY
-    return POLICY
 
 
 class ContentSecurityPolicy:
@@ -55,5 +47,5 @@ class ContentSecurityPolicy:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
         if "Content-Security-Policy" not in response:
-            response["Content-Security-Policy"] = policy_for(request, response)
+            response["Content-Security-Policy"] = POLICY
         return response

@@ -1,7 +1,7 @@
-"""The PWA under its Content-Security-Policy (core/csp.py), in chromium: every screen of a
-player's first minutes (register, the lobby, a new match against a bot with its board loaded
-on demand, its live socket, a move) runs without one violation of the policy, which the
-browser would otherwise report and enforce (a blocked script is a broken screen)."""
+"""The PWA under its Content-Security-Policy (core/csp.py), in chromium: a player's first
+minutes (register, the lobby, a new match against a bot by the form, its live socket) and every
+game's board, each loaded on demand, run without one violation of the policy, which the
+browser would otherwise report and enforce (a blocked script or style is a broken screen)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,15 @@ from typing import Any
 
 import pytest
 
-from tests.pwa.test_browser import PHONE, Tab, new_match_by_form, register, wait_my_turn
+from tests.pwa.test_browser import (
+    GAMES,
+    PHONE,
+    Tab,
+    api,
+    new_match_by_form,
+    register,
+    wait_my_turn,
+)
 
 WATCH = """
 window.__csp = [];
@@ -40,5 +48,11 @@ def test_the_app_runs_within_its_content_security_policy(watched: Tab) -> None:
     tab.go("/")
     tab.go(f"/matches/{match_id}")
     tab.page.wait_for_selector("main.match-page")
-    assert tab.page.evaluate("window.__csp") == []
+    seats = [{"kind": "me"}, {"kind": "bot", "level": "random"}]
+    for game in GAMES:
+        found = api(tab, "POST", "matches", {"game": game, "players": 2, "seats": seats})
+        tab.go(f"/matches/{found['id']}")
+        wait_my_turn(tab)
+        tab.page.wait_for_selector(".board-area > *")
+        assert tab.page.evaluate("window.__csp") == [], game
     tab.check_console()
