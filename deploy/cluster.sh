@@ -48,6 +48,11 @@ export DJANGO_ALLOWED_HOSTS=${DJANGO_ALLOWED_HOSTS:-127.0.0.1,localhost}
 export LUDOTEKA_SITE_URL=${LUDOTEKA_SITE_URL:-http://127.0.0.1:$PORT}
 export LUDOTEKA_LOG_FORMAT=${LUDOTEKA_LOG_FORMAT:-json}
 export LUDOTEKA_WEB1_PORT=$((PORT + 1)) LUDOTEKA_WEB2_PORT=$((PORT + 2))
+# One proxy, nginx, which sets X-Forwarded-For to the address it saw (core/api/clientip.py).
+export LUDOTEKA_PROXY_COUNT=${LUDOTEKA_PROXY_COUNT:-1}
+# Production mode refuses /metrics on the web ports: the first web process serves every
+# process's figures on this loopback port instead (core/ops/metrics.py).
+export LUDOTEKA_METRICS_BIND=${LUDOTEKA_METRICS_BIND:-127.0.0.1:$((PORT + 3))}
 export LUDOTEKA_WORKER_CONCURRENCY=${LUDOTEKA_WORKER_CONCURRENCY:-1}
 # A write may wait 15 s for a request thread before it is refused with 503 busy (5 s by default):
 # under bursts a busy web process queues writes a few seconds, and nginx waits 30 s for an

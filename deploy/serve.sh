@@ -29,4 +29,6 @@ else
   echo "Ludoteka runs in the embedded development mode: ${DATABASE_URL:+PostgreSQL}${DATABASE_URL:-SQLite (WAL) in var/}, ${REDIS_URL:+Redis}${REDIS_URL:-in-process channel layer and tasks}; set DATABASE_URL, REDIS_URL and DJANGO_SECRET_KEY for production."
 fi
 echo "Serving on http://127.0.0.1:${PORT:-8000}/ (API docs at /api/docs/)"
-.venv/bin/uvicorn core.asgi:application --host 127.0.0.1 --port "${PORT:-8000}" --log-level warning
+# --no-proxy-headers: the peer is the client; uvicorn would otherwise take X-Forwarded-For from
+# any local client as its address (core/api/clientip.py, LUDOTEKA_PROXY_COUNT behind a proxy).
+.venv/bin/uvicorn core.asgi:application --host 127.0.0.1 --port "${PORT:-8000}" --log-level warning --no-proxy-headers

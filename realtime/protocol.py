@@ -35,12 +35,12 @@ refused during the handshake reaches a browser as a bare 1006, with no reason to
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs
 
+from core import boundedjson
 from core.api.errors import ApiError
 from core.jsonbytes import compact_json
 
@@ -79,7 +79,7 @@ def parse(text: str | None) -> ClientMessage:
     if text is None:
         raise ApiError(400, "malformed_json", "Send JSON in text frames.")
     try:
-        raw = json.loads(text)
+        raw = boundedjson.loads(text)  # nesting bounded: no RecursionError
     except ValueError as err:
         raise ApiError(400, "malformed_json", "The message is not valid JSON.") from err
     if not isinstance(raw, dict):

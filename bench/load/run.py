@@ -223,22 +223,19 @@ def cpu_roles(cluster: Cluster, pg: Any, redis: Any) -> dict[str, int | None]:
 
 
 def server_metrics(cluster: Cluster) -> Buckets:
-    """The web processes' histograms (either one's ``/metrics`` sums every process): request
-    queueing by method and request duration by method and route, as cumulative buckets."""
+    """The web processes' histograms (the metrics listener sums every process, deploy/cluster.sh's
+    LUDOTEKA_METRICS_BIND: production refuses /metrics on the web ports): request queueing by
+    method and request duration by method and route, as cumulative buckets."""
     import urllib.request
 
     from prometheus_client.parser import text_string_to_metric_families
 
     out: Buckets = {}
-    for name in ("web1", "web2"):
-        port = cluster.port + (1 if name == "web1" else 2)
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as res:
-                text = res.read().decode()
-            break
-        except OSError:
-            continue
-    else:
+    try:
+        url = f"http://127.0.0.1:{cluster.port + 3}/metrics"
+        with urllib.request.urlopen(url, timeout=10) as res:
+            text = res.read().decode()
+    except OSError:
         return out
     wanted = (
         "ludoteka_http_queue_seconds",

@@ -13,16 +13,19 @@ from django.http import StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
-from rest_framework.parsers import BaseParser, JSONParser
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import BaseParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core import boundedjson
 from core.admin_inspect import actions, answers, archive, inspection
 from core.admin_inspect.models import AuditEntry
 from core.api import fields as strict
 from core.api.errors import ApiError
 from core.api.pagination import Pagination
+from core.api.parsers import JSONParser
 from core.api.schema import errors
 from core.matches.models import Match
 
@@ -184,6 +187,9 @@ class NDJSONParser(BaseParser):
             text = stream.read().decode("utf-8")
         except UnicodeDecodeError as err:
             raise ApiError(400, "bad_request", "The file is not UTF-8 text.") from err
+        # Each line is a document: the text nests no deeper than its deepest line.
+        if boundedjson.deeper_than(text):
+            raise ParseError(f"JSON parse error - {boundedjson.TooDeep.message()}")
         return {"ndjson": text}
 
 

@@ -28,6 +28,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from core import boundedjson
 from core.accounts.models import User
 from core.api.errors import ApiError
 from core.eventstore import store
@@ -130,8 +131,8 @@ def parse_ndjson(text: str) -> dict[str, Any]:
     if not lines:
         raise _bad("The file is empty.")
     try:
-        header = json.loads(lines[0])
-        events = [json.loads(line) for line in lines[1:]]
+        header = boundedjson.loads(lines[0])
+        events = [boundedjson.loads(line) for line in lines[1:]]
     except ValueError as err:
         raise _bad(f"A line is not JSON: {err}.") from err
     if not isinstance(header, dict):

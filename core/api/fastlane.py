@@ -33,7 +33,6 @@ It sits after ``core.ops.middleware.Ops`` (timing, probes) and ``core.api.guard.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from typing import Any
@@ -51,6 +50,7 @@ from rest_framework.response import Response
 from rest_framework.utils.json import strict_constant
 from rest_framework.views import set_rollback
 
+from core import boundedjson
 from core.accounts.auth import CachedTokenAuthentication, cached_credentials
 from core.api.errors import exception_handler, service_down
 from core.api.renderers import JSONRenderer
@@ -105,8 +105,9 @@ def _json_body(request: HttpRequest) -> tuple[bool, Any]:
     if not request.META.get("CONTENT_LENGTH"):
         return False, None  # DRF's empty data, not a parse
     try:
-        return True, json.loads(request.body.decode("utf-8"), parse_constant=strict_constant)
-    except Exception:  # malformed, not UTF-8, too large: the full stack's answer
+        text = request.body.decode("utf-8")
+        return True, boundedjson.loads(text, parse_constant=strict_constant)
+    except Exception:  # malformed, too deep, not UTF-8, too large: the full stack's answer
         return False, None
 
 

@@ -82,7 +82,7 @@ CODES: dict[str, tuple[int, str]] = {
     "seat_taken_over": (409, "you ran out of time; a bot plays your seat"),
     "no_push_subscription": (409, "no device of yours takes notifications: allow them first"),
     "already_resigned": (409, "you have already resigned"),
-    "command_id_reused": (409, "that command_id was used by another seat"),
+    "command_id_reused": (409, "that command_id was used by another seat or for another command"),
     "conflict": (409, "another request changed this first; retry"),
     "username_taken": (409, "the user name is taken"),
     "no_pending_email": (409, "no e-mail address is waiting for verification"),

@@ -500,7 +500,9 @@ class MatchJoinApi(_LobbyAction):
 
 
 @extend_schema_view(
-    post=extend_schema(extensions=errors("match_not_found", "match_not_in_lobby", "not_a_player"))
+    post=extend_schema(
+        extensions=errors("match_not_found", "private_match", "match_not_in_lobby", "not_a_player")
+    )
 )
 class MatchLeaveApi(_LobbyAction):
     action = "leave"
@@ -509,7 +511,11 @@ class MatchLeaveApi(_LobbyAction):
 @extend_schema_view(
     post=extend_schema(
         extensions=errors(
-            "match_not_found", "not_the_creator", "match_not_in_lobby", "seats_not_filled"
+            "match_not_found",
+            "private_match",
+            "not_the_creator",
+            "match_not_in_lobby",
+            "seats_not_filled",
         )
     )
 )

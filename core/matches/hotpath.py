@@ -155,18 +155,22 @@ def submit(
     user: User | None,
     command: Any,
     command_id: str,
+    digest: str,
     expected_version: int | None,
     seat_index: int | None,
 ) -> dict[str, Any]:
     """``services.match_submit_command`` on PostgreSQL; raises ``NeedsGeneralPath`` (having
-    written nothing) for a command this path does not write."""
+    written nothing) for a command this path does not write. ``digest``: what the command asks
+    (``services.command_digest``), kept in its record and compared on a retry."""
     match, seats, record = read(match_id, command_id)
     seat = services._acting_seat(seats, user, seat_index)
     if record is not None:
-        return services._replayed_response(match, record, seat)
+        return services._replayed_response(match, record, seat, digest)
     services._check_runnable(match, expected_version)
     try:
-        return _run(match, seats, seat, user=user, command=command, command_id=command_id)
+        return _run(
+            match, seats, seat, user=user, command=command, command_id=command_id, digest=digest
+        )
     except StaleVersion as err:
         if expected_version is not None:
             raise services.stale_version_error(err.current) from err
@@ -180,7 +184,7 @@ def submit(
             raise ApiError(
                 409, "conflict", "Another request changed this match first; retry."
             ) from err
-        return services._replayed_response(match, record, seat)
+        return services._replayed_response(match, record, seat, digest)
 
 
 def _run(
@@ -191,6 +195,7 @@ def _run(
     user: User | None,
     command: Any,
     command_id: str,
+    digest: str,
 ) -> dict[str, Any]:
     engine = services.engine_for(match.game)
     state = load_state(match)
@@ -230,7 +235,7 @@ def _run(
         # Only at a barrier: nothing at or before it can be undone later (see services).
         also.append(_snapshot(match, engine.state_to_json(state), now))
         match.snapshot_version = match_set["snapshot_version"] = match.version
-    also.append(_record(match, command_id, user, seat.index, now))
+    also.append(_record(match, command_id, user, seat.index, digest, now))
     # The statement commits by itself: a request whose time is up stops here (503 busy, nothing
     # written), never after its client stopped waiting (core/api/guard.py).
     check_deadline()
@@ -321,7 +326,9 @@ def _snapshot(match: Match, state_json: Any, now: Any) -> store.Also:
     )
 
 
-def _record(match: Match, command_id: str, user: User | None, seat: int, now: Any) -> store.Also:
+def _record(
+    match: Match, command_id: str, user: User | None, seat: int, digest: str, now: Any
+) -> store.Also:
     """The idempotency record. A duplicate ``command_id`` fails the whole statement (unique
     constraint): nothing of it is written."""
     return store.Also(
@@ -334,7 +341,7 @@ def _record(match: Match, command_id: str, user: User | None, seat: int, now: An
             user.pk if user is not None else None,
             seat,
             match.version,
-            json.dumps({"version": match.version, "status": match.status}),
+            json.dumps(services.record_response(match, digest)),
             now,
         ],
     )

@@ -11,6 +11,7 @@ its client stopped waiting (core/api/guard.py).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 from dataclasses import dataclass
@@ -86,6 +87,18 @@ def _check_command_id(command_id: Any) -> str:
     return command_id
 
 
+def command_digest(kind: str, body: Any) -> str:
+    """What a ``command_id`` was used for: the kind of request (``command``, ``undo``,
+    ``resign``) and what it asked (the command, the undo's scope), in canonical JSON. Kept in
+    its record, so that a retry is told the first result only when it asks the same thing: a
+    ``command_id`` reused for another move is refused (409 ``command_id_reused``), never
+    answered with a result the client would take for its own move's."""
+    text = json.dumps(
+        [kind, body], sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str
+    )
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
 @dataclass(frozen=True)
 class _Opened:
     match: Match
@@ -99,6 +112,7 @@ def _open_command(
     match_id: int,
     user: User | None,
     command_id: Any,
+    digest: str,
     expected_version: Any = None,
     seat_index: int | None = None,
 ) -> _Opened:
@@ -111,7 +125,7 @@ def _open_command(
     seat = _acting_seat(seats, user, seat_index)
     replay = CommandRecord.objects.filter(match=match, command_id=command_id).first()
     if replay is not None:
-        return _Opened(match, seats, seat, _replayed_response(match, replay, seat))
+        return _Opened(match, seats, seat, _replayed_response(match, replay, seat, digest))
     _check_runnable(match, expected_version)
     return _Opened(match, seats, seat, None)
 
@@ -257,15 +271,22 @@ def _ready(seats: list[Seat]) -> bool:
     return all(s.kind != Seat.Kind.OPEN and s.accepted for s in seats)
 
 
+def _check_not_an_outsider(match: Match, mine: Seat | None, user: User) -> None:
+    """Authorization before state: somebody with no seat (not even an invitation) in a private
+    match, and not staff, is refused the same way whatever the match's status, so that no
+    answer tells them whether it is in the lobby, running or over."""
+    if mine is None and match.visibility == Match.Visibility.PRIVATE and not user.is_staff:
+        raise ApiError(403, "private_match", "This match is private: join on invitation.")
+
+
 def match_join(*, match_id: int, user: User, seat_index: int | None = None) -> Match:
     with transaction.atomic():
         match = _locked_match(match_id)
-        if match.status != Match.Status.LOBBY:
-            raise ApiError(409, "match_not_in_lobby", "This match has already started or ended.")
         seats = list(match.seats.all())
         mine = _seat_of(seats, user)
-        if mine is None and match.visibility == Match.Visibility.PRIVATE and not user.is_staff:
-            raise ApiError(403, "private_match", "This match is private: join on invitation.")
+        _check_not_an_outsider(match, mine, user)
+        if match.status != Match.Status.LOBBY:
+            raise ApiError(409, "match_not_in_lobby", "This match has already started or ended.")
         if mine is not None and mine.accepted:
             raise ApiError(409, "already_seated", "You already have a seat in this match.")
         if mine is not None:  # accepting an invitation
@@ -289,15 +310,16 @@ def match_join(*, match_id: int, user: User, seat_index: int | None = None) -> M
 def match_leave(*, match_id: int, user: User) -> Match:
     with transaction.atomic():
         match = _locked_match(match_id)
+        seat = _seat_of(list(match.seats.all()), user)
+        _check_not_an_outsider(match, seat, user)
+        if seat is None:
+            raise ApiError(403, "not_a_player", "You have no seat in this match.")
         if match.status != Match.Status.LOBBY:
             raise ApiError(
                 409,
                 "match_not_in_lobby",
                 "Only a match still in the lobby can be left; resign instead.",
             )
-        seat = _seat_of(list(match.seats.all()), user)
-        if seat is None:
-            raise ApiError(403, "not_a_player", "You have no seat in this match.")
         if match.created_by_id == user.pk:
             match.status = Match.Status.ABORTED
             match.save(update_fields=["status", "updated_at"])
@@ -311,6 +333,7 @@ def match_leave(*, match_id: int, user: User) -> Match:
 def match_start(*, match_id: int, user: User) -> Match:
     with transaction.atomic():
         match = _locked_match(match_id)
+        _check_not_an_outsider(match, _seat_of(list(match.seats.all()), user), user)
         if match.created_by_id != user.pk:
             raise ApiError(
                 403, "not_the_creator", "Only the player who created the match can start it."
@@ -351,6 +374,7 @@ def match_submit_command(
     seat_index: int | None = None,
 ) -> dict[str, Any]:
     """Apply one command. ``user`` is the player; bots and the system pass ``seat_index``."""
+    digest = command_digest("command", command)
     if connection.vendor == "postgresql":
         # Most commands: two round trips, no lock (hotpath.py); the rest come back here.
         from core.matches import hotpath
@@ -363,6 +387,7 @@ def match_submit_command(
                 user=user,
                 command=command,
                 command_id=command_id,
+                digest=digest,
                 expected_version=expected_version,
                 seat_index=seat_index,
             )
@@ -374,6 +399,7 @@ def match_submit_command(
                 match_id=match_id,
                 user=user,
                 command_id=command_id,
+                digest=digest,
                 expected_version=expected_version,
                 seat_index=seat_index,
             )
@@ -403,7 +429,14 @@ def match_submit_command(
                 seats=seats,
             )
             result = _record(
-                match, engine, state, seat.index, rows, user=user, command_id=command_id
+                match,
+                engine,
+                state,
+                seat.index,
+                rows,
+                user=user,
+                command_id=command_id,
+                digest=digest,
             )
             check_deadline()
             return result
@@ -478,11 +511,19 @@ class Answer(dict[str, Any]):
         return dict(json.loads(self.encoded))
 
 
-def _replayed_response(match: Match, record: CommandRecord, seat: Seat) -> Answer:
+def _replayed_response(match: Match, record: CommandRecord, seat: Seat, digest: str) -> Answer:
     """A retried command's first answer, rebuilt from the stream as it was at the record's
-    version (the record keeps only the version and status: the answer follows from them)."""
+    version (the record keeps only the version, status and digest: the answer follows from
+    them). A ``command_id`` reused by another seat, or for another command (``digest``; records
+    written before digests were kept have none), is refused."""
     if record.seat != seat.index:
         raise ApiError(409, "command_id_reused", "That command_id was used by another seat.")
+    if record.response.get("digest", digest) != digest:
+        raise ApiError(
+            409,
+            "command_id_reused",
+            "That command_id was used for another command; give each command its own.",
+        )
     engine = engine_for(match.game)
     rows = list(
         Event.objects.filter(
@@ -506,6 +547,7 @@ def _record(
     *,
     user: User | None,
     command_id: str,
+    digest: str,
 ) -> Answer:
     """Record the command (for idempotent retries) and return its answer."""
     response = _command_response(engine, match, state, seat, rows, status=match.status)
@@ -515,9 +557,15 @@ def _record(
         user=user,
         seat=seat,
         version=match.version,
-        response={"version": match.version, "status": match.status},
+        response=record_response(match, digest),
     )
     return Answer({**response, "replayed": False})
+
+
+def record_response(match: Match, digest: str) -> dict[str, Any]:
+    """What a command's record keeps (both paths write it): its version, the status then, and
+    what it was used for."""
+    return {"version": match.version, "status": match.status, "digest": digest}
 
 
 def _commit(
@@ -761,9 +809,14 @@ def match_undo(
     """Take back the last action ("step") or all of this turn's actions ("turn")."""
     if scope not in ("step", "turn"):
         raise ApiError(400, "invalid_input", "scope must be 'step' or 'turn'.")
+    digest = command_digest("undo", scope)
     with transaction.atomic():
         opened = _open_command(
-            match_id=match_id, user=user, command_id=command_id, expected_version=expected_version
+            match_id=match_id,
+            user=user,
+            command_id=command_id,
+            digest=digest,
+            expected_version=expected_version,
         )
         if opened.replayed is not None:
             return opened.replayed
@@ -792,14 +845,17 @@ def match_undo(
         )
         state = load_state(match, use_cache=False)
         _project(match, engine, state, before=before, seats=seats)
-        result = _record(match, engine, state, seat.index, rows, user=user, command_id=command_id)
+        result = _record(
+            match, engine, state, seat.index, rows, user=user, command_id=command_id, digest=digest
+        )
         check_deadline()
         return result
 
 
 def match_resign(*, match_id: int, user: User, command_id: str) -> dict[str, Any]:
+    digest = command_digest("resign", None)
     with transaction.atomic():
-        opened = _open_command(match_id=match_id, user=user, command_id=command_id)
+        opened = _open_command(match_id=match_id, user=user, command_id=command_id, digest=digest)
         if opened.replayed is not None:
             return opened.replayed
         match, seats, seat = opened.match, opened.seats, opened.seat
@@ -829,7 +885,9 @@ def match_resign(*, match_id: int, user: User, command_id: str) -> dict[str, Any
             # Abandonment: every human resigned, so nobody is left to finish the match.
             match.status = Match.Status.ABORTED
             Match.objects.filter(pk=match.pk).update(status=match.status)
-        result = _record(match, engine, state, seat.index, rows, user=user, command_id=command_id)
+        result = _record(
+            match, engine, state, seat.index, rows, user=user, command_id=command_id, digest=digest
+        )
         check_deadline()
         return result
 

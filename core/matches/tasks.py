@@ -115,7 +115,9 @@ def _play_bot_turn(match_id: int, version: int) -> bool:
             expected_version=version,
         )
     except ApiError as err:
-        if err.code not in ("stale_version", "match_not_active", "conflict"):
+        # command_id_reused: a twin of this task (a redelivery) played this version first, and
+        # a bot that thinks against the clock may have chosen another move.
+        if err.code not in ("stale_version", "match_not_active", "conflict", "command_id_reused"):
             log.error("bot move refused in match %s v%s: %s", match_id, version, err.message)
     except OperationalError as err:
         if not lock_wait_ran_out(err):

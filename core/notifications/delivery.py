@@ -59,6 +59,14 @@ def deliveries_send(*, now: datetime | None = None, limit: int = 100) -> dict[st
             _close(d, Delivery.Status.SKIPPED, now, str(err))
             counts["skipped"] += 1
             continue
+        except Exception as err:
+            # Whatever one delivery raises (a URL or an endpoint the libraries choke on) is that
+            # delivery's failure, counted toward its retry limit: the rest of the batch still
+            # goes out now, and this one gives up after its last try instead of coming back
+            # after every lease.
+            log.warning("delivery %s (%s) raised", d.pk, d.channel, exc_info=True)
+            counts[_retry_later(d, now, f"{type(err).__name__}: {err}")] += 1
+            continue
         _close(d, Delivery.Status.SENT, now, detail)
         counts["sent"] += 1
     for outcome, n in counts.items():

@@ -2,25 +2,23 @@
 
 The signature follows the common "timestamped HMAC" shape: header
 ``X-Ludoteka-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>``, so a
-receiver can refuse replays older than a few minutes. URLs are checked when set: http(s) only,
-and, unless ``LUDOTEKA_WEBHOOK_ALLOW_PRIVATE`` is on (development, tests), no address on
-loopback or a private network, which would let anyone make the server call its own neighbours.
+receiver can refuse replays older than a few minutes. URLs are checked when set (http(s) only,
+no spaces or credentials) and, unless ``LUDOTEKA_WEBHOOK_ALLOW_PRIVATE`` is on (development,
+tests), must lead to public addresses only, which ``core.outbound`` checks again on the very
+connection each send makes: anyone could otherwise make the server call its own neighbours.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-import ipaddress
 import json
-import socket
-import urllib.error
-import urllib.request
 from typing import Any
-from urllib.parse import urlsplit
 
+import requests
 from django.conf import settings
 
+from core import outbound
 from core.api.errors import ApiError
 
 SIGNATURE_HEADER = "X-Ludoteka-Signature"
@@ -38,28 +36,16 @@ def _timeout() -> float:
     return float(settings.LUDOTEKA_WEBHOOK_TIMEOUT)
 
 
-def _public_host(host: str) -> bool:
-    try:
-        infos = socket.getaddrinfo(host, None)
-    except (socket.gaierror, UnicodeError):
-        return False
-    for info in infos:
-        address = ipaddress.ip_address(str(info[4][0]).split("%")[0])
-        if not address.is_global:
-            return False
-    return True
-
-
 def webhook_check_url(url: str) -> None:
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ApiError(422, "invalid_webhook_url", "A webhook URL starts with https:// or http://.")
-    if not _allow_private() and not _public_host(parts.hostname):
+    try:
+        outbound.check_url(url, schemes=("https", "http"), allow_private=_allow_private())
+    except outbound.Refused as err:
         raise ApiError(
             422,
             "invalid_webhook_url",
-            "The webhook URL must reach a public address (not loopback or a private network).",
-        )
+            "The webhook URL must be an http(s) URL of a public address (not loopback or a "
+            f"private network): {err}.",
+        ) from err
 
 
 def sign(secret: str, timestamp: int, body: bytes) -> str:
@@ -69,30 +55,23 @@ def sign(secret: str, timestamp: int, body: bytes) -> str:
 
 def webhook_post(url: str, secret: str, message: dict[str, Any], *, timestamp: int) -> int:
     """POST ``message``; returns the HTTP status of a 2xx answer, raises ``WebhookFailed``
-    otherwise. Redirects are not followed (a redirect could lead to a private address)."""
-    if not _allow_private():
-        webhook_check_url(url)  # the name may point elsewhere since the URL was saved
+    otherwise. The connection goes only to a public address of the URL's host, checked as it
+    is made (``core.outbound``); redirects are not followed (one could lead anywhere)."""
     body = json.dumps(message, separators=(",", ":"), sort_keys=True).encode()
-    request = urllib.request.Request(
-        url,
-        data=body,
-        method="POST",
-        headers={
-            "Content-Type": "application/json",
-            "User-Agent": "Ludoteka-Webhook/1",
-            SIGNATURE_HEADER: sign(secret, timestamp, body),
-        },
-    )
-    opener = urllib.request.build_opener(_NoRedirect)
+    headers = {
+        "Content-Type": "application/json",
+        "User-Agent": "Ludoteka-Webhook/1",
+        SIGNATURE_HEADER: sign(secret, timestamp, body),
+    }
     try:
-        with opener.open(request, timeout=_timeout()) as response:
-            return int(response.status)
-    except urllib.error.HTTPError as err:
-        raise WebhookFailed(f"HTTP {err.code}") from None
-    except (urllib.error.URLError, OSError, ApiError) as err:
-        raise WebhookFailed(str(getattr(err, "reason", err))[:150]) from None
-
-
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
-        return None
+        with outbound.session(allow_private=_allow_private()) as session:
+            response = session.post(
+                url, data=body, headers=headers, timeout=_timeout(), allow_redirects=False
+            )
+            status = response.status_code
+            response.close()
+    except (requests.RequestException, OSError, ValueError) as err:
+        raise WebhookFailed(str(err)[:150]) from None
+    if not 200 <= status < 300:
+        raise WebhookFailed(f"HTTP {status}")
+    return int(status)

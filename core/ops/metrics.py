@@ -164,6 +164,22 @@ def exposition() -> tuple[bytes, str]:
     return generate_latest(registry()), CONTENT_TYPE_LATEST
 
 
+def serve_on_bind(bind: str) -> bool:
+    """Serve ``/metrics`` on ``bind`` (``host:port``), a listener of this process's own: the
+    internal door for Prometheus, where the public port refuses them (production). Several
+    processes of one host or pod share their figures (multiprocess mode), so one listener is
+    enough: a process that finds the port taken leaves it to the one that has it."""
+    from prometheus_client import start_http_server
+
+    host, _, port = bind.rpartition(":")
+    try:
+        start_http_server(int(port), addr=host.strip("[]") or "0.0.0.0", registry=registry())
+    except OSError as err:
+        log.info("metrics: %s already served (%s)", bind, err)
+        return False
+    return True
+
+
 def events_committed(game: str, count: int) -> None:
     EVENTS_APPENDED.labels(game).inc(count)
 

@@ -5,8 +5,10 @@ and Redis when it is configured) and ``/metrics`` (Prometheus) are answered here
 other middleware: a probe comes from the orchestrator with the pod's address as its Host and
 over plain HTTP, and must not be refused as a foreign host or redirected to HTTPS.
 ``LUDOTEKA_METRICS_TOKEN``, when set, is required as ``Authorization: Bearer <token>`` on
-``/metrics``. Every other request is timed into ``ludoteka_http_request_duration_seconds``
-by its URL pattern, and the match routes' logs carry their ``match_id``.
+``/metrics``; in production, without one, ``/metrics`` is not served here at all (404) but only
+on ``LUDOTEKA_METRICS_BIND``, an internal listener (``core.ops.metrics.serve_on_bind``).
+Every other request is timed into ``ludoteka_http_request_duration_seconds`` by its URL
+pattern, and the match routes' logs carry their ``match_id``.
 """
 
 from __future__ import annotations
@@ -103,5 +105,9 @@ class Ops:
             given = request.META.get("HTTP_AUTHORIZATION", "")
             if not hmac.compare_digest(given.encode(), f"Bearer {token}".encode()):
                 return _json(401, {"code": "not_authenticated", "message": "Metrics need a token."})
+        elif settings.LUDOTEKA_MODE == "production":
+            # The public door of a production site: whatever the proxy in front forwards, the
+            # figures are shown only for a token, or on the internal listener.
+            return _json(404, {"code": "not_found", "message": "There is nothing here."})
         body, content_type = metrics.exposition()
         return HttpResponse(body, content_type=content_type)

@@ -9,6 +9,7 @@ from django.urls import get_resolver
 
 from core.matches.scheduling import task_thread
 from core.ops.heap import freeze_startup_heap
+from core.ops.metrics import serve_on_bind
 
 
 def ready_to_serve() -> None:
@@ -26,4 +27,6 @@ def ready_to_serve() -> None:
     # Import every view now, not on the first request: a cold process would otherwise spend its
     # first write's budget importing (on a loaded machine, seconds: a 503 busy for that write).
     get_resolver().url_patterns  # noqa: B018
+    if settings.LUDOTEKA_METRICS_BIND:
+        serve_on_bind(settings.LUDOTEKA_METRICS_BIND)
     freeze_startup_heap()

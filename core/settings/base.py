@@ -80,6 +80,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: probes and /metrics answered before host checks and HTTPS redirects; timing.
     "core.ops.middleware.Ops",
+    "core.csp.ContentSecurityPolicy",  # on every answer below, the fast lane's included
     "core.api.guard.RequestGuard",  # first: it tracks every write, and bounds write requests
     # A token client's moves and legal-command reads, answered without the rest of the chain
     # and DRF's dispatch (core/api/fastlane.py); anything else goes on down.
@@ -316,8 +317,17 @@ PUSH_ALLOW_INSECURE_ENDPOINTS = env.bool("LUDOTEKA_PUSH_ALLOW_INSECURE_ENDPOINTS
 if not 0 < PUSH_TIMEOUT <= 60:
     raise environ.ImproperlyConfigured("LUDOTEKA_PUSH_TIMEOUT must be within (0, 60] seconds")
 
+# --- Client addresses (core/api/clientip.py) ----------------------------------------------------
+# How many proxies in front of the web processes set or append X-Forwarded-For: 0 (none, the
+# default) counts the TCP peer and ignores the header; behind N proxies only their hops count.
+# Every per-address limit (the throttles, the log-in lock-out) follows it.
+LUDOTEKA_PROXY_COUNT = env.int("LUDOTEKA_PROXY_COUNT", default=0)
+if not 0 <= LUDOTEKA_PROXY_COUNT <= 10:
+    raise environ.ImproperlyConfigured("LUDOTEKA_PROXY_COUNT must be 0 to 10")
+
 # --- REST framework ---------------------------------------------------------------------------
 REST_FRAMEWORK = {
+    "NUM_PROXIES": LUDOTEKA_PROXY_COUNT,
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "core.accounts.auth.CachedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
@@ -328,7 +338,8 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "core.api.errors.exception_handler",
     # JSON bodies only: form encodings read a blank field as absent and a repeated one as a
     # list, so what the schema calls invalid would pass (415 for them).
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # Nesting bounded before parsing (core/boundedjson.py): a 400, never a RecursionError.
+    "DEFAULT_PARSER_CLASSES": ["core.api.parsers.JSONParser"],
     "DEFAULT_RENDERER_CLASSES": [
         "core.api.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
@@ -399,6 +410,7 @@ AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_HTTP_RESPONSE_CODE = 429
 AXES_LOCKOUT_CALLABLE = "core.api.errors.lockout_response"  # the API's JSON 429
+AXES_CLIENT_IP_CALLABLE = "core.api.clientip.client_ip"  # the throttles' address, one rule
 AXES_DISABLE_ACCESS_LOG = True  # no row per successful log-in
 AXES_VERBOSE = False
 if AXES_FAILURE_LIMIT < 1 or AXES_COOLOFF_TIME.total_seconds() <= 0:
@@ -444,9 +456,15 @@ except ValueError as _err:
 CELERY_WORKER_HIJACK_ROOT_LOGGER = LUDOTEKA_LOG_FORMAT == "plain"
 
 # --- Operations (core/ops/): probes, metrics ----------------------------------------------------
-# /metrics requires "Authorization: Bearer <token>" when this is set (else keep it off the
-# public proxy, as deploy/nginx.conf.template does).
+# /metrics requires "Authorization: Bearer <token>" when this is set. In production, without it,
+# the public port refuses /metrics (404): serve them on an internal address instead with
+# LUDOTEKA_METRICS_BIND (host:port, e.g. 127.0.0.1:9100), a listener of the web process's own.
 LUDOTEKA_METRICS_TOKEN = env.str("LUDOTEKA_METRICS_TOKEN", default="")
+LUDOTEKA_METRICS_BIND = env.str("LUDOTEKA_METRICS_BIND", default="")
+if LUDOTEKA_METRICS_BIND and not re.fullmatch(
+    r"\[?[^\s\[\]]*\]?:[0-9]{1,5}", LUDOTEKA_METRICS_BIND
+):
+    raise environ.ImproperlyConfigured("LUDOTEKA_METRICS_BIND is host:port, e.g. 127.0.0.1:9100")
 
 BOT_BUDGET_SECONDS = env.float("LUDOTEKA_BOT_BUDGET_SECONDS", default=1.0)
 

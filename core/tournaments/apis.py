@@ -196,18 +196,36 @@ class TournamentListApi(APIView):
             help_text="Single elimination at tables of 3+: the top K of each table go through.",
         )
         placement_points = serializers.DictField(
-            child=serializers.ListField(child=serializers.FloatField()),
+            child=serializers.ListField(
+                child=serializers.FloatField(
+                    min_value=-services.MAX_POINTS, max_value=services.MAX_POINTS
+                )
+            ),
             required=False,
             allow_null=True,
             default=None,
             help_text='Points per place by table size, e.g. {"4": [3, 2, 1, 0]}.',
         )
-        bye_points = serializers.FloatField(required=False, allow_null=True, default=None)
+        bye_points = serializers.FloatField(
+            required=False,
+            allow_null=True,
+            default=None,
+            min_value=-services.MAX_POINTS,
+            max_value=services.MAX_POINTS,
+        )
         series_scoring = serializers.ChoiceField(
             choices=["placement", "score", "margin"], required=False, allow_null=True, default=None
         )
-        min_rating = serializers.FloatField(required=False, allow_null=True, default=None)
-        min_finished_matches = serializers.IntegerField(required=False, default=0, min_value=0)
+        min_rating = serializers.FloatField(
+            required=False,
+            allow_null=True,
+            default=None,
+            min_value=-services.MAX_RATING,
+            max_value=services.MAX_RATING,
+        )
+        min_finished_matches = serializers.IntegerField(
+            required=False, default=0, min_value=0, max_value=services.MAX_FINISHED_MATCHES
+        )
         bots_allowed = serializers.BooleanField(required=False, default=False)
         bot_level = serializers.CharField(
             required=False, allow_null=True, default=None, max_length=16
@@ -466,7 +484,9 @@ class TournamentPointsApi(_Action):
 
         entrant = serializers.IntegerField()
         points = serializers.FloatField(
-            help_text="Added to the entrant's points (negative: a penalty)."
+            min_value=-services.MAX_POINTS,
+            max_value=services.MAX_POINTS,
+            help_text="Added to the entrant's points (negative: a penalty; not zero).",
         )
         reason = strict.TextField(max_length=500, help_text="Why (required).")
 
@@ -498,7 +518,12 @@ class TournamentResultApi(_Action):
         table = serializers.IntegerField(min_value=1)
         ranks = serializers.ListField(child=serializers.IntegerField(), help_text="Per seat.")
         scores = serializers.ListField(
-            child=serializers.FloatField(), required=False, allow_null=True, default=None
+            child=serializers.FloatField(
+                min_value=-services.MAX_SCORE, max_value=services.MAX_SCORE
+            ),
+            required=False,
+            allow_null=True,
+            default=None,
         )
         reason = strict.TextField(max_length=500, help_text="Why (required).")
 

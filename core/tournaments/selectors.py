@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.utils import timezone
 
 from core.accounts.models import User
 from core.api.errors import ApiError
 from core.matches.models import Match
+from core.tournaments import eligibility, store
 from core.tournaments import state as st
-from core.tournaments import store
 from core.tournaments.models import Entrant, Invitation, Tournament, TournamentEvent
 
 
@@ -125,8 +126,9 @@ def tournament_detail(*, tournament: Tournament, user: User) -> dict[str, Any]:
     state = tournament_state(tournament)
     mine = state.user_entrant(user.pk)
     is_organiser = tournament.organiser_id == user.pk
-    open_for = state.status == "registration" and (
-        not tournament.private or user.pk in state.invited
+    # What register would answer now: closing time, room, invitation and entry conditions.
+    refusal = eligibility.registration_refusal(
+        state=state, private=tournament.private, user=user, now=timezone.now()
     )
     seeds = {p: i for i, p in enumerate(state.seeds, start=1)}
     return {
@@ -150,7 +152,7 @@ def tournament_detail(*, tournament: Tournament, user: User) -> dict[str, Any]:
         "standings": _standings(tournament, state),
         "me": {"entrant": mine.number, "withdrawn": mine.withdrawn} if mine else None,
         "is_organiser": is_organiser,
-        "can_register": open_for and (mine is None or mine.withdrawn),
+        "can_register": refusal is None,
         "can_withdraw": mine is not None
         and not mine.withdrawn
         and state.status in ("registration", "running"),

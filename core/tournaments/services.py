@@ -37,8 +37,8 @@ from core.matches.scheduling import run_after_commit, run_at
 from core.matches.timecontrol import parse_time_control
 from core.notifications.models import OutboxItem
 from core.ratings.models import Rating
+from core.tournaments import eligibility, store
 from core.tournaments import state as st
-from core.tournaments import store
 from core.tournaments.models import Entrant, Invitation, Tournament, TournamentMatch
 from games.base import Engine, IllegalCommand
 
@@ -48,6 +48,13 @@ MAX_ENTRANTS = 256
 MAX_ROUNDS = 50
 MAX_SERIES_GAMES = 21
 MAX_ROUND_HOURS = 60 * 24
+# Every number an organiser gives is bounded, so that the standings (sums over up to MAX_ROUNDS
+# rounds, Sonneborn-Berger's products) stay finite: 1e308 points once overflowed them to
+# infinity, and the next result failed (a 500), leaving the tournament stuck in its round.
+MAX_POINTS = 1000.0  # placement and bye points, an organiser's correction, either way
+MAX_SCORE = 1_000_000.0  # an organiser's in-game scores of a table, either way
+MAX_RATING = 1000.0  # the rating an entrant needs, either way
+MAX_FINISHED_MATCHES = 10_000
 
 
 # --- configuration ----------------------------------------------------------------------------
@@ -142,6 +149,8 @@ def _validate(spec: TournamentSpec, now: datetime) -> tuple[dict[str, Any], Engi
             raise _invalid(
                 f"placement_points[{key}] needs {size} numbers, first place's first, never rising."
             )
+        if any(not abs(v) <= MAX_POINTS for v in values):
+            raise _invalid(f"placement_points are at most {MAX_POINTS:g} either way.")
         points[str(size)] = [float(v) for v in values]
     scoring = spec.series_scoring
     if scoring is None:
@@ -150,8 +159,12 @@ def _validate(spec: TournamentSpec, now: datetime) -> tuple[dict[str, Any], Engi
         scoring = "margin" if spec.game == "catan" and k == 2 else "placement"
     if scoring not in ("placement", "score", "margin"):
         raise _invalid("series_scoring must be placement, score or margin.")
-    if spec.min_finished_matches < 0:
-        raise _invalid("min_finished_matches cannot be negative.")
+    if not 0 <= spec.min_finished_matches <= MAX_FINISHED_MATCHES:
+        raise _invalid(f"min_finished_matches must be between 0 and {MAX_FINISHED_MATCHES}.")
+    if spec.bye_points is not None and not abs(spec.bye_points) <= MAX_POINTS:
+        raise _invalid(f"bye_points are at most {MAX_POINTS:g} either way.")
+    if spec.min_rating is not None and not abs(spec.min_rating) <= MAX_RATING:
+        raise _invalid(f"min_rating is at most {MAX_RATING:g} either way.")
     if spec.round_start not in ("auto", "manual"):
         raise _invalid("round_start must be auto or manual.")
     if spec.round_hours is not None and not 1 <= spec.round_hours <= MAX_ROUND_HOURS:
@@ -434,17 +447,6 @@ def _still_open(w: _Write) -> None:
         raise ApiError(409, "tournament_over", f"The tournament is {w.state.status}.")
 
 
-def _registration_open(w: _Write, now: datetime) -> None:
-    closes = w.state.config.get("registration_closes_at")
-    if w.state.status != "registration" or (
-        closes is not None and datetime.fromisoformat(closes) <= now
-    ):
-        raise ApiError(409, "registration_closed", "Registration for this tournament is closed.")
-    limit = w.state.config.get("max_players")
-    if limit is not None and len(w.state.registered()) >= limit:
-        raise ApiError(409, "tournament_full", f"The tournament is full ({limit} players).")
-
-
 def _next_number(state: st.TournamentState) -> int:
     return max(state.entrants, default=0) + 1
 
@@ -453,42 +455,13 @@ def tournament_register(*, tournament_id: int, user: User) -> Tournament:
     now = timezone.now()
     with transaction.atomic():
         w = _open(tournament_id, user)
-        cfg = w.state.config
+        refusal = eligibility.registration_refusal(
+            state=w.state, private=w.tournament.private, user=user, now=now
+        )
+        if refusal is not None:
+            raise refusal
         mine = w.state.user_entrant(user.pk)
-        if mine is not None and not mine.withdrawn:
-            raise ApiError(409, "already_registered", "You are already registered.")
-        _registration_open(w, now)
-        if w.tournament.private and user.pk not in w.state.invited:
-            raise ApiError(403, "not_invited", "This tournament is by invitation only.")
-        rating = (
-            Rating.objects.filter(user=user, game=cfg["game"]).values_list("ordinal", flat=True)
-        ).first()
-        if cfg.get("min_rating") is not None and (rating or 0.0) < cfg["min_rating"]:
-            raise ApiError(
-                403,
-                "rating_too_low",
-                f"This tournament needs a {cfg['game']} rating of at least {cfg['min_rating']}; "
-                f"yours is {round(rating or 0.0, 2)}.",
-            )
-        needed = int(cfg.get("min_finished_matches") or 0)
-        if needed:
-            done = (
-                Match.objects.filter(
-                    game=cfg["game"],
-                    status=Match.Status.FINISHED,
-                    seats__user=user,
-                    seats__kind=Seat.Kind.HUMAN,
-                )
-                .distinct()
-                .count()
-            )
-            if done < needed:
-                raise ApiError(
-                    403,
-                    "too_few_matches",
-                    f"This tournament needs {needed} finished {cfg['game']} matches; "
-                    f"you have {done}.",
-                )
+        rating = eligibility.player_rating(user, w.state.config["game"])
         w.emit(
             {
                 "type": st.REGISTERED,
@@ -525,10 +498,9 @@ def tournament_add_bots(
                 "unknown_bot_level",
                 f"Bot levels for {cfg['game']}: {', '.join(engine.bot_levels)}.",
             )
-        _registration_open(w, now)
-        limit = cfg.get("max_players")
-        if limit is not None and len(w.state.registered()) + count > limit:
-            raise ApiError(409, "tournament_full", f"The tournament is full ({limit} players).")
+        refusal = eligibility.registration_closed(w.state, now, adding=count)
+        if refusal is not None:
+            raise refusal
         for _ in range(count):
             number = _next_number(w.state)
             w.emit(
@@ -925,9 +897,9 @@ def tournament_adjust_points(
             raise ApiError(409, "not_running", "Points can be adjusted while the tournament runs.")
         if entrant not in w.state.lots:
             raise ApiError(404, "entrant_not_found", f"There is no entrant {entrant}.")
-        if points == 0 or abs(points) > 1000:
+        if points == 0 or not abs(points) <= MAX_POINTS:
             raise ApiError(
-                400, "invalid_input", "points must be non-zero, at most 1000 either way."
+                400, "invalid_input", f"points must be non-zero, at most {MAX_POINTS:g} either way."
             )
         w.emit({"type": st.POINTS_ADJUSTED, "entrant": entrant, "points": points, "reason": reason})
         _commit(w)
@@ -969,6 +941,8 @@ def tournament_set_result(
             raise ApiError(400, "invalid_input", f"Give {n} ranks, each from 1 to {n}.")
         if scores is not None and len(scores) != n:
             raise ApiError(400, "invalid_input", f"Give {n} scores, one per seat.")
+        if scores is not None and any(not abs(s) <= MAX_SCORE for s in scores):
+            raise ApiError(400, "invalid_input", f"Scores are at most {MAX_SCORE:g} either way.")
         kept = found.result.scores if found.result is not None else (0.0,) * n
         w.emit(
             {

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from tests import fake_dns
 from tests.core.push.push_service import PushService, RunningPushService
 
 
@@ -16,6 +17,15 @@ def _own_vapid_dev_file(settings: Any, tmp_path: Any) -> None:
     settings.PUSH_VAPID_PRIVATE_KEY = ""
     settings.PUSH_VAPID_SUBJECT = ""
     settings.PUSH_VAPID_DEV_FILE = tmp_path / "var" / "vapid-dev.json"
+
+
+@pytest.fixture(autouse=True)
+def _push_services_resolve(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The example push services the tests subscribe to resolve to a public address (a
+    subscription's endpoint is resolved and vetted, core/outbound.py); nothing is sent there."""
+    fake_dns.answer(
+        monkeypatch, {"push.example.net": [fake_dns.PUBLIC], "push.example.com": [fake_dns.PUBLIC]}
+    )
 
 
 @pytest.fixture
