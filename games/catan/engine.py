@@ -4,7 +4,7 @@ modules (thin glue, no rules of its own)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from games.base import Command, Event, GameMeta, Outcome
@@ -100,8 +100,10 @@ class CatanEngine:
     def narrate(self, event: Event, reader: Reader) -> str | None:
         return narrate(event, reader)
 
-    def explain(self, state: State, reader: Reader) -> Explanation | None:
-        return explain(state, reader)
+    def explain(
+        self, state: State, reader: Reader, events: Iterable[Event] | None = None
+    ) -> Explanation | None:
+        return explain(state, reader, events)
 
     def clone(self, state: State) -> State:
         return clone_state(state)

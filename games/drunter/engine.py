@@ -4,7 +4,7 @@ package's modules (thin glue, no rules of its own)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from games.base import Command, Event, EventText, GameMeta, Outcome, check_player_count
@@ -57,8 +57,10 @@ class DrunterEngine:
     def narrate(self, event: Event, reader: Reader) -> str | None:
         return narrate(event, reader)
 
-    def explain(self, s: State, reader: Reader) -> Explanation | None:
-        return explain(s, reader)
+    def explain(
+        self, s: State, reader: Reader, events: Iterable[Event] | None = None
+    ) -> Explanation | None:
+        return explain(s, reader, events)
 
     def validate_options(self, n_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         check_player_count(self.name, self.min_players, self.max_players, n_players)

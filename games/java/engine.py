@@ -4,7 +4,7 @@ modules (thin glue, no rules of its own)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from games.base import (
@@ -58,8 +58,10 @@ class JavaEngine:
     def narrate(self, event: Event, reader: Reader) -> str | None:
         return narrate(event, reader)
 
-    def explain(self, state: JavaState, reader: Reader) -> Explanation | None:
-        return explain(state, reader)
+    def explain(
+        self, state: JavaState, reader: Reader, events: Iterable[Event] | None = None
+    ) -> Explanation | None:
+        return explain(state, reader, events)
 
     def validate_options(self, n_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         check_player_count(self.name, self.min_players, self.max_players, n_players)

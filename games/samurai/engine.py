@@ -4,10 +4,10 @@ modules (thin glue, no rules of its own)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from games.base import GameMeta, Outcome, check_player_count, validate_options_against
+from games.base import Event, GameMeta, Outcome, check_player_count, validate_options_against
 from games.narration import Explanation, Reader
 from games.samurai import bots, events, rules, views, words
 from games.samurai import state as state_module
@@ -47,8 +47,10 @@ class SamuraiEngine:
     def narrate(self, event: dict[str, Any], reader: Reader) -> str | None:
         return narrate_event(event, reader)
 
-    def explain(self, state: State, reader: Reader) -> Explanation | None:
-        return explain_ending(state, reader)
+    def explain(
+        self, state: State, reader: Reader, events: Iterable[Event] | None = None
+    ) -> Explanation | None:
+        return explain_ending(state, reader, events)
 
     def validate_options(self, n_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         check_player_count(self.name, self.min_players, self.max_players, n_players)

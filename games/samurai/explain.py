@@ -8,9 +8,10 @@ všichni hráči odkryjí své zástěny"), so every count may be shown to every
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
+from games.base import Event
 from games.narration import Explanation, Reader, Section, Table, Words
 from games.samurai.data import KINDS
 from games.samurai.scoring import outcome
@@ -487,7 +488,10 @@ def _count(
     return {"title": _fmt(r, "Who wins", "Kdo vyhrává"), "lines": lines, "table": table}
 
 
-def explain(s: State, r: Reader) -> Explanation | None:
+def explain(s: State, r: Reader, events: Iterable[Event] | None = None) -> Explanation | None:
+    """The ending for ``r``. The final state holds everything counted (the figures won, the map,
+    the set-aside figures), so the match's ``events`` add nothing here; they are accepted as in
+    every game (games/WORDS.md)."""
     result = outcome(s)
     if result is None:
         return None

@@ -12,7 +12,7 @@ import pytest
 
 from games.narration import LANGS, BotWords, OptionWords, Reader
 from games.registry import GAME_MODULES, get_engine
-from games.testing import play_random_game
+from games.testing import fold, play_random_game
 
 NAMES = ("alice", "Bob", "Bot Tereza", "dan")
 
@@ -91,6 +91,26 @@ def test_the_ending_is_explained_in_words(slug: str, n: int) -> None:
                     texts += [c for row in table["rows"] for c in row if isinstance(c, str)]
             found = [s for t in texts for s in suspects(t)]
             assert not found, (lang, viewer, found)
+
+
+@pytest.mark.parametrize(("slug", "n"), CASES)
+def test_a_state_from_a_snapshot_with_the_events_explains_as_one_folded_from_zero(
+    slug: str, n: int
+) -> None:
+    """``explain(state, reader, events)``: the platform may hold a state loaded from a snapshot
+    and passes the match's events redacted for the reader; the ending is the same as from a
+    state folded from the first event."""
+    engine = get_engine(slug)
+    played = play_random_game(engine, n, seed=3)
+    loaded = engine.state_from_json(engine.state_to_json(played.state))
+    from_zero = fold(engine, played.events)
+    for viewer in [*range(n), None]:
+        shown = [e for e in (engine.redact(x, viewer) for x in played.events) if e is not None]
+        for lang in LANGS:
+            reader = Reader(lang, viewer, NAMES[:n])
+            explained = engine.explain(loaded, reader, shown)
+            assert explained is not None
+            assert explained == engine.explain(from_zero, reader, shown), (viewer, lang)
 
 
 @pytest.mark.parametrize("slug", [s for s in GAME_MODULES if hasattr(get_engine(s), "narrate")])

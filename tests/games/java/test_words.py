@@ -13,6 +13,7 @@ import pytest
 
 import games.java as java_package
 from games.java import ENGINE
+from games.java import events as ev
 from games.java.data import BOARD, COMPONENTS
 from games.java.state import TOP_NAMES, JavaState
 from games.java.words import GLOSSARY, PLACES
@@ -764,6 +765,36 @@ def test_a_state_from_a_snapshot_explains_what_the_final_board_shows() -> None:
     points = section(exp, "Points")
     assert points["table"]["rows"] == [["Total", *played.state.scores]]
     assert section(exp, "Cities at the end")["lines"]
+
+
+def shown_to(events: list[dict[str, Any]], viewer: int | None) -> list[dict[str, Any]]:
+    """The match's events as the platform passes them to ``explain``: redacted for the reader."""
+    return [e for e in (ENGINE.redact(event, viewer) for event in events) if e is not None]
+
+
+@pytest.mark.parametrize(("n", "seed"), [(2, 5), (4, 7)])
+def test_a_state_from_a_snapshot_with_the_events_explains_every_scoring(n: int, seed: int) -> None:
+    played = played_game(n, seed)
+    loaded = ENGINE.state_from_json(ENGINE.state_to_json(played.state))
+    assert loaded.ledger is None
+    for viewer in (0, n - 1, None):
+        for lang in ("en", "cs"):
+            reader = Reader(lang, viewer, NAMES[:n])
+            events = shown_to(played.events, viewer)
+            from_zero = ENGINE.explain(fold(ENGINE, played.events), reader)
+            assert ENGINE.explain(loaded, reader, events) == from_zero
+            assert ENGINE.explain(played.state, reader, events) == from_zero
+    exp = ENGINE.explain(loaded, Reader("en", 0, NAMES[:n]), shown_to(played.events, 0))
+    assert exp is not None
+    titles = [s["title"] for s in exp["sections"]]
+    assert titles[:2] == ["Points by source", "Lakes"] and "Cities at the end" not in titles
+
+
+def test_the_ledger_read_from_the_events_is_the_one_the_fold_keeps() -> None:
+    for n, seed in ((2, 5), (4, 7), (3, 11)):
+        played = played_game(n, seed)
+        assert ev.ledger_of(played.events) == fold(ENGINE, played.events).ledger
+        assert ev.ledger_of(shown_to(played.events, None)) == played.state.ledger
 
 
 def test_the_ledger_is_not_part_of_the_saved_state() -> None:
