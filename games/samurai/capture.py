@@ -73,7 +73,7 @@ def capture_events(s: State, settlements: Iterable[int]) -> list[dict[str, Any]]
 
 
 def screened_captures(s: State) -> bool:
-    mode = s.options.get("captured_figures", "auto")
+    mode: str = s.options.get("captured_figures", "auto")
     if mode == "auto":
         # "Při hře ve 2 hráčích se figury často stavějí před zástěnu."
         return s.n > 2

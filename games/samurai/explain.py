@@ -290,12 +290,13 @@ def _majorities(s: State, r: Reader, held: list[list[str]]) -> Section:
                 names=_names(r, left),
             )
         )
+    rows: list[list[str | int | float]] = [
+        [r.pick(_title(kind)), *(c[k] for c in s.captured)] for k, kind in enumerate(KINDS)
+    ]
+    rows.append([_fmt(r, "All figures", "Všechny figurky"), *(sum(c) for c in s.captured)])
     table: Table = {
         "columns": ["", *(_column(s, r, seat) for seat in range(s.n))],
-        "rows": [
-            [r.pick(_title(kind)), *(c[k] for c in s.captured)] for k, kind in enumerate(KINDS)
-        ]
-        + [[_fmt(r, "All figures", "Všechny figurky"), *(sum(c) for c in s.captured)]],
+        "rows": rows,
     }
     return {"title": _fmt(r, "Majorities", "Většiny"), "lines": lines, "table": table}
 

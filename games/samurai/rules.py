@@ -66,7 +66,7 @@ PHASE_OF = {
 
 
 def _tile_name(command: dict[str, Any]) -> str:
-    name = command["tile"]
+    name: str = command["tile"]
     if name not in TILES:
         raise IllegalCommand(UNKNOWN_TILE, f"There is no tile called {name!r}.")
     return name
