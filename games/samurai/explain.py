@@ -13,7 +13,9 @@ from typing import Any
 
 from games.base import Event
 from games.narration import Explanation, Reader, Section, Table, Words
+from games.samurai.capture import figures_on_map
 from games.samurai.data import KINDS
+from games.samurai.narrate import end_causes
 from games.samurai.scoring import outcome
 from games.samurai.state import State
 from games.samurai.words import KIND_WORDS, kind_count
@@ -79,31 +81,14 @@ def _why(s: State, r: Reader) -> str:
         )
     # Clause "Konec hry": the last figure of a kind has left the map, or a fourth figure stands
     # beside it; the turn under way was finished first.
-    on_map = _on_map(s)
-    causes = []
-    for k, kind in enumerate(KINDS):
-        if on_map[k] == 0:
-            w = KIND_WORDS[kind]
-            causes.append(
-                r.pick((f"no {w.en} is left on the map", f"na plánu už není {w.cs_none} {w.cs}"))
-            )
-    beside = sum(s.beside)
-    if beside >= 4:
-        figures = r.count(beside, ("figure", "figures"), ("figurka", "figurky", "figurek"))
-        causes.append(r.pick((f"{figures} stand beside the board", f"vedle plánu stojí {figures}")))
+    on_map = figures_on_map(s)
+    gone = [kind for k, kind in enumerate(KINDS) if on_map[k] == 0]
+    causes = end_causes(r, gone, sum(s.beside))
     return r.say(
         "The game ends because {causes}; the turn under way was played to its end.",
         "Hra končí, protože {causes}; rozehraný tah se dohrál do konce.",
         causes=r.join(causes),
     )
-
-
-def _on_map(s: State) -> list[int]:
-    on_map = [0] * len(KINDS)
-    for kinds in s.figures.values():
-        for k in kinds:
-            on_map[k] += 1
-    return on_map
 
 
 # --- who won ----------------------------------------------------------------------------------
@@ -306,7 +291,7 @@ def _figures_list(r: Reader, counts: Sequence[int]) -> str:
 
 
 def _nobodys(s: State, r: Reader) -> Section:
-    on_map = _on_map(s)
+    on_map = figures_on_map(s)
     lines = []
     if sum(s.beside):
         # Clause "Zvláštní případ": nobody had the largest influence when it was taken.
