@@ -544,6 +544,65 @@ def test_a_drawn_card_never_shows_in_another_readers_line() -> None:
             assert "B" not in text.replace("Bob", "").replace("Bot", "") and "C" not in text
 
 
+# --------------------------------------------------------------------------- the last tile
+
+
+def _three_tile_laid(three_left: int) -> tuple[JavaState, dict[str, Any]]:
+    """Seat 0 lays a three-space tile when ``three_left`` remain in the common supply."""
+    s = new_game(2)
+    s.three_left = three_left
+    command = next(c for c in ENGINE.legal_commands(s, 0) if c.get("tile") == "three")
+    event = ENGINE.execute(s, 0, command, random.Random(0))[0]
+    return s, event
+
+
+def test_the_last_three_space_tile_announces_the_final_round() -> None:
+    s, event = _three_tile_laid(1)
+    assert event["type"] == "LandLaid" and event["last_three"] is True
+    after = ENGINE.apply(ENGINE.clone(s), event)
+    assert after.trigger == 0 and after.three_left == 0
+    en, cs = lines(event, 0)
+    assert en.endswith(
+        " It is the last three-space land tile: you score the final scoring right after this "
+        "turn, and everyone else has one last turn."
+    )
+    assert cs.endswith(
+        " Je to poslední trojdílné území: hned po tomto tahu provádíte závěrečné bodování a "
+        "ostatní hráči mají ještě po jednom posledním tahu."
+    )
+    en, cs = lines(event, 1)
+    assert en.endswith(
+        " It is the last three-space land tile: alice scores the final scoring right after this "
+        "turn, and everyone else has one last turn."
+    )
+    assert cs.endswith(
+        " Je to poslední trojdílné území: hned po tomto tahu provádí alice závěrečné bodování a "
+        "ostatní hráči mají ještě po jednom posledním tahu."
+    )
+    # An event stored before the field reads as any other tile.
+    old = {k: v for k, v in event.items() if k != "last_three"}
+    assert lines(old, 1)[0] == lines(event, 1)[0].split(" It is the last")[0]
+
+
+def test_only_the_tile_that_starts_the_final_round_is_marked() -> None:
+    assert "last_three" not in _three_tile_laid(2)[1]
+    s = new_game(2)
+    s.three_left, s.trigger = 1, 1  # the island stalled: the final round has begun already
+    command = next(c for c in ENGINE.legal_commands(s, 0) if c.get("tile") == "three")
+    assert "last_three" not in ENGINE.execute(s, 0, command, random.Random(0))[0]
+
+
+@pytest.mark.parametrize(("n", "seed"), [(2, 5), (3, 11)])
+def test_a_played_last_tile_is_marked_once_and_the_fold_ignores_the_mark(n: int, seed: int) -> None:
+    played = played_game(n, seed)
+    marked = [e for e in played.events if e.get("last_three")]
+    assert len(marked) == 1 and marked[0]["seat"] == played.state.trigger
+    old = [{k: v for k, v in e.items() if k != "last_three"} for e in played.events]
+    replayed = fold(ENGINE, old)
+    assert ENGINE.state_to_json(replayed) == ENGINE.state_to_json(played.state)
+    assert ENGINE.outcome(replayed) == ENGINE.outcome(played.state)
+
+
 # --------------------------------------------------------------------------- the ending
 
 
