@@ -221,7 +221,10 @@ def _after_vote_step(emit: Emitter) -> None:
     if s.phase == DECLARE and not s.declare_order:
         yes, no = tally(s)
         # The outhouse is saved only if the no votes are more than the yes votes (vote, 5th).
-        emit({"type": "VoteDecided", "yes": yes, "no": no, "accepted": yes >= no})
+        # ``placer``, whose tile lies on the outhouse, is for the log line alone (narrate reads
+        # no state): the fold takes it from ``pending`` and ignores the field.
+        placer = s.pending[0]
+        emit({"type": "VoteDecided", "yes": yes, "no": no, "accepted": yes >= no, "placer": placer})
         _finish_turn(emit)
 
 

@@ -162,8 +162,22 @@ def test_the_reveal_the_jein_and_the_count() -> None:
         )
     )
     decided = of_type(events, "VoteDecided")
-    assert not decided["accepted"]
+    assert not decided["accepted"] and decided["placer"] == 0
     assert lines(decided, None) == (
+        "The town votes 3 for, 6 against: the outhouse is saved, alice takes the tile back and"
+        " the turn passes.",
+        "Město hlasuje 3 pro, 6 proti: kadibudka zůstává, alice bere placku zpět a tah přechází"
+        " na dalšího.",
+    )
+    assert lines(decided, 0) == (
+        "The town votes 3 for, 6 against: the outhouse is saved, you take your tile back and the"
+        " turn passes.",
+        "Město hlasuje 3 pro, 6 proti: kadibudka zůstává, placku berete zpět a tah přechází na"
+        " dalšího.",
+    )
+    # A vote decided before ``placer`` was recorded still reads.
+    old = {k: v for k, v in decided.items() if k != "placer"}
+    assert lines(old, None) == (
         "The town votes 3 for, 6 against: the outhouse is saved, the tile is taken back and the"
         " turn passes.",
         "Město hlasuje 3 pro, 6 proti: kadibudka zůstává, placka se bere zpět a tah přechází na"
@@ -174,6 +188,24 @@ def test_the_reveal_the_jein_and_the_count() -> None:
         "The town votes 5 for, 5 against: the tile stays and the outhouse is gone.",
         "Město hlasuje 5 pro, 5 proti: placka zůstává a kadibudka mizí.",
     )
+
+
+def test_every_decided_vote_names_the_placer_and_the_fold_ignores_it() -> None:
+    decided = 0
+    for n, seed in ((3, 0), (4, 1), (2, 2)):
+        played = play_random_game(ENGINE, n, seed=seed)
+        placer = None
+        for event in played.events:
+            if event["type"] == "TilePlaced" and event["vote"]:
+                placer = event["seat"]
+            elif event["type"] == "VoteDecided":
+                decided += 1
+                assert event["placer"] == placer
+        old = [{k: v for k, v in e.items() if k != "placer"} for e in played.events]
+        replayed = fold(ENGINE, old)
+        assert ENGINE.state_to_json(replayed) == ENGINE.state_to_json(played.state)
+        assert ENGINE.outcome(replayed) == ENGINE.outcome(played.state)
+    assert decided
 
 
 def test_secret_cards_are_named_only_to_their_holder() -> None:
