@@ -35,9 +35,11 @@ see ``ActionsUndone``.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypedDict, runtime_checkable
+
+from games.narration import BotWords, Explanation, OptionWords, Reader, Words
 
 Event = dict[str, Any]
 Command = dict[str, Any]
@@ -198,13 +200,16 @@ class Engine(Protocol):
     rules_version: int  # bump when a rules change would alter the replay of stored matches
     options: Sequence[Option]
     commands: Sequence[CommandSpec]
-    event_texts: Mapping[str, EventText]
+    event_texts: Mapping[str, EventText]  # read by the platform until it speaks through narrate
     bot_levels: Sequence[str]  # at least ("random", "greedy", "search")
-    # Optional, outside the protocol (test engines lack it): ``bot_level_texts: Mapping[str, str]``,
-    # one line per level on how it plays, served by ``GET /api/games/<slug>`` as ``bots``.
-    # Words for players (games/WORDS.md, games/narration.py): ``narrate(event, reader)``,
-    # ``explain(state, reader)``, ``option_words``, ``bot_words``, ``default_bot_level``,
-    # ``player_bot_levels`` and the files ``rules.en.md`` / ``rules.cs.md`` beside the engine.
+    # Words for players (games/WORDS.md, games/narration.py), with ``narrate`` and ``explain``
+    # below and the files ``rules.en.md`` / ``rules.cs.md`` beside the engine. (The engines also
+    # keep ``bot_level_texts``, one developer's line per level, while the platform reads it.)
+    option_words: Mapping[str, OptionWords]  # every option: label, help, choice labels
+    bot_words: Mapping[str, BotWords]  # every level a player may pick: label, help, strength
+    default_bot_level: str  # the level the new-match form starts with
+    player_bot_levels: Sequence[str]  # the levels offered to players, a subset of bot_levels
+    glossary: Mapping[str, Mapping[str, Words]]  # names of things and places, as the log says
 
     def validate_options(self, n_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """Return the complete options (defaults filled in) or raise ``InvalidOptions``.
@@ -293,6 +298,19 @@ class Engine(Protocol):
         must not use information ``seat`` could not know (``search`` determinises). ``state`` is
         the caller's and is only read: a bot that searches by changing a state works on its own
         ``clone`` (callers need not copy it first)."""
+        ...
+
+    def narrate(self, event: Event, reader: Reader) -> str | None:
+        """One log line for ``event`` as ``reader`` may see it (the event is already redacted
+        for the reader); ``None`` only for an event that says nothing to a player."""
+        ...
+
+    def explain(
+        self, state: Any, reader: Reader, events: Iterable[Event] | None = None
+    ) -> Explanation | None:
+        """How the finished game was counted, for ``reader``; ``None`` while it runs. ``events``,
+        when given, are the match's events (as folded) redacted for the reader: a game whose
+        state keeps only running totals counts each source from them."""
         ...
 
 

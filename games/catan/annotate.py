@@ -1,6 +1,7 @@
 """What the match log needs to know beside an event's own fields, recorded in the event when
 ``execute`` makes it: the terrain and number of the hexes a piece or the robber stands by, the
-harbour at a corner, and a change of holder of Longest Road or Largest Army.
+harbour at a corner, a change of holder of Longest Road or Largest Army, and whose turn comes
+next when a turn ends.
 
 A log line is written from one event alone (``narrate(event, reader)``: no state), and the map is
 drawn at random for every match, so "the pasture 9" can only come from the event. These fields
@@ -18,6 +19,7 @@ from typing import Any
 
 from games.catan.data import RESOURCES
 from games.catan.data_board import EDGE_NODES, NODE_HEXES
+from games.catan.events import next_seat
 from games.catan.events_awards import (
     LARGEST_ARMY_MIN,
     LONGEST_ROAD_MIN,
@@ -66,6 +68,13 @@ def at_hex(s: State, event: Event, h: int) -> Event:
     event["land"] = [terrain(s, h)]
     if h == s.robber:
         event["stays"] = True
+    return event
+
+
+def turn_passed(s: State, event: Event) -> Event:
+    """``TurnEnded`` with ``next``, the seat whose turn it becomes, as the fold passes it (turn
+    order, skipping those who left). Public: the turn order is on the table."""
+    event["next"] = next_seat(s, s.current)
     return event
 
 

@@ -361,7 +361,7 @@ def bot_command(
         if len(prune(s, seat, moves)) == 1:
             return prune(s, seat, moves)[0]
         return search_command(
-            PrunedEngine(engine),  # type: ignore[arg-type]
+            PrunedEngine(engine),
             s,
             seat,
             s.n,

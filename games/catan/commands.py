@@ -160,7 +160,7 @@ def well_formed(command: Any) -> bool:
     for name, value in command.items():
         if name == "type":
             continue
-        kind = kinds.get(name)
-        if kind is None or type(value) is not kind:
+        expected = kinds.get(name)
+        if expected is None or type(value) is not expected:
             return False
     return all(name in command for name in required) and command.keys() <= allowed

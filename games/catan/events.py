@@ -301,7 +301,7 @@ def _begin_play(s: State) -> None:
     s.turn = 1
     s.current = s.first
     if s.forfeited[s.current]:
-        s.current = _next_seat(s, s.current)
+        s.current = next_seat(s, s.current)
 
 
 def _advance_setup(s: State) -> None:
@@ -551,7 +551,8 @@ def _offer_withdrawn(s: State, _e: Event) -> None:
     _close_offer(s)
 
 
-def _next_seat(s: State, seat: int) -> int:
+def next_seat(s: State, seat: int) -> int:
+    """The seat after ``seat`` in turn order, skipping those who left the game."""
     nxt = (seat + 1) % s.n
     while s.forfeited[nxt] and nxt != seat:
         nxt = (nxt + 1) % s.n
@@ -577,7 +578,7 @@ def _end_turn(s: State) -> None:
     for hand in s.dev_new:
         if any(hand):
             hand[:] = [0] * 5
-    s.current = _next_seat(s, s.current)
+    s.current = next_seat(s, s.current)
     s.turn += 1
     s.dev_ban = s.dev_ban_next[s.current]
     s.dev_ban_next[s.current] = False

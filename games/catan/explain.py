@@ -9,6 +9,9 @@ included, are in every player's view once the game is over (``views.view``: ``fi
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from games.base import Event
 from games.catan.data import VICTORY_POINT
 from games.catan.events_awards import SPECIAL_CARD_POINTS
 from games.catan.scoring import outcome
@@ -263,8 +266,12 @@ def _margin_section(r: Reader, s: State, margin: int) -> Section:
     }
 
 
-def explain(state: State, reader: Reader) -> Explanation | None:
-    """How the finished game was counted, for ``reader``; ``None`` while it runs."""
+def explain(
+    state: State, reader: Reader, events: Iterable[Event] | None = None
+) -> Explanation | None:
+    """How the finished game was counted, for ``reader``; ``None`` while it runs. The final state
+    holds every source of points, so the match's ``events`` add nothing here; they are accepted
+    as in every game (games/WORDS.md)."""
     result = outcome(state)
     if result is None:
         return None

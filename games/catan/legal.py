@@ -271,7 +271,7 @@ def point_cards_in_hand(s: State, seat: int) -> int:
 Command = dict[str, Any]
 
 
-_ALONE = tuple(frozenset((p,)) for p in range(8))
+_ALONE: tuple[frozenset[int], ...] = tuple(frozenset((p,)) for p in range(8))
 
 
 def active_seats(s: State) -> frozenset[int]:
@@ -293,12 +293,14 @@ def active_seats(s: State) -> frozenset[int]:
     if phase == START_CHOICE:
         return frozenset(s.start_pending)
     if s.war is not None and phase in (WAR_DEFEND, WAR_PAY, WAR_ROBBER, WAR_TAKE):
-        return _ALONE[s.war["defender"]]
+        defender: int = s.war["defender"]
+        return _ALONE[defender]
     return _ALONE[s.current]
 
 
 def offer_cap_left(s: State) -> bool:
-    return s.offers_made < s.options["trade_offers_per_turn"]
+    cap: int = s.options["trade_offers_per_turn"]
+    return s.offers_made < cap
 
 
 def draft_limits(s: State, seat: int) -> tuple[list[int], int]:

@@ -543,10 +543,23 @@ def _offer_withdrawn(r: Reader, e: Event) -> str:
 
 
 def _turn_ended(r: Reader, e: Event) -> str:
+    nxt = e.get("next")
+    if nxt is None:  # an event stored before ``next`` was recorded (annotate.turn_passed)
+        return r.line(
+            e["seat"],
+            en=("You end your turn.", "{who} ends the turn."),
+            cs=("Končíte tah.", "{who} končí tah."),
+        )
+    if r.is_you(nxt):
+        after: Words = ("you are next", "na tahu jste vy")
+    else:
+        name = r.name(nxt)
+        after = (f"{name} is next", f"na tahu je {name}")
     return r.line(
         e["seat"],
-        en=("You end your turn.", "{who} ends the turn."),
-        cs=("Končíte tah.", "{who} končí tah."),
+        en=("You end your turn; {after}.", "{who} ends the turn; {after}."),
+        cs=("Končíte tah; {after}.", "{who} končí tah; {after}."),
+        after=after,
     )
 
 

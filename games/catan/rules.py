@@ -550,7 +550,7 @@ def _withdraw(s: State, seat: int, _cmd: Command, _rng: random.Random) -> list[E
 
 def _end_turn(s: State, seat: int, _cmd: Command, _rng: random.Random) -> list[Event]:
     _in_main(s, seat, "end your turn")
-    return [{"type": "TurnEnded", "seat": seat}]
+    return [A.turn_passed(s, {"type": "TurnEnded", "seat": seat})]
 
 
 # -- war (variant rule 6) ------------------------------------------------------------------

@@ -224,8 +224,8 @@ def search_move(
                 key=lambda k: totals[k] / visits[k] + EXPLORATION * math.sqrt(log_n / visits[k]),
             )
         aimless = [p for p, q in enumerate(p_random) if q and rng.random() < q]
-        d = determinize(s, seat, rng, aimless)
-        totals[i] += playout_after(d, seat, candidates[i], rng, aimless)[seat]
+        world = determinize(s, seat, rng, aimless)
+        totals[i] += playout_after(world, seat, candidates[i], rng, aimless)[seat]
         visits[i] += 1
         iterations += 1
     if stats is not None:

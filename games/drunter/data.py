@@ -62,7 +62,8 @@ class Board:
 
 def load_board(path: pathlib.Path = DATA_FILE) -> Board:
     raw = json.loads(path.read_text(encoding="utf-8"))
-    width, height = raw["grid"]["width"], raw["grid"]["height"]
+    width: int = raw["grid"]["width"]
+    height: int = raw["grid"]["height"]
     kinds = tuple(raw["tile_kinds"])
     types = tuple(raw["building_types"])
 

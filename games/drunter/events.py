@@ -270,3 +270,9 @@ EVENT_TEXTS = {
         cs="Už nelze přiložit žádnou placku: hra končí.",
     ),
 }
+
+
+def is_undo_barrier(_event: Event) -> bool:
+    """Every command either ends the turn, involves the other players (votes, goals) or deals or
+    reveals secrets, so nothing is ever taken back."""
+    return True

@@ -2,18 +2,21 @@
 
 Built from the final state and the result ``GameEnded`` recorded in it (the outcome's details):
 why the game ended, who won, the buildings left standing, each player's card and its points,
-the outhouse votes that the board still shows, the votes left on the citizen cards, the
-tie-break and who left early. At the end every player turns up their building card (Konec hry)
+the outhouse votes that the board still shows (every vote held, with its count, when the
+platform passes the match's events), the votes left on the citizen cards, the tie-break and who
+left early. At the end every player turns up their building card (Konec hry)
 or their committed goal (extended 6); the second goal card stays face down unless it breaks a
 tie, when only what it would score is said.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from games.base import Event
 from games.drunter.data import BOARD, cards_of, tile_cells
-from games.drunter.narrate import cards_list, names, points, winners_sentence
+from games.drunter.narrate import cards_list, names, points, tile_squares, winners_sentence
 from games.drunter.scoring import uncovered_buildings, vote_power
 from games.drunter.state import OVER, State
 from games.drunter.words import BUILDINGS, SPECIALS, SQUARES, goal_noun
@@ -22,7 +25,9 @@ from games.narration import Explanation, Reader, Section, Table
 N_TYPES = len(BOARD.building_types)
 
 
-def explain(s: State, r: Reader) -> Explanation | None:
+def explain(s: State, r: Reader, events: Iterable[Event] | None = None) -> Explanation | None:
+    """The ending for ``r``; ``events``, the match's events redacted for ``r``, add every
+    outhouse vote held (the final state keeps only the tiles that stayed)."""
     if s.phase != OVER or s.result is None:
         return None
     result = s.result
@@ -33,7 +38,7 @@ def explain(s: State, r: Reader) -> Explanation | None:
         sections.append(_buildings_held(s, r, result))
     sections.append(_town(s, r, result))
     if not s.extended:
-        sections.append(_votes(s, r))
+        sections.append(_votes(s, r, events))
     tie = _tiebreak(s, r, result)
     if tie is not None:
         sections.append(tie)
@@ -295,23 +300,89 @@ def _town(s: State, r: Reader, result: dict[str, Any]) -> Section:
     }
 
 
-def _votes(s: State, r: Reader) -> Section:
+def _whose_tile(r: Reader, seat: int) -> str:
+    """ "your tile" / "tile: alice" (a name stays in the nominative)."""
+    if r.is_you(seat):
+        return r.pick(("your tile", "vaše placka"))
+    return r.pick(("tile: ", "placka: ")) + r.name(seat)
+
+
+def _outhouses(r: Reader, cells: Iterable[int]) -> str:
+    """The outhouses among ``cells``, by where they stand ("the outhouse by the town hall")."""
+    nouns = [SQUARES[c].noun for c in cells if SQUARES[c].outhouse]
+    return r.join([r.pick(n("nom")) for n in nouns if n is not None])
+
+
+def _votes_held(r: Reader, events: Iterable[Event]) -> list[str]:
+    """One line per outhouse vote (Jak se hlasuje o kadibudkách): whose tile lay on which
+    outhouse, the count, and whether the tile stayed; a vote the end of the game cut short says
+    so."""
+    held: list[tuple[Event, Event | None]] = []
+    for e in events:
+        if e["type"] == "TilePlaced" and e.get("vote"):
+            held.append((e, None))
+        elif e["type"] == "VoteDecided" and held and held[-1][1] is None:
+            held[-1] = (held[-1][0], e)
+    lines = []
+    for placed, decided in held:
+        where = _outhouses(r, tile_squares(placed))
+        head = f"{where[:1].upper()}{where[1:]} ({_whose_tile(r, placed['seat'])})"
+        if decided is None:
+            lines.append(
+                r.say(
+                    "{head}: not decided, the game ended first.",
+                    "{head}: nerozhodnuto, hra skončila dřív.",
+                    head=head,
+                )
+            )
+            continue
+        # "Při rovnosti hlasů nebo když převažují hlasy pro, se tah provede a kadibudka zmizí"
+        # (Jak se hlasuje o kadibudkách): the event's ``accepted`` says which.
+        result = (
+            ("built over, the tile stayed", "zastavěná, placka zůstala")
+            if decided["accepted"]
+            else ("saved, the tile was taken back", "zachráněná, placka se vrátila")
+        )
+        lines.append(
+            r.say(
+                "{head}: {yes} for, {no} against — {result}.",
+                "{head}: {yes} pro, {no} proti — {result}.",
+                head=head,
+                yes=decided["yes"],
+                no=decided["no"],
+                result=result,
+            )
+        )
+    return lines
+
+
+def _votes(s: State, r: Reader, events: Iterable[Event] | None) -> Section:
     """Basic game: the outhouses built over (each after a vote that carried: a tile the town
-    voted down left the board) and the citizen cards left, which break a tie."""
+    voted down left the board), every vote held when the events are given, and the citizen
+    cards left, which break a tie."""
     built: list[str] = []
-    for seat, _route, length, d, start in s.placed:
+    # A tile still waiting for its vote when the game ended has built nothing over.
+    settled = s.placed[:-1] if s.pending else s.placed
+    for seat, _route, length, d, start in settled:
         for c in tile_cells(start, d, length):
             sq = SQUARES[c]
             if sq.outhouse and sq.noun is not None:
-                whose = (
-                    r.pick(("your tile", "vaše placka"))
-                    if r.is_you(seat)
-                    else r.pick(("tile: ", "placka: ")) + r.name(seat)
-                )
-                built.append(f"{r.pick(sq.noun('nom'))} ({whose})")
+                built.append(f"{r.pick(sq.noun('nom'))} ({_whose_tile(r, seat)})")
     total = sum(BOARD.outhouse)
     lines = []
-    if built:
+    if events is not None:
+        held = _votes_held(r, events)
+        lines.append(
+            r.say(
+                "Outhouse votes held: {n}; outhouses built over: {built} of {total}.",
+                "Hlasování o kadibudkách: {n}; zastavěné kadibudky: {built} z {total}.",
+                n=len(held),
+                built=len(built),
+                total=total,
+            )
+        )
+        lines += held
+    elif built:
         lines.append(
             r.say(
                 "Outhouses built over after the town voted for it: {n} of {total} — {list}.",

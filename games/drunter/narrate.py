@@ -392,13 +392,29 @@ def _vote_decided(e: Event, r: Reader) -> str:
             yes=e["yes"],
             no=e["no"],
         )
+    placer = e.get("placer")
+    if placer is None:  # an event stored before ``placer`` was recorded
+        return r.say(
+            "The town votes {yes} for, {no} against: the outhouse is saved, the tile is taken"
+            " back and the turn passes.",
+            "Město hlasuje {yes} pro, {no} proti: kadibudka zůstává, placka se bere zpět a tah"
+            " přechází na dalšího.",
+            yes=e["yes"],
+            no=e["no"],
+        )
+    # "hráč si vezme svou placku s kusem cesty zpět ... Na řadě je další hráč."
+    if r.is_you(placer):
+        back: Words = ("you take your tile back", "placku berete zpět")
+    else:
+        name = r.name(placer)
+        back = (f"{name} takes the tile back", f"{name} bere placku zpět")
     return r.say(
-        "The town votes {yes} for, {no} against: the outhouse is saved, the tile is taken back"
-        " and the turn passes.",
-        "Město hlasuje {yes} pro, {no} proti: kadibudka zůstává, placka se bere zpět a tah"
-        " přechází na dalšího.",
+        "The town votes {yes} for, {no} against: the outhouse is saved, {back} and the turn"
+        " passes.",
+        "Město hlasuje {yes} pro, {no} proti: kadibudka zůstává, {back} a tah přechází na dalšího.",
         yes=e["yes"],
         no=e["no"],
+        back=back,
     )
 
 

@@ -8,6 +8,8 @@ follow-up steps read the state exactly as replay will.
 
 from __future__ import annotations
 
+import random
+
 from games.base import GAME_OVER, NOT_YOUR_TURN, Command, Event, IllegalCommand, rank_by
 from games.base import check_command_shape as _check_shape
 from games.drunter.commands import (
@@ -71,7 +73,10 @@ class Emitter:
 # --- execute -------------------------------------------------------------------------------
 
 
-def execute(s: State, seat: int, command: Command) -> list[Event]:
+def execute(s: State, seat: int, command: Command, rng: random.Random | None = None) -> list[Event]:
+    """The events of ``command`` (the contract's ``execute``). Nothing here is drawn at random:
+    the tiles and cards are dealt in setup, so ``rng`` is accepted for the one signature of every
+    engine and never read."""
     if s.phase == OVER:
         raise IllegalCommand(GAME_OVER, "The game is over.")
     if seat not in active_seats(s):
@@ -216,7 +221,10 @@ def _after_vote_step(emit: Emitter) -> None:
     if s.phase == DECLARE and not s.declare_order:
         yes, no = tally(s)
         # The outhouse is saved only if the no votes are more than the yes votes (vote, 5th).
-        emit({"type": "VoteDecided", "yes": yes, "no": no, "accepted": yes >= no})
+        # ``placer``, whose tile lies on the outhouse, is for the log line alone (narrate reads
+        # no state): the fold takes it from ``pending`` and ignores the field.
+        placer = s.pending[0]
+        emit({"type": "VoteDecided", "yes": yes, "no": no, "accepted": yes >= no, "placer": placer})
         _finish_turn(emit)
 
 

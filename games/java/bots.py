@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from games.base import Command
 from games.java import land
-from games.java.data import COMPONENTS
+from games.java.data import BOARD, COMPONENTS
 from games.java.events import apply, pair_of
 from games.java.geometry import (
-    BOARD,
     N_BOARD,
     figure_keys,
     settlements,
@@ -158,7 +158,8 @@ def candidates(s: JavaState, seat: int, rng: random.Random, breadth: int = 24) -
     if token_allowed(s, seat) and (s.ap <= 1 or not s.acted):
         out.append({"type": "use_token"})
     out.extend(land_command(*p) for p in sample_placements(s, seat, rng, breadth))
-    figs = figure_commands(s, seat, guard, once=True)
+    # A lazy LegalSet: rng.sample builds only the commands it draws.
+    figs: Sequence[Command] = figure_commands(s, seat, guard, once=True)
     if len(figs) > breadth:
         figs = rng.sample(figs, breadth)
     out.extend(figs)

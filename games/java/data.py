@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import pathlib
 from dataclasses import dataclass
+from typing import Any
 
 DATA_PATH = pathlib.Path(__file__).with_name("java.json")
 DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
@@ -54,7 +55,7 @@ class Components:
     cards_per_turn: int
 
 
-def _load() -> tuple[Board, Components, dict]:
+def _load() -> tuple[Board, Components, dict[str, Any]]:
     raw = json.loads(DATA_PATH.read_text())
     hexes = raw["board"]["hexes"]
     coords: list[tuple[int, int]] = [(h["q"], h["r"]) for h in hexes]

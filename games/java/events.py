@@ -3,7 +3,7 @@ barriers. Every random outcome (deck order, a drawn card) is carried by its even
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from games.base import Event, EventText
@@ -121,10 +121,20 @@ def _water(s: JavaState, e: Event) -> JavaState:
     return s
 
 
+# The scorings the ending's explanation lists one by one (``explain.py``).
+SCORINGS = frozenset({LAKE_SCORED, PALACE_BUILT, PALACE_ENLARGED, FESTIVAL_RESOLVED, FINAL_SCORED})
+
+
 def _record(s: JavaState, e: Event) -> None:
     """Keep a scoring for the ending's explanation (only while the ledger covers the game)."""
     if s.ledger is not None:
         s.ledger = (*s.ledger, dict(e))
+
+
+def ledger_of(events: Iterable[Event]) -> tuple[Event, ...]:
+    """The ledger of a match read from its events: what the fold keeps in ``JavaState.ledger``
+    from ``GameSetUp`` on (the scorings are public: a reader's redacted events hold them all)."""
+    return tuple(dict(e) for e in events if e["type"] in SCORINGS)
 
 
 def _lake(s: JavaState, e: Event) -> JavaState:

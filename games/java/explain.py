@@ -2,16 +2,19 @@
 why it ended and who won, then every scoring as the rules count it (lakes, palaces, festivals,
 each player's final scoring by city) and the ranking.
 
-The scorings come from the state's ledger, which the fold keeps from the first event on. The
-ledger is derived, not part of a snapshot: a state loaded from a snapshot has none, and then the
-ending says what the final state itself shows (the totals and the cities as they stand) and
-points to the match log for each scoring.
+The scorings come from the match's events when the platform passes them (``ev.ledger_of``), or
+else from the state's ledger, which the fold keeps from the first event on. The ledger is derived,
+not part of a snapshot: a state loaded from a snapshot has none, so without the events the ending
+says what the final state itself shows (the totals and the cities as they stand) and points to the
+match log for each scoring.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from games.base import Event
 from games.java import events as ev
 from games.java.narrate import clause, festival_result, names, symbols_line
 from games.java.scoring import final_points, outcome
@@ -30,16 +33,19 @@ SOURCES: tuple[tuple[tuple[str, ...], Words], ...] = (
 )
 
 
-def explain(s: JavaState, r: Reader) -> Explanation | None:
+def explain(s: JavaState, r: Reader, events: Iterable[Event] | None = None) -> Explanation | None:
+    """The ending for ``r``; ``events``, the match's events redacted for ``r``, give every
+    scoring even to a state loaded from a snapshot."""
     result = outcome(s)
     if result is None:
         return None
     ranks = result["ranks"]
     summary = f"{_why(s, r)} {_winners(s, ranks, r)}"
-    if s.ledger is None:
+    scored = ev.ledger_of(events) if events is not None else s.ledger
+    if scored is None:
         sections = [_totals_only(s, r), _cities_at_end(s, r)]
     else:
-        ledger = list(s.ledger)
+        ledger = list(scored)
         sections = [
             _by_source(s, ledger, r),
             _lakes(ledger, r),

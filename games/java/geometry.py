@@ -98,7 +98,8 @@ def figure_keys(s: JavaState, cells: list[int]) -> dict[int, tuple[int, ...]]:
 
 def sole_best(keys: dict[int, tuple[int, ...]]) -> int:
     """The seat whose key is strictly highest, or -1 when nobody or a tie."""
-    best, best_key, tied = -1, (), False
+    best, tied = -1, False
+    best_key: tuple[int, ...] = ()
     for seat, key in keys.items():
         if key > best_key:
             best, best_key, tied = seat, key, False
@@ -340,7 +341,7 @@ def reach_of(s: JavaState, seat: int) -> Reach:
     """The walking areas of ``seat`` on this board. Kept with the state and checked against the
     board before use: the seat's own moves leave them as they are; a tile, a palace, another
     player's figure or another seat redraws only the areas around the spaces that changed."""
-    r = s.reach
+    r: Reach | None = s.reach
     fig = s.figure
     if r is not None and r.seat == seat and r.top == s.top:
         if r.figure == fig:
@@ -468,7 +469,7 @@ def diff(before: list[int], after: list[int]) -> list[int]:
     """The indices where two equally long lists differ (compared a slice at a time)."""
     if before == after:
         return []
-    out = []
+    out: list[int] = []
     n = len(after)
     for k in range(0, n, 32):
         if before[k : k + 32] != after[k : k + 32]:
@@ -516,7 +517,7 @@ class _Towns:
 
 
 def _towns(s: JavaState) -> _Towns:
-    known = s.towns
+    known: _Towns | None = s.towns
     if known is not None:
         if known.top == s.top:
             return known

@@ -243,10 +243,11 @@ def _fit(
 
 def fits_of(s: JavaState) -> Fits:
     """The state's fit table, built on first use and brought up to date with its board."""
-    if s.fits is None:
-        s.fits = Fits(s)
-        return s.fits
-    return s.fits.sync(s)
+    fits: Fits | None = s.fits
+    if fits is None:
+        fits = s.fits = Fits(s)
+        return fits
+    return fits.sync(s)
 
 
 def tile_available(s: JavaState, seat: int, kind: str) -> bool:

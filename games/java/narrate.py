@@ -92,6 +92,30 @@ def _token(e: Event, r: Reader) -> str:
 
 
 def _land(e: Event, r: Reader) -> str:
+    line = _land_laid(e, r)
+    if not e.get("last_three"):  # not the last one, or an event stored before the field
+        return line
+    # "Hráč, který položí na plán poslední díl o třech polích ze společné zásoby, provede ihned
+    # po svém tahu závěrečné bodování. Po něm ještě provedou svůj poslední tah ... ostatní hráči"
+    final = r.line(
+        e["seat"],
+        (
+            "It is the last three-space land tile: you score the final scoring right after this "
+            "turn, and everyone else has one last turn.",
+            "It is the last three-space land tile: {who} scores the final scoring right after "
+            "this turn, and everyone else has one last turn.",
+        ),
+        (
+            "Je to poslední trojdílné území: hned po tomto tahu provádíte závěrečné bodování "
+            "a ostatní hráči mají ještě po jednom posledním tahu.",
+            "Je to poslední trojdílné území: hned po tomto tahu provádí {who} závěrečné "
+            "bodování a ostatní hráči mají ještě po jednom posledním tahu.",
+        ),
+    )
+    return f"{line} {final}"
+
+
+def _land_laid(e: Event, r: Reader) -> str:
     kind = e["tile"]
     village = e["village"]
     anchor = place_of(village[0] if village else e["rice"][0])

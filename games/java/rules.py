@@ -175,17 +175,21 @@ def _lay_land(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.
         raise fail(CITIES_JOINED, land.MESSAGES[CITIES_JOINED])
     if cost > s.ap:
         raise fail(NOT_ENOUGH_AP, f"This tile costs {cost} action points; {s.ap} are left.")
-    emit(
-        {
-            "type": ev.LAND_LAID,
-            "seat": seat,
-            "tile": kind,
-            "rice": [pair_of(c) for c in sorted(rice)],
-            "village": [pair_of(c) for c in village],
-            "level": s.height[cells[0]] + 1,
-            "cost": cost,
-        }
-    )
+    laid: Event = {
+        "type": ev.LAND_LAID,
+        "seat": seat,
+        "tile": kind,
+        "rice": [pair_of(c) for c in sorted(rice)],
+        "village": [pair_of(c) for c in village],
+        "level": s.height[cells[0]] + 1,
+        "cost": cost,
+    }
+    if kind == "three" and s.three_left == 1 and s.trigger < 0:
+        # "Hráč, který položí na plán poslední díl o třech polích ze společné zásoby, provede
+        # ihned po svém tahu závěrečné bodování": the final round begins. Said in the event for
+        # the log line (narrate reads no state); the fold sets the trigger itself.
+        laid["last_three"] = True
+    emit(laid)
     lake_events(emit, seat, list(cells))
 
 

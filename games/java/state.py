@@ -100,8 +100,8 @@ def initial_state(
     top = [EMPTY] * cells
     for c in BOARD.lakes:
         top[c] = WATER
-    c = COMPONENTS
-    kinds = len(c.card_names)
+    comp = COMPONENTS
+    kinds = len(comp.card_names)
     hand_counts = [[h.count(k) for k in range(kinds)] for h in hands]
     return JavaState(
         n=n,
@@ -116,7 +116,13 @@ def initial_state(
         lake_scored=[False] * cells,
         scores=[0] * n,
         supply=[
-            [c.figures_each, c.tokens_each, c.two_hex_each, c.rice_each, c.village_each]
+            [
+                comp.figures_each,
+                comp.tokens_each,
+                comp.two_hex_each,
+                comp.rice_each,
+                comp.village_each,
+            ]
             for _ in range(n)
         ],
         hands=hand_counts,
@@ -124,11 +130,11 @@ def initial_state(
         deck=deck,
         open_card=open_card,
         discard=[],
-        three_left=c.three_hex,
-        water_left=c.water,
-        palaces_left=[c.palaces[v] for v in PALACE_VALUES],
+        three_left=comp.three_hex,
+        water_left=comp.water,
+        palaces_left=[comp.palaces[v] for v in PALACE_VALUES],
         turn=0,
-        ap=c.ap_per_turn,
+        ap=comp.ap_per_turn,
         final_done=[False] * n,
         forfeited=[False] * n,
         rules=rules,
@@ -199,7 +205,8 @@ DERIVED = ("fits", "reach", "towns", "guard", "moves", "ledger")
 def state_to_json(s: JavaState) -> dict[str, Any]:
     out = {f.name: getattr(s, f.name) for f in fields(s) if f.name not in DERIVED}
     out["festival"] = None if s.festival is None else s.festival.to_json()
-    return clone_json(out)
+    dumped: dict[str, Any] = clone_json(out)
+    return dumped
 
 
 def clone_json(value: Any) -> Any:

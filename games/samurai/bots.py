@@ -234,14 +234,14 @@ def _local_gain(s: State, seat: int, name: str, space: int) -> float:
 def rollout_command(s: State, seat: int, rng: random.Random) -> dict[str, Any]:
     """A cheap policy for simulations: a few sampled placements, the best local gain wins."""
     if s.pending is not None:
-        land = free_land(s)
-        return {"type": cmd.PLACE_TILE, "tile": s.pending, "hex": rng.choice(land)}
+        return {"type": cmd.PLACE_TILE, "tile": s.pending, "hex": rng.choice(free_land(s))}
     hand = [
         t
         for t in set(s.hands[seat])
         if t not in (FIGURE_EXCHANGE, TILE_EXCHANGE) and (TILES[t].kanji or not s.plain_used)
     ]
-    land = sea = None
+    land: list[int] | None = None
+    sea: list[int] | None = None
     best, best_gain = None, 0.15 if s.placed else -math.inf
     for _ in range(10):
         if not hand:

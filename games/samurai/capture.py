@@ -29,6 +29,35 @@ def influence(s: State, settlement: int, kind: int) -> list[int]:
     return out
 
 
+def figures_on_map(s: State) -> list[int]:
+    """Per kind, the figures still standing on the map."""
+    on_map = [0] * len(KINDS)
+    for kinds in s.figures.values():
+        for k in kinds:
+            on_map[k] += 1
+    return on_map
+
+
+def game_ended(s: State, reason: str) -> dict[str, Any]:
+    """``GameEnded``. For the end by the figures (clause "Konec hry": "Když z plánu zmizí
+    poslední figura jednoho druhu ..." / "jestliže čtvrtá figura stojí vedle hracího plánu") it
+    also records which happened, read from the map of ``s`` once the turn is played out:
+    ``kinds_gone``, the kinds no longer on the map, and ``beside``, the figures beside it when
+    four or more. Public (the map is on the table, the screens are lifted at the end) and
+    ignored by the fold: the log line says it (``narrate``); an older event without them reads
+    as the clause."""
+    event: dict[str, Any] = {"type": ev.GAME_ENDED, "reason": reason}
+    if reason == "figures":
+        on_map = figures_on_map(s)
+        gone = [KINDS[k] for k in range(len(KINDS)) if on_map[k] == 0]
+        if gone:
+            event["kinds_gone"] = gone
+        beside = sum(s.beside)
+        if beside >= 4:
+            event["beside"] = beside
+    return event
+
+
 def is_surrounded(s: State, settlement: int) -> bool:
     """Every adjacent land space holds a tile; sea spaces need not be filled."""
     tiles = s.tiles
@@ -73,7 +102,7 @@ def capture_events(s: State, settlements: Iterable[int]) -> list[dict[str, Any]]
 
 
 def screened_captures(s: State) -> bool:
-    mode = s.options.get("captured_figures", "auto")
+    mode: str = s.options.get("captured_figures", "auto")
     if mode == "auto":
         # "Při hře ve 2 hráčích se figury často stavějí před zástěnu."
         return s.n > 2

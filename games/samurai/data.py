@@ -12,6 +12,7 @@ import json
 import pathlib
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 DATA_PATH = pathlib.Path(__file__).with_name("samurai.json")
 
@@ -61,8 +62,9 @@ class Board:
     figures_per_kind: int
 
 
-def _raw() -> dict:
-    return json.loads(DATA_PATH.read_text(encoding="utf-8"))
+def _raw() -> dict[str, Any]:
+    raw: dict[str, Any] = json.loads(DATA_PATH.read_text(encoding="utf-8"))
+    return raw
 
 
 @cache
@@ -91,7 +93,7 @@ def full_tile_set() -> tuple[str, ...]:
 
 
 @cache
-def all_hexes() -> tuple[dict, ...]:
+def all_hexes() -> tuple[dict[str, Any], ...]:
     return tuple(_raw()["map"]["hexes"])
 
 

@@ -8,11 +8,14 @@ všichni hráči odkryjí své zástěny"), so every count may be shown to every
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
+from games.base import Event
 from games.narration import Explanation, Reader, Section, Table, Words
+from games.samurai.capture import figures_on_map
 from games.samurai.data import KINDS
+from games.samurai.narrate import end_causes
 from games.samurai.scoring import outcome
 from games.samurai.state import State
 from games.samurai.words import KIND_WORDS, kind_count
@@ -78,31 +81,14 @@ def _why(s: State, r: Reader) -> str:
         )
     # Clause "Konec hry": the last figure of a kind has left the map, or a fourth figure stands
     # beside it; the turn under way was finished first.
-    on_map = _on_map(s)
-    causes = []
-    for k, kind in enumerate(KINDS):
-        if on_map[k] == 0:
-            w = KIND_WORDS[kind]
-            causes.append(
-                r.pick((f"no {w.en} is left on the map", f"na plánu už není {w.cs_none} {w.cs}"))
-            )
-    beside = sum(s.beside)
-    if beside >= 4:
-        figures = r.count(beside, ("figure", "figures"), ("figurka", "figurky", "figurek"))
-        causes.append(r.pick((f"{figures} stand beside the board", f"vedle plánu stojí {figures}")))
+    on_map = figures_on_map(s)
+    gone = [kind for k, kind in enumerate(KINDS) if on_map[k] == 0]
+    causes = end_causes(r, gone, sum(s.beside))
     return r.say(
         "The game ends because {causes}; the turn under way was played to its end.",
         "Hra končí, protože {causes}; rozehraný tah se dohrál do konce.",
         causes=r.join(causes),
     )
-
-
-def _on_map(s: State) -> list[int]:
-    on_map = [0] * len(KINDS)
-    for kinds in s.figures.values():
-        for k in kinds:
-            on_map[k] += 1
-    return on_map
 
 
 # --- who won ----------------------------------------------------------------------------------
@@ -289,12 +275,13 @@ def _majorities(s: State, r: Reader, held: list[list[str]]) -> Section:
                 names=_names(r, left),
             )
         )
+    rows: list[list[str | int | float]] = [
+        [r.pick(_title(kind)), *(c[k] for c in s.captured)] for k, kind in enumerate(KINDS)
+    ]
+    rows.append([_fmt(r, "All figures", "Všechny figurky"), *(sum(c) for c in s.captured)])
     table: Table = {
         "columns": ["", *(_column(s, r, seat) for seat in range(s.n))],
-        "rows": [
-            [r.pick(_title(kind)), *(c[k] for c in s.captured)] for k, kind in enumerate(KINDS)
-        ]
-        + [[_fmt(r, "All figures", "Všechny figurky"), *(sum(c) for c in s.captured)]],
+        "rows": rows,
     }
     return {"title": _fmt(r, "Majorities", "Většiny"), "lines": lines, "table": table}
 
@@ -304,7 +291,7 @@ def _figures_list(r: Reader, counts: Sequence[int]) -> str:
 
 
 def _nobodys(s: State, r: Reader) -> Section:
-    on_map = _on_map(s)
+    on_map = figures_on_map(s)
     lines = []
     if sum(s.beside):
         # Clause "Zvláštní případ": nobody had the largest influence when it was taken.
@@ -487,7 +474,10 @@ def _count(
     return {"title": _fmt(r, "Who wins", "Kdo vyhrává"), "lines": lines, "table": table}
 
 
-def explain(s: State, r: Reader) -> Explanation | None:
+def explain(s: State, r: Reader, events: Iterable[Event] | None = None) -> Explanation | None:
+    """The ending for ``r``. The final state holds everything counted (the figures won, the map,
+    the set-aside figures), so the match's ``events`` add nothing here; they are accepted as in
+    every game (games/WORDS.md)."""
     result = outcome(s)
     if result is None:
         return None

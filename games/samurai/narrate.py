@@ -346,13 +346,38 @@ _ENDINGS: dict[str, Words] = {
 }
 
 
+def end_causes(r: Reader, kinds_gone: Sequence[str], beside: int) -> list[str]:
+    """What ended the game by the figures (clause "Konec hry"), each a clause: "no helmet is
+    left on the map", "4 figures stand beside the board" (``beside`` counts from four)."""
+    causes = []
+    for kind in kinds_gone:
+        w = KIND_WORDS[kind]
+        causes.append(
+            r.pick((f"no {w.en} is left on the map", f"na plánu už není {w.cs_none} {w.cs}"))
+        )
+    if beside >= 4:
+        figures = r.count(beside, ("figure", "figures"), ("figurka", "figurky", "figurek"))
+        causes.append(r.pick((f"{figures} stand beside the board", f"vedle plánu stojí {figures}")))
+    return causes
+
+
 def _game_ended(e: Event, r: Reader) -> str:
-    why = _ENDINGS.get(e.get("reason") or "", ("The game ends.", "Hra končí."))
     # "Po konci hry všichni hráči odkryjí své zástěny."
-    return r.say(
-        why[0] + " The screens are lifted and the figures counted.",
-        why[1] + " Zástěny se odkrývají a figurky se počítají.",
+    after = (
+        " The screens are lifted and the figures counted.",
+        " Zástěny se odkrývají a figurky se počítají.",
     )
+    # Which kind ran out or how many figures stand beside the board, recorded at execute time
+    # (capture.game_ended); an event stored before that says the clause instead.
+    causes = end_causes(r, e.get("kinds_gone") or [], e.get("beside") or 0)
+    if e.get("reason") == "figures" and causes:
+        return r.say(
+            "The game ends: {causes}." + after[0],
+            "Hra končí: {causes}." + after[1],
+            causes=r.join(causes),
+        )
+    why = _ENDINGS.get(e.get("reason") or "", ("The game ends.", "Hra končí."))
+    return r.say(why[0] + after[0], why[1] + after[1])
 
 
 LINES: dict[str, Callable[[Event, Reader], str]] = {

@@ -9,7 +9,7 @@ from typing import Any
 from games.base import GAME_OVER, NOT_YOUR_TURN, IllegalCommand, check_command_shape
 from games.samurai import commands as cmd
 from games.samurai import events as ev
-from games.samurai.capture import capture_events
+from games.samurai.capture import capture_events, game_ended
 from games.samurai.data import (
     FIGURE_EXCHANGE,
     HAND_SIZE,
@@ -66,7 +66,7 @@ PHASE_OF = {
 
 
 def _tile_name(command: dict[str, Any]) -> str:
-    name = command["tile"]
+    name: str = command["tile"]
     if name not in TILES:
         raise IllegalCommand(UNKNOWN_TILE, f"There is no tile called {name!r}.")
     return name
@@ -264,7 +264,7 @@ def finish_turn(s: State, seat: int, rng: random.Random, *, draw: bool) -> list[
             emit(event)
     players_left = s.n - sum(after.forfeited)
     if after.end_triggered or players_left <= 1:
-        emit({"type": ev.GAME_ENDED, "reason": "forfeit" if players_left <= 1 else "figures"})
+        emit(game_ended(after, "forfeit" if players_left <= 1 else "figures"))
         return events
     if draw:
         missing = HAND_SIZE - len(after.hands[seat])
@@ -281,7 +281,7 @@ def finish_turn(s: State, seat: int, rng: random.Random, *, draw: bool) -> list[
         skipped.append(candidate)
     else:
         # Nobody can place a tile any more: the text is silent; the game ends here.
-        emit({"type": ev.GAME_ENDED, "reason": "no_moves"})
+        emit(game_ended(after, "no_moves"))
         return events
     emit({"type": ev.TURN_ENDED, "seat": seat, "next": candidate})
     for other in skipped:
@@ -302,7 +302,7 @@ def forfeit(s: State, seat: int) -> list[dict[str, Any]]:
     emit({"type": ev.SEAT_FORFEITED, "seat": seat})
     players_left = s.n - sum(after.forfeited)
     if players_left <= 1:
-        emit({"type": ev.GAME_ENDED, "reason": "forfeit"})
+        emit(game_ended(after, "forfeit"))
         return events
     if s.phase == FIGURES and s.current == seat:
         emit({"type": ev.TURN_ENDED, "seat": seat, "next": next_seat(after, seat)})

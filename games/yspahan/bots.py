@@ -139,7 +139,8 @@ def quick_score(s: State, seat: int, cmd: Command) -> float:
         if card in ("3_camels", "3_gold"):
             return 1.5
         if card in ("gold_to_vp", "camels_to_vp"):
-            return (1.0 - 1.5 * left) * cmd["amount"]
+            amount: int = cmd["amount"]
+            return (1.0 - 1.5 * left) * amount
         return 0.1
     if kind == "discard_for_bonus":
         return -0.5

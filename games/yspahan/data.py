@@ -47,8 +47,8 @@ QUARTER_SOUKS: tuple[tuple[int, ...], ...] = tuple(
 # possibly through the hub, without reversing").
 CELLS: tuple[int, ...] = tuple(c["id"] for c in _RAW["path"]["cells"])
 HUB = 10
-_arm = {c["id"]: c["arm"] for c in _RAW["path"]["cells"]}
-_steps = {c["id"]: c["steps_from_hub"] for c in _RAW["path"]["cells"]}
+_arm: dict[int, int] = {c["id"]: c["arm"] for c in _RAW["path"]["cells"]}
+_steps: dict[int, int] = {c["id"]: c["steps_from_hub"] for c in _RAW["path"]["cells"]}
 N_CELL_IDS = max(CELLS) + 1
 
 

@@ -320,7 +320,9 @@ def _sources_from_events(s: State, r: Reader, book: Ledger) -> Section:
 
 def _end_section(s: State, r: Reader, ranks: list[int]) -> Section:
     order = sorted(range(s.n), key=lambda seat: (ranks[seat], seat))
-    rows = [[ranks[seat], _header(r, seat), s.vp[seat]] for seat in order]
+    rows: list[list[str | int | float]] = [
+        [ranks[seat], _header(r, seat), s.vp[seat]] for seat in order
+    ]
     lines = [
         r.say(
             "The most points win; equal points share the place, as the rules name no "

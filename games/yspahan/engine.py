@@ -1,27 +1,16 @@
-"""The Yspahan engine: ``META`` and the contract of ``games/base.py`` wired to this package's
-modules (thin glue, no rules of its own)."""
+"""The Yspahan engine: ``META`` and the contract of ``games/base.py`` built from this package's
+modules by the one adapter (``games/adapter.py``); no rules of its own."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable, Mapping
-from typing import Any
+from functools import partial
 
-from games.base import (
-    Command,
-    Event,
-    GameMeta,
-    Outcome,
-    check_player_count,
-    validate_options_against,
-)
-from games.narration import Explanation, Reader
-from games.yspahan import bots, events, rules, views, words
-from games.yspahan import state as state_module
+from games.adapter import GameEngine
+from games.base import GameMeta
+from games.yspahan import bots, events, rules, setup, state, views, words
 from games.yspahan.commands import COMMANDS, OPTIONS
-from games.yspahan.ending import explain as explain_ending
-from games.yspahan.narrate import narrate as narrate_event
-from games.yspahan.state import State
+from games.yspahan.ending import explain
+from games.yspahan.narrate import narrate
 
 META = GameMeta(
     slug="yspahan",
@@ -32,86 +21,33 @@ META = GameMeta(
     bot_levels=("random", "greedy", "search"),
 )
 
-
-class YspahanEngine:
-    slug = META.slug
-    name = META.name
-    min_players = META.min_players
-    max_players = META.max_players
-    rules_version = META.rules_version
-    options = OPTIONS
-    commands = COMMANDS
-    event_texts = events.EVENT_TEXTS
-    bot_levels = META.bot_levels
-    bot_level_texts = bots.LEVEL_TEXTS
-    # Words for players (games/WORDS.md).
-    option_words = words.OPTION_WORDS
-    bot_words = words.BOT_WORDS
-    default_bot_level = words.DEFAULT_BOT_LEVEL
-    player_bot_levels = words.PLAYER_BOT_LEVELS
-    glossary = words.GLOSSARY
-
-    def validate_options(self, n_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        check_player_count(self.name, self.min_players, self.max_players, n_players)
-        return validate_options_against(self.options, options)
-
-    def setup(self, n_players: int, options: Mapping[str, Any], rng: random.Random) -> list[Event]:
-        return rules.setup(n_players, options, rng, META.rules_version)
-
-    def apply(self, state: State | None, event: Event) -> State:
-        return events.apply(state, event)
-
-    def active_seats(self, state: State) -> frozenset[int]:
-        return rules.active_seats(state)
-
-    def legal_commands(self, state: State, seat: int) -> list[Command]:
-        return rules.legal_commands(state, seat)
-
-    def execute(self, state: State, seat: int, command: Command, rng: random.Random) -> list[Event]:
-        return rules.execute(state, seat, command, rng)
-
-    def forfeit(self, state: State, seat: int) -> list[Event]:
-        return rules.forfeit(state, seat)
-
-    def view(self, state: State, seat: int | None) -> Any:
-        return views.view(state, seat)
-
-    def admin_view(self, state: State) -> Any:
-        return views.admin_view(state)
-
-    def redact(self, event: Event, seat: int | None) -> Event | None:
-        return views.redact(event, seat)
-
-    def narrate(self, event: Event, reader: Reader) -> str | None:
-        return narrate_event(event, reader)
-
-    def explain(
-        self, state: State, reader: Reader, events: Iterable[Event] | None = None
-    ) -> Explanation | None:
-        return explain_ending(state, reader, events)
-
-    def is_undo_barrier(self, event: Event) -> bool:
-        return events.is_undo_barrier(event)
-
-    def outcome(self, state: State) -> Outcome | None:
-        return rules.outcome(state)
-
-    def clone(self, state: State) -> State:
-        return state_module.clone(state)
-
-    def state_to_json(self, state: State) -> Any:
-        return state_module.state_to_json(state)
-
-    def state_from_json(self, data: Any) -> State:
-        return state_module.state_from_json(data)
-
-    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        return views.determinize(state, seat, rng)
-
-    def bot_command(
-        self, state: State, seat: int, level: str, rng: random.Random, budget_s: float
-    ) -> Command:
-        return bots.bot_command(state, seat, level, rng, budget_s)
-
-
-ENGINE = YspahanEngine()
+ENGINE = GameEngine[state.State](
+    META,
+    options=OPTIONS,
+    commands=COMMANDS,
+    event_texts=events.EVENT_TEXTS,
+    bot_level_texts=bots.LEVEL_TEXTS,
+    option_words=words.OPTION_WORDS,
+    bot_words=words.BOT_WORDS,
+    default_bot_level=words.DEFAULT_BOT_LEVEL,
+    player_bot_levels=words.PLAYER_BOT_LEVELS,
+    glossary=words.GLOSSARY,
+    narrate=narrate,
+    explain=explain,
+    setup=partial(setup.setup, rules_version=META.rules_version),
+    apply=events.apply,
+    active_seats=rules.active_seats,
+    legal_commands=rules.legal_commands,
+    execute=rules.execute,
+    forfeit=rules.forfeit,
+    view=views.view,
+    admin_view=views.admin_view,
+    redact=views.redact,
+    is_undo_barrier=events.is_undo_barrier,
+    outcome=rules.outcome,
+    clone=state.clone,
+    state_to_json=state.state_to_json,
+    state_from_json=state.state_from_json,
+    determinize=views.determinize,
+    bot_command=bots.bot_command,
+)

@@ -416,5 +416,6 @@ def is_undo_barrier(event: Event) -> bool:
     if kind == "SupervisorMoved":
         return any(seat != event["seat"] for seat in event["affected"])
     if kind == "CubeEnteredCaravan":
-        return event["source"] != "card"
+        source: str = event["source"]
+        return source != "card"
     return True

@@ -62,7 +62,7 @@ def move_cost(s: State, seat: int, row: int, to: int) -> int:
 def card_souk_targets(s: State, seat: int) -> list[int]:
     """Card d: an empty shop, not in a souk another player has begun."""
     owner = s.owner
-    out = []
+    out: list[int] = []
     for souk_shops in D.SOUK_SHOPS:
         if all(owner[sh] in (-1, seat) for sh in souk_shops):
             out.extend(sh for sh in souk_shops if owner[sh] < 0)

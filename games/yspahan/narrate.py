@@ -54,8 +54,8 @@ def _scores(r: Reader, points: Sequence[int], seats: Sequence[int] | None = None
 
 
 # English digits as words for the dice ("two 6s"); never more than 12 dice of a value.
-_EN_COUNT = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-_EN_COUNT += ("ten", "eleven", "twelve")
+_EN_COUNT: tuple[str, ...] = ("no", "one", "two", "three", "four", "five", "six", "seven")
+_EN_COUNT += ("eight", "nine", "ten", "eleven", "twelve")
 _CS_FACE = {
     1: ("jednička", "jedničky", "jedniček"),
     2: ("dvojka", "dvojky", "dvojek"),

@@ -17,7 +17,7 @@ from games.catan.events_awards import finish
 from games.catan.state import MAIN, OVER
 from games.catan.words import GLOSSARY
 from games.narration import LANGS, Reader
-from games.testing import play_random_game
+from games.testing import fold, play_random_game
 from tests.games.catan.support import (
     FixedDice,
     corner,
@@ -435,6 +435,50 @@ def _swap_secret(event: dict[str, Any]) -> dict[str, Any]:
     if event["type"] == "CardDiscarded":
         return {**event, "card": "monopoly" if card != "monopoly" else "knight"}
     return {**event, "card": "ore" if card != "ore" else "victory_point"}
+
+
+def test_the_end_of_a_turn_names_who_is_next_skipping_who_left() -> None:
+    s = skip_setup(new_game(3), phase=MAIN)
+    seat = s.current
+    after = (seat + 1) % 3
+    event = run(s, seat, {"type": "end_turn"})[0]
+    assert event == {"type": "TurnEnded", "seat": seat, "next": after} and s.current == after
+    assert lines({"type": "TurnEnded", "seat": 0, "next": 1}, 0) == (
+        "You end your turn; Bob is next.",
+        "Končíte tah; na tahu je Bob.",
+    )
+    assert lines({"type": "TurnEnded", "seat": 0, "next": 1}, 1) == (
+        "alice ends the turn; you are next.",
+        "alice končí tah; na tahu jste vy.",
+    )
+    assert lines({"type": "TurnEnded", "seat": 2, "next": 1}, None) == (
+        "Bot Tereza ends the turn; Bob is next.",
+        "Bot Tereza končí tah; na tahu je Bob.",
+    )
+    s = skip_setup(new_game(3), phase=MAIN)
+    seat = s.current
+    s.forfeited[(seat + 1) % 3] = True
+    assert run(s, seat, {"type": "end_turn"})[0]["next"] == (seat + 2) % 3 == s.current
+
+
+def test_a_turn_end_stored_before_next_was_recorded_still_reads_and_folds_the_same() -> None:
+    assert lines({"type": "TurnEnded", "seat": 0}, 1) == (
+        "alice ends the turn.",
+        "alice končí tah.",
+    )
+    game = play_random_game(ENGINE, 3, seed=2)
+    state = None
+    ended = 0
+    for event in game.events:
+        state = ENGINE.apply(state, event)
+        if event["type"] == "TurnEnded":
+            ended += 1
+            assert event["next"] == state.current
+    assert ended > 10
+    old = [{k: v for k, v in e.items() if k != "next"} for e in game.events]
+    replayed = fold(ENGINE, old)
+    assert ENGINE.state_to_json(replayed) == ENGINE.state_to_json(game.state)
+    assert ENGINE.outcome(replayed) == ENGINE.outcome(game.state)
 
 
 def test_award_changes_in_the_log_match_the_fold() -> None:

@@ -37,6 +37,24 @@ def start(
 ) -> State:
     """A game with chosen hands and secrets, optional tiles already on the board; ``options``
     are further match options (``shrug_with_others=True``...)."""
+    state = None
+    for e in opening(n, hands, buildings, extended, goals, tiles, first, **options):
+        state = ENGINE.apply(state, e)
+    assert state is not None
+    return state
+
+
+def opening(
+    n: int = 2,
+    hands: list[list[int]] | None = None,
+    buildings: list[str] | None = None,
+    extended: bool = False,
+    goals: list[list[str]] | None = None,
+    tiles: list[Event] | None = None,
+    first: int = 0,
+    **options: Any,
+) -> list[Event]:
+    """The events of :func:`start`'s game, for a test that reads the whole match."""
     events: list[Event] = [
         {
             "type": "GameStarted",
@@ -54,11 +72,7 @@ def start(
         events += [{"type": "GoalsDealt", "seat": s, "cards": p} for s, p in enumerate(pairs)]
     events += tiles or []
     events.append({"type": "TurnStarted", "seat": first})
-    state = None
-    for e in events:
-        state = ENGINE.apply(state, e)
-    assert state is not None
-    return state
+    return events
 
 
 def tile(seat: int, route: str, length: int, direction: str, x: int, y: int) -> Event:

@@ -15,8 +15,8 @@ from games.drunter import ENGINE
 from games.drunter.data import BOARD
 from games.drunter.words import BUILDINGS, GLOSSARY, SPECIALS, SQUARES
 from games.narration import LANGS, Reader
-from games.testing import play_random_game
-from tests.games.drunter.scenario import act, place, start, tile
+from games.testing import fold, play_random_game
+from tests.games.drunter.scenario import act, opening, place, start, tile
 from tests.games.test_words import suspects
 
 NAMES = ("alice", "Bob", "Bot Tereza")
@@ -32,18 +32,21 @@ def lines(
     return tuple(ENGINE.narrate(shown, Reader(lang, seat, names)) for lang in LANGS)  # type: ignore[return-value]
 
 
+VOTE_COMMANDS: list[tuple[int, dict[str, Any]]] = [
+    (0, place("wall_2", 1, "E")),
+    (0, {"type": "vote", "cards": ["JAAA", "JEIN"]}),
+    (1, {"type": "vote", "cards": ["NEEE", "NE"]}),
+    (2, {"type": "vote", "cards": ["shrug"]}),
+    (0, {"type": "declare_jein", "side": "no"}),
+]
+
+
 def vote_events() -> list[Event]:
     """alice lays a tile on an outhouse; alice JAAA + JEIN, Bob NEEE + NE, Bot Tereza shrugs;
     alice declares the JEIN a no and the outhouse is saved 3 to 6."""
     state = start(n=3, tiles=TO_OUTHOUSE)
     out: list[Event] = []
-    for seat, command in [
-        (0, place("wall_2", 1, "E")),
-        (0, {"type": "vote", "cards": ["JAAA", "JEIN"]}),
-        (1, {"type": "vote", "cards": ["NEEE", "NE"]}),
-        (2, {"type": "vote", "cards": ["shrug"]}),
-        (0, {"type": "declare_jein", "side": "no"}),
-    ]:
+    for seat, command in VOTE_COMMANDS:
         state, events = act(state, seat, command)
         out += events
     return out
@@ -159,8 +162,22 @@ def test_the_reveal_the_jein_and_the_count() -> None:
         )
     )
     decided = of_type(events, "VoteDecided")
-    assert not decided["accepted"]
+    assert not decided["accepted"] and decided["placer"] == 0
     assert lines(decided, None) == (
+        "The town votes 3 for, 6 against: the outhouse is saved, alice takes the tile back and"
+        " the turn passes.",
+        "Město hlasuje 3 pro, 6 proti: kadibudka zůstává, alice bere placku zpět a tah přechází"
+        " na dalšího.",
+    )
+    assert lines(decided, 0) == (
+        "The town votes 3 for, 6 against: the outhouse is saved, you take your tile back and the"
+        " turn passes.",
+        "Město hlasuje 3 pro, 6 proti: kadibudka zůstává, placku berete zpět a tah přechází na"
+        " dalšího.",
+    )
+    # A vote decided before ``placer`` was recorded still reads.
+    old = {k: v for k, v in decided.items() if k != "placer"}
+    assert lines(old, None) == (
         "The town votes 3 for, 6 against: the outhouse is saved, the tile is taken back and the"
         " turn passes.",
         "Město hlasuje 3 pro, 6 proti: kadibudka zůstává, placka se bere zpět a tah přechází na"
@@ -171,6 +188,24 @@ def test_the_reveal_the_jein_and_the_count() -> None:
         "The town votes 5 for, 5 against: the tile stays and the outhouse is gone.",
         "Město hlasuje 5 pro, 5 proti: placka zůstává a kadibudka mizí.",
     )
+
+
+def test_every_decided_vote_names_the_placer_and_the_fold_ignores_it() -> None:
+    decided = 0
+    for n, seed in ((3, 0), (4, 1), (2, 2)):
+        played = play_random_game(ENGINE, n, seed=seed)
+        placer = None
+        for event in played.events:
+            if event["type"] == "TilePlaced" and event["vote"]:
+                placer = event["seat"]
+            elif event["type"] == "VoteDecided":
+                decided += 1
+                assert event["placer"] == placer
+        old = [{k: v for k, v in e.items() if k != "placer"} for e in played.events]
+        replayed = fold(ENGINE, old)
+        assert ENGINE.state_to_json(replayed) == ENGINE.state_to_json(played.state)
+        assert ENGINE.outcome(replayed) == ENGINE.outcome(played.state)
+    assert decided
 
 
 def test_secret_cards_are_named_only_to_their_holder() -> None:
@@ -433,6 +468,89 @@ def test_a_game_won_by_forfeits_says_so() -> None:
     assert cs["summary"] == "Ve hře zůstáváte jen vy, a tím hra končí. Vítězíte."
     # No tie-break between players who left: they rank last whatever the points.
     assert all(s["title"] != "Rozhodnutí při rovnosti" for s in cs["sections"])
+
+
+def shown_to(events: list[Event], seat: int | None) -> list[Event]:
+    """The match's events as the platform passes them to ``explain``: redacted for the reader."""
+    return [e for e in (ENGINE.redact(event, seat) for event in events) if e is not None]
+
+
+VOTE_TITLES = ("Outhouse votes", "Hlasování o kadibudkách")
+
+
+def votes_of(explanation: Any) -> Any:
+    return next(s for s in explanation["sections"] if s["title"] in VOTE_TITLES)
+
+
+def votes_section(state: Any, seat: int | None, events: list[Event], lang: str = "en") -> Any:
+    return votes_of(ENGINE.explain(state, Reader(lang, seat, NAMES), shown_to(events, seat)))
+
+
+def played_out(commands: list[tuple[int, dict[str, Any]]], leave: tuple[int, ...]) -> Any:
+    """The vote scenario's match from its first event: ``commands``, then ``leave`` forfeit."""
+    events = opening(n=3, tiles=TO_OUTHOUSE)
+    state = fold(ENGINE, events)
+    for seat, command in commands:
+        state, more = act(state, seat, command)
+        events += more
+    for seat in leave:
+        more = ENGINE.forfeit(state, seat)
+        for e in more:
+            state = ENGINE.apply(state, e)
+        events += more
+    assert ENGINE.outcome(state) is not None
+    return state, events
+
+
+def test_the_ending_lists_each_outhouse_vote_from_the_events() -> None:
+    state, events = played_out(VOTE_COMMANDS, leave=(1, 2))
+    assert votes_section(state, 1, events)["lines"][:2] == [
+        "Outhouse votes held: 1; outhouses built over: 0 of 12.",
+        "The outhouse just south of the fire station 1 (tile: alice): 3 for, 6 against — saved,"
+        " the tile was taken back.",
+    ]
+    assert votes_section(state, 0, events, "cs")["lines"][:2] == [
+        "Hlasování o kadibudkách: 1; zastavěné kadibudky: 0 z 12.",
+        "Kadibudka hned jižně od hasičárny 1 (vaše placka): 3 pro, 6 proti — zachráněná, placka"
+        " se vrátila.",
+    ]
+    # Without the events, the final state shows no vote at all (the saved tile left the board).
+    x = explained(state, 1)
+    assert x["sections"][2]["lines"][0] == "No outhouse was built over: all 12 are still standing."
+
+
+def test_a_vote_the_end_cut_short_is_said_undecided_and_builds_nothing_over() -> None:
+    state, events = played_out(VOTE_COMMANDS[:1], leave=(1, 2))
+    lines = votes_section(state, None, events)["lines"]
+    assert lines[:2] == [
+        "Outhouse votes held: 1; outhouses built over: 0 of 12.",
+        "The outhouse just south of the fire station 1 (tile: alice): not decided, the game ended"
+        " first.",
+    ]
+    assert explained(state, None)["sections"][2]["lines"][0].startswith("No outhouse was built")
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_a_state_from_a_snapshot_with_the_events_explains_as_one_folded_from_zero(n: int) -> None:
+    names = ("alice", "Bob", "Bot Tereza", "dan")[:n]
+    held = 0
+    for seed in range(3):
+        played = play_random_game(ENGINE, n, seed=seed)
+        loaded = ENGINE.state_from_json(ENGINE.state_to_json(played.state))
+        from_zero = fold(ENGINE, played.events)
+        decided = [e for e in played.events if e["type"] == "VoteDecided"]
+        for viewer in (*range(n), None):
+            for lang in LANGS:
+                reader = Reader(lang, viewer, names)
+                events = shown_to(played.events, viewer)
+                with_events = ENGINE.explain(loaded, reader, events)
+                assert with_events == ENGINE.explain(from_zero, reader, events)
+                assert ENGINE.explain(loaded, reader) == ENGINE.explain(from_zero, reader)
+                assert with_events is not None
+                votes = votes_of(with_events)
+                assert len(votes["lines"]) == len(decided) + 2
+        held += len(decided)
+    assert held, "the random games hold outhouse votes"
 
 
 @pytest.mark.parametrize(("n", "extended"), [(2, False), (3, True), (4, False), (4, True)])

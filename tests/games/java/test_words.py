@@ -13,6 +13,7 @@ import pytest
 
 import games.java as java_package
 from games.java import ENGINE
+from games.java import events as ev
 from games.java.data import BOARD, COMPONENTS
 from games.java.state import TOP_NAMES, JavaState
 from games.java.words import GLOSSARY, PLACES
@@ -543,6 +544,65 @@ def test_a_drawn_card_never_shows_in_another_readers_line() -> None:
             assert "B" not in text.replace("Bob", "").replace("Bot", "") and "C" not in text
 
 
+# --------------------------------------------------------------------------- the last tile
+
+
+def _three_tile_laid(three_left: int) -> tuple[JavaState, dict[str, Any]]:
+    """Seat 0 lays a three-space tile when ``three_left`` remain in the common supply."""
+    s = new_game(2)
+    s.three_left = three_left
+    command = next(c for c in ENGINE.legal_commands(s, 0) if c.get("tile") == "three")
+    event = ENGINE.execute(s, 0, command, random.Random(0))[0]
+    return s, event
+
+
+def test_the_last_three_space_tile_announces_the_final_round() -> None:
+    s, event = _three_tile_laid(1)
+    assert event["type"] == "LandLaid" and event["last_three"] is True
+    after = ENGINE.apply(ENGINE.clone(s), event)
+    assert after.trigger == 0 and after.three_left == 0
+    en, cs = lines(event, 0)
+    assert en.endswith(
+        " It is the last three-space land tile: you score the final scoring right after this "
+        "turn, and everyone else has one last turn."
+    )
+    assert cs.endswith(
+        " Je to poslední trojdílné území: hned po tomto tahu provádíte závěrečné bodování a "
+        "ostatní hráči mají ještě po jednom posledním tahu."
+    )
+    en, cs = lines(event, 1)
+    assert en.endswith(
+        " It is the last three-space land tile: alice scores the final scoring right after this "
+        "turn, and everyone else has one last turn."
+    )
+    assert cs.endswith(
+        " Je to poslední trojdílné území: hned po tomto tahu provádí alice závěrečné bodování a "
+        "ostatní hráči mají ještě po jednom posledním tahu."
+    )
+    # An event stored before the field reads as any other tile.
+    old = {k: v for k, v in event.items() if k != "last_three"}
+    assert lines(old, 1)[0] == lines(event, 1)[0].split(" It is the last")[0]
+
+
+def test_only_the_tile_that_starts_the_final_round_is_marked() -> None:
+    assert "last_three" not in _three_tile_laid(2)[1]
+    s = new_game(2)
+    s.three_left, s.trigger = 1, 1  # the island stalled: the final round has begun already
+    command = next(c for c in ENGINE.legal_commands(s, 0) if c.get("tile") == "three")
+    assert "last_three" not in ENGINE.execute(s, 0, command, random.Random(0))[0]
+
+
+@pytest.mark.parametrize(("n", "seed"), [(2, 5), (3, 11)])
+def test_a_played_last_tile_is_marked_once_and_the_fold_ignores_the_mark(n: int, seed: int) -> None:
+    played = played_game(n, seed)
+    marked = [e for e in played.events if e.get("last_three")]
+    assert len(marked) == 1 and marked[0]["seat"] == played.state.trigger
+    old = [{k: v for k, v in e.items() if k != "last_three"} for e in played.events]
+    replayed = fold(ENGINE, old)
+    assert ENGINE.state_to_json(replayed) == ENGINE.state_to_json(played.state)
+    assert ENGINE.outcome(replayed) == ENGINE.outcome(played.state)
+
+
 # --------------------------------------------------------------------------- the ending
 
 
@@ -764,6 +824,36 @@ def test_a_state_from_a_snapshot_explains_what_the_final_board_shows() -> None:
     points = section(exp, "Points")
     assert points["table"]["rows"] == [["Total", *played.state.scores]]
     assert section(exp, "Cities at the end")["lines"]
+
+
+def shown_to(events: list[dict[str, Any]], viewer: int | None) -> list[dict[str, Any]]:
+    """The match's events as the platform passes them to ``explain``: redacted for the reader."""
+    return [e for e in (ENGINE.redact(event, viewer) for event in events) if e is not None]
+
+
+@pytest.mark.parametrize(("n", "seed"), [(2, 5), (4, 7)])
+def test_a_state_from_a_snapshot_with_the_events_explains_every_scoring(n: int, seed: int) -> None:
+    played = played_game(n, seed)
+    loaded = ENGINE.state_from_json(ENGINE.state_to_json(played.state))
+    assert loaded.ledger is None
+    for viewer in (0, n - 1, None):
+        for lang in ("en", "cs"):
+            reader = Reader(lang, viewer, NAMES[:n])
+            events = shown_to(played.events, viewer)
+            from_zero = ENGINE.explain(fold(ENGINE, played.events), reader)
+            assert ENGINE.explain(loaded, reader, events) == from_zero
+            assert ENGINE.explain(played.state, reader, events) == from_zero
+    exp = ENGINE.explain(loaded, Reader("en", 0, NAMES[:n]), shown_to(played.events, 0))
+    assert exp is not None
+    titles = [s["title"] for s in exp["sections"]]
+    assert titles[:2] == ["Points by source", "Lakes"] and "Cities at the end" not in titles
+
+
+def test_the_ledger_read_from_the_events_is_the_one_the_fold_keeps() -> None:
+    for n, seed in ((2, 5), (4, 7), (3, 11)):
+        played = played_game(n, seed)
+        assert ev.ledger_of(played.events) == fold(ENGINE, played.events).ledger
+        assert ev.ledger_of(shown_to(played.events, None)) == played.state.ledger
 
 
 def test_the_ledger_is_not_part_of_the_saved_state() -> None:

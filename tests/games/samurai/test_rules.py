@@ -533,8 +533,9 @@ def test_konec_hry_when_the_last_figure_of_a_kind_leaves_the_turn_ends_without_a
     put(state, 47, 1, "samurai1")
     events = place_and_end(state, 0, ("samurai3", 46))
     # "aktuální tah se ještě dohraje do konce. Poté hra ihned končí": step 3 (drawing) is part
-    # of no turn that follows, so nobody draws after the end is reached.
-    assert events[-1] == {"type": "GameEnded", "reason": "figures"}
+    # of no turn that follows, so nobody draws after the end is reached. The event also says
+    # which kind ran out, for the log line (capture.game_ended).
+    assert events[-1] == {"type": "GameEnded", "reason": "figures", "kinds_gone": ["helmet"]}
     assert "TilesDrawn" not in [e["type"] for e in events]
     assert ENGINE.outcome(state) is not None
 
@@ -548,8 +549,9 @@ def test_the_game_ends_when_a_fourth_figure_stands_beside_the_board():
     state.beside = [1, 1, 1]
     put(state, 47, 1, "samurai1")
     run(state, 0, {"type": "place_tile", "tile": "samurai1", "hex": 46})
-    run(state, 0, {"type": "end_turn"})
+    events = run(state, 0, {"type": "end_turn"})
     assert state.phase == "over" and sum(state.beside) == 4
+    assert events[-1] == {"type": "GameEnded", "reason": "figures", "beside": 4}
 
 
 def test_konec_hry_with_per_tile_captures_the_current_turn_is_finished_first():

@@ -21,7 +21,7 @@ from games.samurai.data import KINDS, all_hexes, board
 from games.samurai.places import GLOSSARY_PLACES, SETTLEMENTS, spaces_for
 from games.samurai.state import OVER, State
 from games.samurai.words import KIND_WORDS
-from games.testing import play_random_game
+from games.testing import fold, play_random_game
 from tests.games.samurai.scenario import play_state, put, run
 from tests.games.test_words import suspects
 
@@ -248,6 +248,49 @@ def test_the_tile_exchange_a_skipped_turn_a_forfeit_and_the_ending():
         "cs": "Hra končí: na plánu už nezbývá žádná figurka jednoho druhu, nebo vedle plánu "
         "stojí čtvrtá figurka. Zástěny se odkrývají a figurky se počítají.",
     }
+
+
+# --- facts the log needs, recorded in the event at execute time (capture.game_ended) ---------
+
+
+def test_the_end_by_the_figures_says_which_kind_ran_out_or_how_many_stand_beside():
+    gone = {"type": "GameEnded", "reason": "figures", "kinds_gone": ["helmet"]}
+    assert read(gone, TWO, 0) == {
+        "en": "The game ends: no helmet is left on the map. The screens are lifted and the "
+        "figures counted.",
+        "cs": "Hra končí: na plánu už není žádná přilba. Zástěny se odkrývají a figurky se "
+        "počítají.",
+    }
+    both = {"type": "GameEnded", "reason": "figures", "kinds_gone": ["buddha"], "beside": 5}
+    assert read(both, FOUR, SPECTATOR) == {
+        "en": "The game ends: no Buddha is left on the map and 5 figures stand beside the "
+        "board. The screens are lifted and the figures counted.",
+        "cs": "Hra končí: na plánu už není žádný Buddha a vedle plánu stojí 5 figurek. Zástěny "
+        "se odkrývají a figurky se počítají.",
+    }
+    beside = {"type": "GameEnded", "reason": "figures", "beside": 4}
+    assert read(beside, FOUR, 1)["cs"].startswith("Hra končí: vedle plánu stojí 4 figurky.")
+
+
+@pytest.mark.parametrize(("n", "seed"), [(2, 0), (3, 5), (3, 1), (4, 2)])
+def test_a_played_end_records_what_the_final_map_shows_and_the_fold_ignores_it(n, seed):
+    played = play_random_game(ENGINE, n, seed=seed)
+    end = played.events[-1]
+    assert end["type"] == "GameEnded" and end["reason"] == "figures"
+    on_map = [0, 0, 0]
+    for kinds in played.state.figures.values():
+        for k in kinds:
+            on_map[k] += 1
+    assert end.get("kinds_gone", []) == [KINDS[k] for k in range(3) if on_map[k] == 0]
+    beside = sum(played.state.beside)
+    assert end.get("beside") == (beside if beside >= 4 else None)
+    assert "kinds_gone" in end or "beside" in end
+    # An event stored before these fields folds to the same state and outcome.
+    old = [{k: v for k, v in e.items() if k not in ("kinds_gone", "beside")} for e in played.events]
+    replayed = fold(ENGINE, old)
+    assert ENGINE.state_to_json(replayed) == ENGINE.state_to_json(played.state)
+    assert ENGINE.outcome(replayed) == ENGINE.outcome(played.state)
+    assert read(old[-1], FOUR[:n], 0)["en"].startswith("The game ends: no figure of one kind")
 
 
 @pytest.mark.parametrize(
