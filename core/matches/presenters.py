@@ -328,15 +328,20 @@ def event_words(
 
 
 def explanation(
-    engine: Engine, state: Any, viewer: int | None, names: Sequence[str]
+    engine: Engine,
+    state: Any,
+    viewer: int | None,
+    names: Sequence[str],
+    events: list[dict[str, Any]] | None = None,
 ) -> dict[str, Explanation] | None:
     """How a finished game was counted, ``{en, cs}``, for ``viewer``; None for an engine
-    without ``explain`` or a game that has not ended."""
+    without ``explain`` or a game that has not ended. ``events``: the game's events redacted
+    for ``viewer`` (games/WORDS.md), when the caller read them."""
     explain = getattr(engine, "explain", None)
     if explain is None:
         return None
     try:
-        out = {lang: explain(state, r) for lang, r in readers(viewer, names).items()}
+        out = {lang: explain(state, r, events) for lang, r in readers(viewer, names).items()}
     except Exception:  # as above: the match screen still shows who won
         log.exception("explain failed for %s", engine.slug)
         return None

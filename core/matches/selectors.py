@@ -6,6 +6,7 @@ import hashlib
 import json
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 
@@ -13,6 +14,7 @@ from core.accounts.models import User
 from core.accounts.selectors import vacations_at
 from core.api.errors import ApiError
 from core.eventstore.models import Event
+from core.eventstore.store import PLATFORM_EVENTS, UNDO_EVENT
 from core.matches.models import ChatMessage, Match, Seat
 from core.matches.names import seat_name, seat_names
 from core.matches.presenters import event_for_viewer, explanation
@@ -104,6 +106,9 @@ def match_list(
     )
 
 
+ENDING_CACHE_SECONDS = 24 * 3600
+
+
 def seat_summary(seat: Seat, name: str | None = None) -> dict[str, Any]:
     """A seat as lists and the players strip show it; ``name`` as the log names it
     (``core.matches.names``), None for an open seat. A deleted account's seat keeps its place
@@ -170,7 +175,7 @@ def match_detail(*, match: Match, user: User, head: dict[str, Any] | None = None
             out["view"] = engine.view(state, seat)
             out["active_seats"] = sorted(engine.active_seats(state))
             if match.status == Match.Status.FINISHED:
-                out["explanation"] = _ending(engine, state, seat, match)
+                out["explanation"] = _ending(engine, state, seat, match, match.version)
         finally:
             state_cache.put(match.pk, match.version, state)
     return out
@@ -239,16 +244,48 @@ def match_view_at(*, match: Match, user: User, version: int) -> dict[str, Any]:
         "view": engine.view(state, seat),
         "active_seats": sorted(engine.active_seats(state)),
         # The replay's last step of a finished game says how it was counted, as the match does.
-        "explanation": _ending(engine, state, seat, match),
+        "explanation": _ending(engine, state, seat, match, version),
     }
 
 
-def _ending(engine: Any, state: Any, seat: int | None, match: Match) -> Any:
-    """The engine's explanation of a game that has ended in ``state``, for ``seat``, in both
-    languages; None while it runs or when the engine has no ``explain``."""
+def _ending(engine: Any, state: Any, seat: int | None, match: Match, version: int) -> Any:
+    """The engine's explanation of a game that has ended in ``state`` (at ``version``), for
+    ``seat``, in both languages; None while it runs or when the engine has no ``explain``.
+
+    A finished game never changes, so the explanation is cached per version, seat and names:
+    it reads the match's whole stream (a Java game keeps its scoring history only there)."""
     if engine.outcome(state) is None:
         return None
-    return explanation(engine, state, seat, seat_names(match))
+    names = seat_names(match)
+    digest = hashlib.sha256(json.dumps(names).encode()).hexdigest()[:16]
+    key = f"ending:{match.pk}:{version}:{match.rules_version}:{seat}:{digest}"
+    hit = cache.get(key)
+    if hit is not None:
+        return hit
+    events = _played_events(engine, match, seat, version)
+    out = explanation(engine, state, seat, names, events)
+    if out is not None:
+        cache.set(key, out, ENDING_CACHE_SECONDS)
+    return out
+
+
+def _played_events(engine: Any, match: Match, seat: int | None, version: int) -> list[Any]:
+    """The game's events up to ``version`` as ``seat`` may see them: the platform's own events
+    and those an undo took back left out, each redacted by the engine (games/WORDS.md)."""
+    rows = list(
+        Event.objects.filter(match_id=match.pk, seq__lte=version)
+        .order_by("seq")
+        .values_list("seq", "type", "payload")
+    )
+    undone = {s for _, t, p in rows if t == UNDO_EVENT for s in p["seqs"]}
+    out = []
+    for seq, etype, payload in rows:
+        if etype in PLATFORM_EVENTS or seq in undone:
+            continue
+        shown = engine.redact({"type": etype, **payload}, seat)
+        if shown is not None:
+            out.append(shown)
+    return out
 
 
 def match_events(

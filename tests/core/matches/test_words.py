@@ -13,6 +13,7 @@ from django.db import transaction
 from rest_framework.test import APIClient
 
 from core.eventstore import store
+from core.eventstore.store import PLATFORM_EVENTS
 from core.matches.models import Match, Seat
 from core.matches.names import bot_name, seat_names
 from core.matches.presenters import event_words, platform_text
@@ -211,6 +212,10 @@ def test_a_finished_match_explains_its_ending_for_each_reader(duel: Any) -> None
     assert mine["cs"]["summary"] == "Vzdali jste. Bob B. vyhrává."
     assert theirs["en"]["summary"] == "Alice resigned. You win."
     assert theirs["cs"]["summary"] == "Alice vzdává závod. Vyhráváte."
+    # explain reads the game's events as this reader may see them (no platform events).
+    shown = [e for e in a.get(f"/api/matches/{match_id}/events").json()["events"] if "type" in e]
+    played = [e for e in shown if e["type"] not in PLATFORM_EVENTS]
+    assert mine["en"]["sections"][0]["lines"][1] == f"{len(played)} events."
     table = mine["cs"]["sections"][0]["table"]
     assert table["columns"] == ["", "vy", "Bob B."] and table["rows"][0][0] == "Body"
     # The replay's last step says the same; an earlier one nothing.

@@ -101,7 +101,9 @@ class WordsRaceEngine(RaceEngine):
             )
         return None
 
-    def explain(self, state: Any, reader: Reader) -> Explanation | None:
+    def explain(
+        self, state: Any, reader: Reader, events: list[Any] | None = None
+    ) -> Explanation | None:
         outcome = self.outcome(state)
         if outcome is None:
             return None
@@ -127,7 +129,9 @@ class WordsRaceEngine(RaceEngine):
                         r.say(
                             "Each player's points as the race ended.",
                             "Body každého hráče na konci závodu.",
-                        )
+                        ),
+                        # What the platform passes (games/WORDS.md): the reader's events.
+                        r.say("{n} events.", "Událostí: {n}.", n=len(events or ())),
                     ],
                     "table": {
                         "columns": ["", *names],
