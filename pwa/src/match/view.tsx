@@ -6,7 +6,7 @@
  * bar, the board's buttons, undo and the private area (foldable); players, log and chat below. */
 
 import type { ComponentChild } from "preact";
-import { useLayoutEffect } from "preact/hooks";
+import { useLayoutEffect, useRef } from "preact/hooks";
 import { freeBand, type Stage, StageContext } from "../boards/toolkit/stage";
 import { describeCommand } from "../boards/toolkit/words";
 import { PlayerBadge } from "../boards/toolkit/pieces";
@@ -325,14 +325,18 @@ export function matchView(ctrl: MatchCtrl, gameName: string): ComponentChild {
   const mine = ui && ctrl.board?.privateArea ? ctrl.board.privateArea(d.view, d.seat, ctrl.legal, ui) : null;
   const phone = ctrl.layout.phone;
   const stage: Stage = { band: () => freeBand(COVERS), turn: d.version };
-  const commands = extra.length > 0 && ui && (
-    <div class="actions board-commands">
-      {extra.map((c) => (
-        <CommandButton key={JSON.stringify(c)} ctrl={ctrl} command={c} label={ctrl.board?.describe ? ctrl.board.describe(c, d.view, ui) : describeCommand(c)} />
-      ))}
-      {phone && <Undo ctrl={ctrl} />}
-    </div>
-  );
+  // On a phone undo stands with the board's buttons, in the dock: one tap away.
+  const undoHere = phone && d.status === "active" && d.seat !== null;
+  const commands =
+    (ui && extra.length > 0) || undoHere ? (
+      <div class="actions board-commands">
+        {ui &&
+          extra.map((c) => (
+            <CommandButton key={JSON.stringify(c)} ctrl={ctrl} command={c} label={ctrl.board?.describe ? ctrl.board.describe(c, d.view, ui) : describeCommand(c)} />
+          ))}
+        {undoHere && <Undo ctrl={ctrl} />}
+      </div>
+    ) : null;
   return (
     <main
       id="main"
@@ -371,7 +375,7 @@ export function matchView(ctrl: MatchCtrl, gameName: string): ComponentChild {
             </StageContext.Provider>
           </section>
           {phone ? (
-            <Dock ctrl={ctrl} ui={ui} commands={commands || (d.status === "active" && d.seat !== null && <div class="actions board-commands"><Undo ctrl={ctrl} /></div>)} mine={mine} />
+            (commands || mine || ctrl.preview) && <Dock ctrl={ctrl} ui={ui} commands={commands} mine={mine} />
           ) : (
             <>
               {commands}
@@ -450,17 +454,23 @@ const MIN_HAND_PX = 88;
  * `--dock-max`); and keeps room under the page's last lines for the dock (`--dock-h`).
  * Measured after every redraw, on resizing, and when the dock changes size. */
 function PhoneFit(): ComponentChild {
+  const watch = useRef<{ observer: ResizeObserver | null; dock: Element | null }>({ observer: null, dock: null });
   useLayoutEffect(() => {
     fitPhoneBoard();
+    // The dock changes size without a redraw too (a board's own state in the private area).
+    const dock = document.querySelector(".match-phone .dock");
+    const w = watch.current;
+    if (dock === w.dock || typeof ResizeObserver === "undefined") return;
+    w.observer ??= new ResizeObserver(() => fitPhoneBoard());
+    if (w.dock) w.observer.unobserve(w.dock);
+    if (dock) w.observer.observe(dock);
+    w.dock = dock;
   });
   useLayoutEffect(() => {
     window.addEventListener("resize", fitPhoneBoard);
-    const dock = document.querySelector(".match-phone .dock");
-    const watch = typeof ResizeObserver !== "undefined" && dock ? new ResizeObserver(() => fitPhoneBoard()) : null;
-    if (watch && dock) watch.observe(dock);
     return () => {
       window.removeEventListener("resize", fitPhoneBoard);
-      watch?.disconnect();
+      watch.current.observer?.disconnect();
     };
   }, []);
   return null;
@@ -474,26 +484,36 @@ function setVar(el: HTMLElement, name: string, px: number): void {
   el.style.setProperty(name, `${Math.ceil(px)}px`);
 }
 
+/** Where the navigation bar begins (the window's bottom when it is not fixed there). */
+function navigationTop(): number {
+  const tabs = document.querySelector(".tabs");
+  if (!tabs || getComputedStyle(tabs).position !== "fixed") return window.innerHeight;
+  return tabs.getBoundingClientRect().top;
+}
+
 function fitPhoneBoard(): void {
   const main = document.querySelector<HTMLElement>("main.match-phone");
-  const dock = main?.querySelector<HTMLElement>(".dock");
-  if (!main || !dock) return;
+  if (!main) return;
   // The dock stands on the navigation: its bottom edge does not move, whatever its height.
-  const dockBottom = dock.getBoundingClientRect().bottom;
+  const dock = main.querySelector<HTMLElement>(".dock");
+  const floor = dock ? dock.getBoundingClientRect().bottom : navigationTop();
   const svg = main.querySelector(".board-area .board-svg");
   if (svg) {
     const strip = svg.parentElement?.querySelector(".zoom-bar")?.getBoundingClientRect().height ?? 0;
     const top = svg.getBoundingClientRect().top + window.scrollY; // where it stands with the page at its top
-    const space = dockBottom - top - strip - 8; // for the board and the dock together
-    const body = dock.querySelector<HTMLElement>(".dock-body");
-    const open = body && !body.hidden ? body : null;
-    // The confirm bar and the buttons (all but the private area) are never cut. Fractional
-    // heights: rounded ones disagree by a pixel from one measure to the next.
-    const fixed = dock.getBoundingClientRect().height - (open ? open.getBoundingClientRect().height : 0);
-    const hand = open ? open.scrollHeight : 0;
-    const dockHeight = Math.max(fixed + Math.min(hand, MIN_HAND_PX), Math.min(fixed + hand, space - MIN_BOARD_PX));
-    setVar(main, "--dock-max", dockHeight);
+    const space = floor - top - strip - 8; // for the board and the dock together
+    let dockHeight = 0;
+    if (dock) {
+      const body = dock.querySelector<HTMLElement>(".dock-body");
+      const open = body && !body.hidden ? body : null;
+      // The confirm bar and the buttons (all but the private area) are never cut. Fractional
+      // heights: rounded ones disagree by a pixel from one measure to the next.
+      const fixed = dock.getBoundingClientRect().height - (open ? open.getBoundingClientRect().height : 0);
+      const hand = open ? open.scrollHeight : 0;
+      dockHeight = Math.max(fixed + Math.min(hand, MIN_HAND_PX), Math.min(fixed + hand, space - MIN_BOARD_PX));
+      setVar(main, "--dock-max", dockHeight);
+    }
     setVar(main, "--board-h", Math.max(MIN_BOARD_PX, space - dockHeight));
   }
-  setVar(main, "--dock-h", window.innerHeight - dock.getBoundingClientRect().top);
+  setVar(main, "--dock-h", window.innerHeight - (dock ? dock.getBoundingClientRect().top : floor));
 }
