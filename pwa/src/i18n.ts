@@ -123,6 +123,7 @@ const en = {
   // the match screen on a phone, multi-picks, "since your last move" (issue 38)
   picked_n_of: "{n} of {of}",
   dock_label: "Your hand and moves",
+  your_hand: "Your hand",
   since_title: "Since your last move",
   since_earlier: "Earlier lines: {n}",
   show_on_board: "Show on the board",
@@ -444,6 +445,7 @@ const cs: Record<Key, string> = {
   // zápas na telefonu, výběr více věcí, „od vašeho posledního tahu“ (issue 38)
   picked_n_of: "{n} z {of}",
   dock_label: "Vaše ruka a tahy",
+  your_hand: "Vaše ruka",
   since_title: "Od vašeho posledního tahu",
   since_earlier: "Starší řádky: {n}",
   show_on_board: "Ukázat na desce",

@@ -133,8 +133,8 @@ def play_board_move(tab: Tab) -> int:
     if page.locator(".dd-ballot .dd-card-btn").count():
         page.locator(".dd-ballot .dd-card-btn").first.click()
         page.locator(".dd-vote-actions .btn-primary:not([disabled])").click()
-    elif page.locator(".match-main > .actions .btn").count():
-        page.locator(".match-main > .actions .btn").first.click()
+    elif page.locator(".match-main .board-commands .btn:not(.undo)").count():
+        page.locator(".match-main .board-commands .btn:not(.undo)").first.click()
     else:
         place_tile(tab)
     page.wait_for_selector(".confirm-bar")
@@ -188,7 +188,7 @@ def test_a_tile_goes_down_by_taps_and_a_vote_is_cast(narrow: Tab) -> None:
             grows(tab, before)
             voted = True
             break
-        if page.locator(".match-main > .actions .btn").count():  # declare a JEIN
+        if page.locator(".match-main .board-commands .btn:not(.undo)").count():  # declare a JEIN
             play_board_move(tab)
             continue
         before = version(tab)

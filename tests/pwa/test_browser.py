@@ -120,27 +120,16 @@ def _reachable(target: Any) -> bool:
 
 
 def tap(target: Any, **kw: Any) -> None:
-    """Taps a board target as a finger does. A small target among others (pwa/src/boards/
-    toolkit/reach.ts) answers the first tap with a closer look, counted in its svg's
-    ``data-tossups``: then the same target, now drawn larger, is tapped again."""
-    # Read from the page, not the target: a picked target may be gone once the preview shows.
-    count = (
-        "() => [...document.querySelectorAll('svg[data-tossups]')].map((s) => s.dataset.tossups)"
-    )
-    page = target.page
+    """Taps a board target as a finger does: the tap always acts, it is never a zoom alone
+    (pwa/src/boards/toolkit/reach.ts). A target out of the view the player has (zoomed in by
+    hand, or scrolled under the sticky top bar) is brought back into view first."""
     if not _reachable(target):
-        # Out of a closer look an earlier tap asked for: the whole board again.
         fit = target.locator("xpath=ancestor::*[contains(@class, 'panzoom')]//button[3]")
         if fit.count() and fit.is_enabled():
             fit.click()
         if not _reachable(target):
-            # Under the sticky top bar or the page's edge: scrolled to the middle, as a thumb
-            # would (a CI run found the Yspahan market's target covered after a move).
             target.evaluate("el => el.scrollIntoView({block: 'center', inline: 'center'})")
-    before = page.evaluate(count)
     target.click(**kw)
-    if page.evaluate(count) != before:
-        target.click(**kw)
 
 
 def tap_board_until_preview(tab: Tab) -> None:
@@ -155,8 +144,8 @@ def tap_board_until_preview(tab: Tab) -> None:
             page.locator(".board-area button.btn").first.click()
         elif page.locator(".board-area .target").count():
             tap(page.locator(".board-area .target").first)
-        elif page.locator(".match-main .actions .btn").count():
-            page.locator(".match-main .actions .btn").first.click()
+        elif page.locator(".match-main .board-commands .btn:enabled:not(.undo)").count():
+            page.locator(".match-main .board-commands .btn:enabled:not(.undo)").first.click()
         elif page.locator(".board-area button.btn").count():
             page.locator(".board-area button.btn").first.click()
         else:

@@ -6,7 +6,7 @@
  * bar, the board's buttons, undo and the private area (foldable); players, log and chat below. */
 
 import type { ComponentChild } from "preact";
-import { useLayoutEffect } from "preact/hooks";
+import { useLayoutEffect, useRef } from "preact/hooks";
 import { freeBand, type Stage, StageContext } from "../boards/toolkit/stage";
 import { describeCommand } from "../boards/toolkit/words";
 import { PlayerBadge } from "../boards/toolkit/pieces";
@@ -195,7 +195,7 @@ function SinceCard({ ctrl }: { ctrl: MatchCtrl }): ComponentChild {
         </button>
       </div>
       {earlier > 0 && <p class="muted small since-earlier">{t("since_earlier", { n: earlier })}</p>}
-      <ol class="since-list">
+      <ol class="since-list" tabIndex={0}>
         {shown.map(({ e, text }) => (
           <li key={e.seq} data-actor={e.actor ?? undefined}>
             {e.actor != null && <span class="dot" style={{ background: playersOf(d)[e.actor]?.colour }} aria-hidden="true" />}
@@ -329,14 +329,18 @@ export function matchView(ctrl: MatchCtrl, gameName: string): ComponentChild {
   const mine = ui && ctrl.board?.privateArea ? ctrl.board.privateArea(d.view, d.seat, ctrl.legal, ui) : null;
   const phone = ctrl.layout.phone;
   const stage: Stage = { band: () => freeBand(COVERS), turn: d.version };
-  const commands = extra.length > 0 && ui && (
-    <div class="actions board-commands">
-      {extra.map((c) => (
-        <CommandButton key={JSON.stringify(c)} ctrl={ctrl} command={c} label={ctrl.board?.describe ? ctrl.board.describe(c, d.view, ui) : describeCommand(c)} />
-      ))}
-      {phone && <Undo ctrl={ctrl} />}
-    </div>
-  );
+  // On a phone undo stands with the board's buttons, in the dock: one tap away.
+  const undoHere = phone && d.status === "active" && d.seat !== null;
+  const commands =
+    (ui && extra.length > 0) || undoHere ? (
+      <div class="actions board-commands">
+        {ui &&
+          extra.map((c) => (
+            <CommandButton key={JSON.stringify(c)} ctrl={ctrl} command={c} label={ctrl.board?.describe ? ctrl.board.describe(c, d.view, ui) : describeCommand(c)} />
+          ))}
+        {undoHere && <Undo ctrl={ctrl} />}
+      </div>
+    ) : null;
   return (
     <main
       id="main"
@@ -344,6 +348,7 @@ export function matchView(ctrl: MatchCtrl, gameName: string): ComponentChild {
       data-version={d.version}
       data-status={d.status}
       data-my-turn={ctrl.myTurn && !ctrl.offline && ctrl.legalVersion === d.version ? "true" : "false"}
+      data-busy={ctrl.busy ? "true" : "false"}
     >
       <header class="match-head">
         <h1 class="match-title">
@@ -375,7 +380,7 @@ export function matchView(ctrl: MatchCtrl, gameName: string): ComponentChild {
             </StageContext.Provider>
           </section>
           {phone ? (
-            <Dock ctrl={ctrl} ui={ui} commands={commands || (d.status === "active" && d.seat !== null && <div class="actions board-commands"><Undo ctrl={ctrl} /></div>)} mine={mine} />
+            (commands || mine || ctrl.preview) && <Dock ctrl={ctrl} ui={ui} commands={commands} mine={mine} />
           ) : (
             <>
               {commands}
@@ -426,15 +431,15 @@ function Dock({ ctrl, ui, commands, mine }: { ctrl: MatchCtrl; ui: BoardUi | nul
       {ui && <ConfirmBar ctrl={ctrl} ui={ui} />}
       <div class="dock-bar">
         {mine && (
-          <button type="button" class="dock-toggle" aria-expanded={open ? "true" : "false"} aria-controls="dock-body" onClick={() => ctrl.toggleDock()}>
-            <span class="dock-title">{t("your_area")}</span>
+          <button type="button" class="dock-toggle" aria-expanded={open ? "true" : "false"} aria-controls="dock-body" title={t("your_area")} onClick={() => ctrl.toggleDock()}>
+            <span class="dock-title">{t("your_hand")}</span>
             <span aria-hidden="true">{open ? "▾" : "▴"}</span>
           </button>
         )}
         {commands}
       </div>
-      {mine && open && (
-        <div id="dock-body" class="dock-body private">
+      {mine && (
+        <div id="dock-body" class="dock-body private" hidden={!open} tabIndex={0}>
           {mine}
         </div>
       )}
@@ -442,52 +447,78 @@ function Dock({ ctrl, ui, commands, mine }: { ctrl: MatchCtrl; ui: BoardUi | nul
   );
 }
 
-/** The smallest board a phone gets, and the smallest dock, however much either holds (CSS px). */
+/** The board a phone gives at least (CSS px), and the private area in the dock at least (a row
+ * of cards): when both do not fit under the board's top, the page scrolls to the board (its
+ * PanZoom brings it into view for the player's step) rather than cutting either. */
 const MIN_BOARD_PX = 220;
-const MIN_DOCK_PX = 120;
+const MIN_HAND_PX = 88;
 
 /** Shares a phone's screen under the board's top between the board and the dock: the dock as
- * tall as its content while the board keeps `MIN_BOARD_PX` (else it scrolls inside), the board
- * the rest (`--board-h`, `--dock-max`); and keeps room under the page's last lines for the dock
- * (`--dock-h`). Measured after every redraw, on resizing, and when the dock changes size. */
+ * tall as its content while the board keeps `MIN_BOARD_PX` (its private area scrolls inside
+ * beyond that, never its confirm bar or buttons), the board the rest (`--board-h`,
+ * `--dock-max`); and keeps room under the page's last lines for the dock (`--dock-h`).
+ * Measured after every redraw, on resizing, and when the dock changes size. */
 function PhoneFit(): ComponentChild {
+  const watch = useRef<{ observer: ResizeObserver | null; dock: Element | null }>({ observer: null, dock: null });
   useLayoutEffect(() => {
     fitPhoneBoard();
+    // The dock changes size without a redraw too (a board's own state in the private area).
+    const dock = document.querySelector(".match-phone .dock");
+    const w = watch.current;
+    if (dock === w.dock || typeof ResizeObserver === "undefined") return;
+    w.observer ??= new ResizeObserver(() => fitPhoneBoard());
+    if (w.dock) w.observer.unobserve(w.dock);
+    if (dock) w.observer.observe(dock);
+    w.dock = dock;
   });
   useLayoutEffect(() => {
     window.addEventListener("resize", fitPhoneBoard);
-    const dock = document.querySelector(".match-phone .dock");
-    const watch = typeof ResizeObserver !== "undefined" && dock ? new ResizeObserver(() => fitPhoneBoard()) : null;
-    if (watch && dock) watch.observe(dock);
     return () => {
       window.removeEventListener("resize", fitPhoneBoard);
-      watch?.disconnect();
+      watch.current.observer?.disconnect();
     };
   }, []);
   return null;
 }
 
+/** Sets a length on `el` unless it is within a pixel of what it is: pixel rounding must not
+ * make the board and the dock take turns at one pixel more (a loop seen in a browser test). */
 function setVar(el: HTMLElement, name: string, px: number): void {
-  const value = `${Math.round(px)}px`;
-  if (el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value);
+  const now = parseFloat(el.style.getPropertyValue(name));
+  if (Number.isFinite(now) && Math.abs(now - px) < 1.5) return;
+  el.style.setProperty(name, `${Math.ceil(px)}px`);
+}
+
+/** Where the navigation bar begins (the window's bottom when it is not fixed there). */
+function navigationTop(): number {
+  const tabs = document.querySelector(".tabs");
+  if (!tabs || getComputedStyle(tabs).position !== "fixed") return window.innerHeight;
+  return tabs.getBoundingClientRect().top;
 }
 
 function fitPhoneBoard(): void {
   const main = document.querySelector<HTMLElement>("main.match-phone");
-  const dock = main?.querySelector<HTMLElement>(".dock");
-  if (!main || !dock) return;
+  if (!main) return;
   // The dock stands on the navigation: its bottom edge does not move, whatever its height.
-  const dockBottom = dock.getBoundingClientRect().bottom;
+  const dock = main.querySelector<HTMLElement>(".dock");
+  const floor = dock ? dock.getBoundingClientRect().bottom : navigationTop();
   const svg = main.querySelector(".board-area .board-svg");
   if (svg) {
     const strip = svg.parentElement?.querySelector(".zoom-bar")?.getBoundingClientRect().height ?? 0;
     const top = svg.getBoundingClientRect().top + window.scrollY; // where it stands with the page at its top
-    const space = dockBottom - top - strip - 8; // for the board and the dock together
-    const body = dock.querySelector<HTMLElement>(".dock-body");
-    const natural = dock.offsetHeight + (body ? body.scrollHeight - body.clientHeight : 0);
-    const dockHeight = Math.min(natural, Math.max(MIN_DOCK_PX, space - MIN_BOARD_PX));
-    setVar(main, "--dock-max", dockHeight);
+    const space = floor - top - strip - 8; // for the board and the dock together
+    let dockHeight = 0;
+    if (dock) {
+      const body = dock.querySelector<HTMLElement>(".dock-body");
+      const open = body && !body.hidden ? body : null;
+      // The confirm bar and the buttons (all but the private area) are never cut. Fractional
+      // heights: rounded ones disagree by a pixel from one measure to the next.
+      const fixed = dock.getBoundingClientRect().height - (open ? open.getBoundingClientRect().height : 0);
+      const hand = open ? open.scrollHeight : 0;
+      dockHeight = Math.max(fixed + Math.min(hand, MIN_HAND_PX), Math.min(fixed + hand, space - MIN_BOARD_PX));
+      setVar(main, "--dock-max", dockHeight);
+    }
     setVar(main, "--board-h", Math.max(MIN_BOARD_PX, space - dockHeight));
   }
-  setVar(main, "--dock-h", window.innerHeight - dock.getBoundingClientRect().top);
+  setVar(main, "--dock-h", window.innerHeight - (dock ? dock.getBoundingClientRect().top : floor));
 }

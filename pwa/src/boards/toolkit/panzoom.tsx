@@ -81,9 +81,11 @@ function reveal(el: Element, band: Band, always: boolean): void {
   window.scrollBy({ top: dy, behavior: "instant" as ScrollBehavior });
 }
 
-/** The parts of the frame outside the free band (under the header or the dock), in px. */
+/** The parts of the frame outside the free band (under the header or the dock), in px; none
+ * for a frame quite out of view (the player reads the log: the board is fitted as a whole). */
 function insetsIn(el: Element, band: Band): Insets {
   const r = el.getBoundingClientRect();
+  if (r.bottom <= band.top || r.top >= band.bottom) return NO_INSETS;
   const top = Math.min(r.height / 2, Math.max(0, band.top - r.top));
   const bottom = Math.min(r.height / 2, Math.max(0, r.bottom - band.bottom));
   return { top, bottom, left: 0, right: 0 };
