@@ -32,6 +32,7 @@ export const ERROR_WORDS: Record<string, Words> = {
   too_few_matches: ["You have finished fewer matches than this tournament asks for.", "Máte dohráno méně partií, než turnaj vyžaduje."],
   staff_only: ["Only the staff may look at this.", "Toto smí vidět jen správa."],
   missing_permission: ["The staff needs a special permission for this.", "Na tohle potřebuje správa zvláštní oprávnění."],
+  wrong_password: ["The current password is not right.", "Současné heslo nesouhlasí."],
   // 404
   not_found: ["There is nothing here.", "Tady nic není."],
   match_not_found: ["There is no such match.", "Taková partie neexistuje."],
@@ -44,11 +45,17 @@ export const ERROR_WORDS: Record<string, Words> = {
   round_not_found: ["There is no such round.", "Takové kolo neexistuje."],
   table_not_found: ["There is no such table.", "Takový stůl neexistuje."],
   entrant_not_found: ["There is no such entrant.", "Takový účastník neexistuje."],
+  device_not_found: ["That device is no longer logged in.", "Toto zařízení už přihlášené není."],
   // 406, 413, 415
   not_acceptable: ["The server cannot answer in the form the app asked for.", "Server neumí odpovědět v podobě, o kterou aplikace žádá."],
   payload_too_large: ["That is too much to send at once.", "To je na jedno odeslání příliš mnoho."],
   unsupported_media_type: ["The app sent something the server does not read. Reload the page.", "Aplikace poslala něco, co server nečte. Načtěte stránku znovu."],
   // 409
+  account_deleted: ["This account has been deleted.", "Tento účet byl smazán."],
+  no_pending_email: ["No new e-mail address is waiting to be verified.", "Žádná nová e-mailová adresa nečeká na ověření."],
+  // 422 (accounts)
+  invalid_email: ["That is not an e-mail address.", "Toto není e-mailová adresa."],
+  invalid_link: ["This link has expired or was already used. Ask for a new one.", "Platnost odkazu vypršela nebo už byl použit. Požádejte o nový."],
   stale_version: ["The match has moved on: here it is as it is now. Try again.", "Partie mezitím pokročila: tady je, jak vypadá teď. Zkuste to znovu."],
   not_your_turn: ["It is not your turn.", "Nejste na tahu."],
   game_over: ["The game is over.", "Hra skončila."],
