@@ -21,7 +21,7 @@ from django.conf import settings as django_settings
 from rest_framework.authtoken.models import Token
 
 from core.matches import services
-from realtime import presence
+from realtime import limits, presence, presence_hub
 from realtime.reads import folds, updates
 from tests.conftest import REDIS_URL, make_user
 
@@ -76,6 +76,8 @@ def redis_layer(settings: Any, redis_prefix: str) -> str:
     updates.clear()
     folds.clear()
     presence.clear()
+    presence_hub.reset()
+    limits.clear()
     return redis_prefix
 
 
@@ -116,15 +118,24 @@ submit = database_sync_to_async(command)
 
 
 async def socket(
-    path: str, *, token: str | None = None, headers: Any = (), after: str | int | None = None
+    path: str,
+    *,
+    token: str | None = None,
+    headers: Any = (),
+    after: str | int | None = None,
+    subprotocols: list[str] | None = None,
 ) -> Any:
-    """A connected (accepted) socket on the real ASGI application."""
+    """A connected (accepted) socket on the real ASGI application; ``token`` goes in the legacy
+    query string (``subprotocols`` carry one the new way). ``comm.subprotocol``: the server's
+    choice."""
     from core.asgi import application
 
     params = [f"token={token}"] * bool(token) + [f"after={after}"] * (after is not None)
     query = "?" + "&".join(params) if params else ""
-    comm = WebsocketCommunicator(application, path + query, headers=list(headers))
-    connected, _ = await comm.connect(timeout=FRAME_TIMEOUT)
+    comm = WebsocketCommunicator(
+        application, path + query, headers=list(headers), subprotocols=subprotocols
+    )
+    connected, comm.subprotocol = await comm.connect(timeout=FRAME_TIMEOUT)
     assert connected
     return comm
 
