@@ -2,8 +2,7 @@
 
 import { api, ApiError, cachedGet } from "../api";
 import { redraw } from "../redraw";
-import { backoff } from "../socket";
-import { token } from "../store";
+import { backoff, openSocket } from "../socket";
 import { loadGames } from "../session";
 import type { GameInfo, MatchSummary } from "../types";
 
@@ -59,8 +58,7 @@ export class InboxCtrl {
   /** /ws/me/ tells of my turns, invitations and finished matches: the list is read again. */
   private listen(): void {
     if (this.closed || this.ws || typeof WebSocket === "undefined") return;
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const ws = new WebSocket(`${scheme}//${location.host}/ws/me/?token=${encodeURIComponent(token() ?? "")}`);
+    const ws = openSocket("/ws/me/"); // the token in its subprotocols, not in the URL
     this.ws = ws;
     ws.onopen = () => (this.attempts = 0);
     ws.onmessage = (ev: MessageEvent) => {
