@@ -32,12 +32,12 @@ from core.matches import selectors, services
 from core.matches.broadcast import match_group, user_group
 from core.notifications.watching import watch_start, watch_stop
 from core.ops import metrics
-from realtime import beat, limits, presence, presence_hub, protocol
+from realtime import beat, limits, outbox_poll, presence, presence_hub, protocol
 from realtime.auth import cached_token_user, token_auth
 from realtime.protocol import frame
 from realtime.reads import (
+    homes,
     latest_notification_id,
-    match_line,
     match_update,
     my_turn_ids,
     notifications_after,
@@ -361,11 +361,19 @@ class MatchConsumer(SocketConsumer):
     async def match_version(self, message: dict[str, Any]) -> None:
         if self.closed or self.user is None or message["version"] <= self.version:
             return
-        update = await updates.get(self.match_id, self.version, message["version"])
+        # Rendered once for the viewers this process has sockets for, not for every seat.
+        viewers = {c.seat for c in presence.local_consumers(self.match_id)} | {self.seat}
+        update = await updates.get(self.match_id, self.version, message["version"], viewers)
         if update is None or update.version <= self.version:
             return
         self.reseat(update.seat_of_user.get(self.user.pk))
-        await self.send_frame(update.texts[self.seat])
+        text = update.texts.get(self.seat)
+        if text is None:  # the seat changed under the read: render again for the new one
+            update = await run_read(match_update, self.match_id, self.version, [self.seat])
+            if update is None or update.version <= self.version:
+                return
+            text = update.texts[self.seat]
+        await self.send_frame(text)
         self.version = update.version
 
     async def match_chat(self, message: dict[str, Any]) -> None:
@@ -378,7 +386,7 @@ class MatchConsumer(SocketConsumer):
 
     async def on_resume(self, msg: protocol.ClientMessage) -> None:
         after = protocol.whole_number(msg.v, "resume")
-        update = await run_read(match_update, self.match_id, after, [self.seat])
+        update = await run_read(match_update, self.match_id, after, [self.seat], unchanged_too=True)
         if update is None:
             raise ApiError(404, "match_not_found", f"There is no match {self.match_id}.")
         if after > update.version:
@@ -391,7 +399,9 @@ class MatchConsumer(SocketConsumer):
         self.reseat(update.seat_of_user.get(self.user.pk))
         text = update.texts.get(self.seat)
         if text is None:  # the seat changed under the read: render again for the new one
-            update = await run_read(match_update, self.match_id, after, [self.seat])
+            update = await run_read(
+                match_update, self.match_id, after, [self.seat], unchanged_too=True
+            )
             text = update.texts[self.seat]
         await self.send_frame(text)
         self.version = max(self.version, update.version)
@@ -496,6 +506,8 @@ def _match_hello(match_id: int, user: Any, after: int | None) -> dict[str, Any]:
 class UserConsumer(SocketConsumer):
     """``/ws/me/``: the home screen, live: notifications as they are written, match rows."""
 
+    polled = False  # in the process's outbox poll, from open() on
+
     async def open(self) -> None:
         self.cursor = 0
         self.lock = asyncio.Lock()
@@ -504,7 +516,13 @@ class UserConsumer(SocketConsumer):
         hello = await run_read(_user_hello, self.user)
         self.cursor = hello.pop("cursor")
         await self.start(frame("hello", hello, self.cursor))
-        self.spawn(self._poll())
+        outbox_poll.enter(self.user.pk, self)  # the process's one poll (realtime/outbox_poll.py)
+        self.polled = True
+
+    def forget(self) -> None:
+        if self.polled:
+            self.polled = False
+            outbox_poll.leave(self.user.pk, self)
 
     def current_v(self) -> int | None:
         return getattr(self, "cursor", None)
@@ -512,10 +530,15 @@ class UserConsumer(SocketConsumer):
     async def match_version(self, message: dict[str, Any]) -> None:
         if self.closed or self.user is None:
             return
-        line = await run_read(match_line, message["match"], self.user.pk)
+        # Read once per process for all the match's players (reads.home_update).
+        home = await homes.get((message["match"], message["version"]), message["match"])
+        if home is None:
+            return
+        line = home.line(self.user.pk)
         if line is not None:
             await self.send_frame(frame("match", line, self.cursor))
-        await self.deliver()
+        if home.newest.get(self.user.pk, 0) > self.cursor:
+            await self.deliver()
 
     async def deliver(self, after: int | None = None) -> None:
         """Notifications after the cursor (or ``after``, on a resume), in order."""
@@ -530,16 +553,6 @@ class UserConsumer(SocketConsumer):
                     self.cursor = max(self.cursor, start)
                 if len(rows) < PAGE:
                     return
-
-    async def _poll(self) -> None:
-        # Some notifications come with no match announcement (an invitation to a match still in
-        # the lobby), and announcements can be lost: the outbox is read now and then as well.
-        while not self.closed:
-            await asyncio.sleep(settings.REALTIME_OUTBOX_POLL)
-            try:
-                await self.deliver()
-            except Exception:
-                log.warning("outbox poll failed for user %s", self.user.pk, exc_info=True)
 
     async def on_resume(self, msg: protocol.ClientMessage) -> None:
         await self.deliver(after=protocol.whole_number(msg.v, "resume"))

@@ -21,8 +21,8 @@ from django.conf import settings as django_settings
 from rest_framework.authtoken.models import Token
 
 from core.matches import services
-from realtime import limits, presence, presence_hub
-from realtime.reads import folds, updates
+from realtime import limits, outbox_poll, presence, presence_hub
+from realtime.reads import folds, homes, updates
 from tests.conftest import REDIS_URL, make_user
 
 FRAME_TIMEOUT = 5
@@ -74,6 +74,8 @@ def redis_prefix() -> Iterator[str]:
 def redis_layer(settings: Any, redis_prefix: str) -> str:
     settings.CHANNEL_LAYERS = layer_config(REDIS_URL, redis_prefix)
     updates.clear()
+    homes.clear()
+    outbox_poll.clear()
     folds.clear()
     presence.clear()
     presence_hub.reset()
