@@ -17,6 +17,8 @@ outbox on every move of every one of its matches.
 from __future__ import annotations
 
 import asyncio
+import functools
+import json
 import threading
 import time
 from collections import OrderedDict
@@ -25,11 +27,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from asgiref.sync import sync_to_async
-from django.db import close_old_connections
+from django.db import close_old_connections, connection
 from django.db.models import Max
 
+from core.api.errors import ApiError
 from core.eventstore.models import Event
 from core.eventstore.store import UNDO_EVENT
+from core.matches import hotpath
 from core.matches.models import Match, Seat
 from core.matches.presenters import event_for_viewer
 from core.matches.services import engine_for
@@ -93,22 +97,17 @@ def match_update(
     version read here, and the events stop at that version, so a frame is always consistent
     with itself.
     """
-    # The match and its seats in one round trip (every match has seats).
-    seats = list(Seat.objects.filter(match_id=match_id).select_related("match"))
-    if not seats:
+    found = _match_and_seats(match_id)
+    if found is None:
         return None
-    match = seats[0].match
+    match, seats = found
     seat_of_user = {
         s.user_id: s.index for s in seats if s.kind == Seat.Kind.HUMAN and s.user_id is not None
     }
     if match.version <= after and not unchanged_too:
         return Update(match_id, after, match.version, seat_of_user, {})
     engine = engine_for(match.game)
-    rows = list(
-        Event.objects.filter(match_id=match_id, seq__gt=after, seq__lte=match.version)
-        .order_by("seq")
-        .values_list("seq", "type", "payload", "actor", "created_at")
-    )
+    rows = _events(match_id, after, match.version)
     state = state_cache.take(match.pk, match.version)
     pipeline_owned = state is not None
     if state is None:
@@ -250,6 +249,73 @@ def latest_notification_id(user_id: int) -> int:
     return last.first() or 0
 
 
+# The reads of every move, on PostgreSQL without the ORM: compiling their queries was some 60 %
+# of their CPU, and they were half a server's CPU under load with sockets open (py-spy on
+# bench/api_bench.py --sockets). The embedded mode (SQLite) reads through the ORM.
+
+
+def _match_and_seats(match_id: int) -> tuple[Match, list[Seat]] | None:
+    """The match and its seats in one round trip; None when there is no such match."""
+    if connection.vendor == "postgresql":
+        try:
+            match, seats, _ = hotpath.read(match_id, None)
+        except ApiError:
+            return None
+        return match, seats
+    seats = list(Seat.objects.filter(match_id=match_id).select_related("match"))
+    match = seats[0].match if seats else Match.objects.filter(pk=match_id).first()
+    return None if match is None else (match, seats)
+
+
+@functools.cache
+def _events_sql() -> str:
+    return (
+        f"SELECT seq, type, payload, actor, created_at FROM {Event._meta.db_table} "
+        "WHERE match_id = %s AND seq > %s AND seq <= %s ORDER BY seq"
+    )
+
+
+def _events(match_id: int, after: int, upto: int) -> list[tuple[Any, ...]]:
+    """``(seq, type, payload, actor, created_at)`` of the events ``after < seq <= upto``."""
+    if connection.vendor != "postgresql":
+        return list(
+            Event.objects.filter(match_id=match_id, seq__gt=after, seq__lte=upto)
+            .order_by("seq")
+            .values_list("seq", "type", "payload", "actor", "created_at")
+        )
+    with connection.cursor() as cur:
+        cur.execute(_events_sql(), [match_id, after, upto])
+        return [(seq, t, _json(p), actor, at) for seq, t, p, actor, at in cur.fetchall()]
+
+
+def _json(value: Any) -> Any:
+    # jsonb comes back as text on Django's connections (it decodes it in from_db_value).
+    return json.loads(value) if isinstance(value, str) else value
+
+
+@functools.cache
+def _newest_sql() -> str:
+    return (
+        f"SELECT user_id, max(id) FROM {OutboxItem._meta.db_table} "
+        "WHERE match_id = %s GROUP BY user_id"
+    )
+
+
+def _newest_notifications(match_id: int, user_ids: list[int]) -> dict[int, int]:
+    """User id -> the id of their newest notification of the match."""
+    if connection.vendor != "postgresql":
+        return dict(
+            OutboxItem.objects.filter(match_id=match_id, user_id__in=user_ids)
+            .values("user_id")
+            .annotate(newest=Max("pk"))
+            .values_list("user_id", "newest")
+        )
+    with connection.cursor() as cur:
+        cur.execute(_newest_sql(), [match_id])
+        wanted = set(user_ids)
+        return {user: newest for user, newest in cur.fetchall() if user in wanted}
+
+
 @dataclass(frozen=True)
 class HomeUpdate:
     """What the home sockets of a match's players need when it moves: each player's row of the
@@ -265,22 +331,16 @@ class HomeUpdate:
 
 def home_update(match_id: int) -> HomeUpdate | None:
     """None when the match does not exist."""
-    seats = list(Seat.objects.filter(match_id=match_id).select_related("match"))
-    match = seats[0].match if seats else Match.objects.filter(pk=match_id).first()
-    if match is None:
+    found = _match_and_seats(match_id)
+    if found is None:
         return None
+    match, seats = found
     lines = {
         s.user_id: _line(match, s)
         for s in seats
         if s.kind == Seat.Kind.HUMAN and s.user_id is not None
     }
-    newest = dict(
-        OutboxItem.objects.filter(match_id=match_id, user_id__in=list(lines))
-        .values("user_id")
-        .annotate(newest=Max("pk"))
-        .values_list("user_id", "newest")
-    )
-    return HomeUpdate(lines, newest, _line(match, None))
+    return HomeUpdate(lines, _newest_notifications(match_id, list(lines)), _line(match, None))
 
 
 def _line(match: Match, seat: Seat | None) -> dict[str, Any]:
