@@ -28,8 +28,10 @@ socket's version), ``behind`` (a match socket short of its match's last version)
 ``notifications_lost`` (a home socket short of its user's last outbox row), all 0 when nothing
 was lost.
 
-``--idle N``: N match sockets (N/2 two-player matches) opened on the server and left alone for
-``--seconds``: the server's memory (RSS) and CPU per second at rest, per idle socket.
+``--idle N``: N sockets (the home and match sockets of both players of N/4 matches) opened on
+the server and left alone for ``--seconds``: the server's memory (RSS) before and after, and its
+CPU per second at rest (presence beats, watch renewals, version checks, the outbox poll,
+keep-alive pings).
 
 CPU per command: the server's processes (user + system time of its process group), the
 PostgreSQL backends of the bench database, and the bench client itself, each over the timed
@@ -474,7 +476,7 @@ async def rest(seconds: float, pid: int) -> dict[str, Any]:
     return {
         "idle_seconds": round(elapsed, 1),
         "server_cpu_ms_per_s_at_rest": round((cpu_seconds(pids) - cpu) * 1000 / elapsed, 2),
-        "server_rss_mb": round(rss_mb(pids), 1),
+        "server_rss_mb_with_sockets": round(rss_mb(pids), 1),
     }
 
 
@@ -569,7 +571,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.idle:
-        args.matches, args.sockets = max(args.matches, args.idle // 2), True
+        args.matches, args.sockets = max(1, args.idle // 4), True
     load_before = os.getloadavg()
     setup(args.database_url)
     from core.accounts.models import User
@@ -619,6 +621,7 @@ def main() -> None:
                     return await bench.new_game()
 
             games = list(await asyncio.gather(*(gated() for _ in range(args.matches))))
+            window["server_rss_mb_before_sockets"] = round(rss_mb(group_pids(server.pid)), 1)
             if bench.sockets is not None:
                 window["socket_open"] = await open_sockets(bench, games, server.pid, args)
             if args.idle:
