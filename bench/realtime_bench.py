@@ -23,8 +23,17 @@ Measured on every socket, for every event it receives:
 ``load_average_1m_before`` says how busy the machine already was. ``--layer core`` runs the
 servers on Channels' list-based Redis layer instead of the settings' pub/sub one.
 
+``--flood N`` measures something else: one user (one token) opens N match sockets on one match
+at once, on the first server, holds the ones that open for ``--hold`` seconds and closes them,
+while another user asks ``GET /healthz`` and ``GET /api/matches/<id>`` in turn, each as soon as
+the last is answered (a 60 s timeout). It prints how the sockets ended (``hello``, a close code,
+or the client's timeout after ``--open-timeout`` s), how long until every one had ended, the
+probes' latency p50/p99/max during the flood and in the ``--hold`` seconds after, and the
+server's CPU seconds over the flood.
+
     .venv/bin/python bench/realtime_bench.py [--sockets 1000] [--matches 100] [--servers 2]
         [--rate 50] [--duration 20] [--warmup 3] [--layer pubsub|core] [--database-url URL]
+    .venv/bin/python bench/realtime_bench.py --flood 500 --servers 1 --matches 1 --sockets 2
 """
 
 from __future__ import annotations
@@ -89,15 +98,19 @@ def serve(port: int, commit_log: str) -> None:
 
 
 def pick_database(url: str | None, tmp: Path) -> dict[str, str]:
-    if url:
+    """A fresh database: ``url``'s PostgreSQL database made anew (give it a name of your own),
+    else ``ludoteka_realtime_bench`` when PostgreSQL answers, else SQLite in ``tmp``."""
+    if url and not url.startswith("postgres"):
         return {"DATABASE_URL": url}
+    url = url or PG_URL
+    name = url.rsplit("/", 1)[1]
     try:
         import psycopg
 
         with psycopg.connect(PG_ADMIN, autocommit=True, connect_timeout=3) as conn:
-            conn.execute('DROP DATABASE IF EXISTS "ludoteka_realtime_bench" WITH (FORCE)')
-            conn.execute('CREATE DATABASE "ludoteka_realtime_bench"')
-        return {"DATABASE_URL": PG_URL}
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            conn.execute(f'CREATE DATABASE "{name}"')
+        return {"DATABASE_URL": url}
     except Exception:
         return {"SQLITE_PATH": str(tmp / "bench.sqlite3")}
 
@@ -288,6 +301,109 @@ async def run_load(
     }
 
 
+async def probe(port: int, token: str, match_id: int, until: list[float], out: list[Any]) -> None:
+    """``GET /healthz`` and ``GET /api/matches/<id>`` in turn until ``until[0]`` (monotonic)."""
+    from api_bench import Http
+
+    client = Http(port, token)
+    paths = ["/healthz", f"/api/matches/{match_id}"]
+    i = 0
+    while time.monotonic() < until[0]:
+        path = paths[i % 2]
+        i += 1
+        started = time.monotonic()
+        try:
+            status, _ = await asyncio.wait_for(client.request("GET", path), 60)
+        except Exception as err:  # a timeout or a refused connection is a figure too
+            client.close()
+            status = type(err).__name__
+        out.append(
+            (
+                path.split("/")[1] if path == "/healthz" else "match",
+                started,
+                status,
+                (time.monotonic() - started) * 1000,
+            )
+        )
+        await asyncio.sleep(0.05)
+    client.close()
+
+
+async def run_flood(
+    args: argparse.Namespace, plan: list[dict[str, Any]], port: int, pid: int
+) -> Any:
+    """One user opens ``--flood`` sockets of one match at once (see the module's doc)."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    match_id, (flooder, prober) = plan[0]["id"], plan[0]["tokens"][:2]
+    url = f"ws://127.0.0.1:{port}/ws/matches/{match_id}/?token={flooder}"
+    outcomes: list[tuple[str, float]] = []
+    opened: list[Any] = []
+    samples: list[Any] = []
+    until = [float("inf")]
+    prober_task = asyncio.ensure_future(probe(port, prober, match_id, until, samples))
+    await asyncio.sleep(1)  # the probes' quiet figure first
+
+    async def one() -> None:
+        started = time.monotonic()
+        try:
+            ws = await connect(url, compression=None, open_timeout=args.open_timeout)
+        except Exception as err:
+            outcomes.append((type(err).__name__, time.monotonic() - started))
+            return
+        try:
+            first = json.loads(await asyncio.wait_for(ws.recv(), args.open_timeout))
+            outcomes.append((first["t"], time.monotonic() - started))
+            opened.append(ws)
+        except ConnectionClosed as err:
+            code = err.rcvd.code if err.rcvd is not None else 1006
+            outcomes.append((f"closed {code}", time.monotonic() - started))
+        except Exception as err:
+            outcomes.append((type(err).__name__, time.monotonic() - started))
+            await ws.close()
+
+    from api_bench import cpu_seconds
+
+    cpu_before = cpu_seconds([pid])
+    flood_start = time.monotonic()
+    await asyncio.gather(*(one() for _ in range(args.flood)))
+    settled = time.monotonic()
+    await asyncio.sleep(args.hold)
+    for ws in opened:
+        await ws.close()
+    closed = time.monotonic()
+    cpu_flood = cpu_seconds([pid]) - cpu_before
+    until[0] = closed + args.hold
+    await prober_task
+    counts: dict[str, int] = {}
+    for kind, _ in outcomes:
+        counts[kind] = counts.get(kind, 0) + 1
+
+    def window(start: float, end: float) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for kind in ("healthz", "match"):
+            hits = [s for s in samples if s[0] == kind and start <= s[1] < end]
+            ms = [s[3] for s in hits]
+            out[kind] = {
+                "n": len(hits),
+                "not_200": sum(1 for s in hits if s[2] != 200),
+                **percentiles(ms),
+            }
+        return out
+
+    return {
+        "flood_sockets": args.flood,
+        "outcomes": counts,
+        "seconds_until_every_socket_ended": round(settled - flood_start, 2),
+        "open_s": percentiles([t for kind, t in outcomes if kind == "hello"]),
+        "server_cpu_s_during_flood": round(cpu_flood, 2),
+        "probes_before_ms": window(0, flood_start),
+        "probes_during_flood_ms": window(flood_start, closed),
+        "probes_after_ms": window(closed, float("inf")),
+    }
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -307,10 +423,15 @@ def main() -> None:
     parser.add_argument("--layer", choices=sorted(LAYERS), default="pubsub")
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--commit-log", help=argparse.SUPPRESS)
+    parser.add_argument("--flood", type=int, default=0, help="One user opens this many sockets.")
+    parser.add_argument("--hold", type=float, default=5.0, help="--flood: seconds held open.")
+    parser.add_argument("--open-timeout", type=float, default=20.0, help="--flood: client's.")
     args = parser.parse_args()
     if args.serve:
         serve(args.serve, args.commit_log)
         return
+    if args.flood:
+        args.servers, args.matches, args.sockets = 1, 1, 2
     if args.sockets < 2 * args.matches:
         parser.error("give at least two sockets per match (its two players)")
 
@@ -353,7 +474,10 @@ def main() -> None:
                     if time.monotonic() > deadline:
                         raise RuntimeError("the servers did not start") from None
                     time.sleep(0.1)
-        result = asyncio.run(run_load(args, plan, ports, commit_log))
+        if args.flood:
+            result = asyncio.run(run_flood(args, plan, ports[0], servers[0].pid))
+        else:
+            result = asyncio.run(run_load(args, plan, ports, commit_log))
     finally:
         for proc in servers:
             proc.terminate()

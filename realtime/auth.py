@@ -1,14 +1,27 @@
-"""Who is on a socket: an API token in the query string, or the session cookie.
+"""Who is on a socket: an API token in the subprotocol header, the session cookie, or (legacy)
+an API token in the query string.
 
-The middleware puts ``scope["user"]`` (``AnonymousUser`` when nobody) and ``scope["auth"]``:
-``"token"``, ``"session"``, a refusal (``"bad_token"``, ``"disabled"``, ``"foreign_origin"``), or
-``None`` when the socket brought no credentials (it may still send a token as its first
-message). Consumers turn refusals into close codes.
+A browser cannot set headers on a WebSocket, but it can offer subprotocols, and those travel in
+the ``Sec-WebSocket-Protocol`` header, not in the URL that access logs, proxies and the
+browser's console show. A client offers two: ``ludoteka`` (the one the server picks, as the
+protocol requires it to pick one the client offered, never the token) and
+``ludoteka.token.<key>``. ``?token=<key>`` still works for older clients (see the README);
+a socket opened with no credentials may send its token as its first frame (``auth``).
+
+The middleware puts ``scope["user"]`` (``AnonymousUser`` when nobody), ``scope["auth"]``:
+``"token"``, ``"session"``, a refusal (``"bad_token"``, ``"disabled"``, ``"foreign_origin"``),
+or ``None`` when the socket brought no credentials, and ``scope["ludoteka.subprotocol"]``, the
+subprotocol the consumer accepts with. Consumers turn refusals into close codes.
 
 A browser sends its cookies with a WebSocket opened by any site, so a session cookie counts only
 from an allowed origin (Channels' ``AllowedHostsOriginValidator`` rules, ``ALLOWED_HOSTS``). A
 token is an explicit credential, so token sockets are accepted from any origin: native clients
 and other front ends included.
+
+A token is looked up as the REST API's are (``core.accounts.auth``): once per process every
+``LUDOTEKA_TOKEN_CACHE_SECONDS``, then from the process's cache, on the event loop, with no
+thread and no query. A client opening many sockets (a reconnect storm, or one opening hundreds)
+then costs a handshake each, not a database round trip each.
 """
 
 from __future__ import annotations
@@ -24,15 +37,12 @@ from django.contrib.auth import get_user
 from django.contrib.auth.models import AnonymousUser
 from django.http.cookie import parse_cookie
 
+from core.accounts.auth import cached_credentials, token_cache
+from core.accounts.tokens import token_find
 from realtime.reads import run_read
 
-
-def user_for_token(key: Any) -> Any | None:
-    """The user holding API token ``key`` (active or not), or None: none, revoked or expired."""
-    from core.accounts.tokens import token_find
-
-    token = token_find(key)
-    return None if token is None else token.user
+PROTOCOL = "ludoteka"
+TOKEN_PROTOCOL = "ludoteka.token."  # + the key
 
 
 def _user_for_session(session_key: str) -> Any:
@@ -67,19 +77,41 @@ def token_still_valid(key: str) -> bool:
     return True
 
 
+def cached_token_user(key: Any) -> Any | None:
+    """The active user of ``key`` if this process checked it lately (no query), else None."""
+    if not isinstance(key, str) or not key:
+        return None
+    hit = cached_credentials(key)
+    return None if hit is None else hit[0]
+
+
 def token_auth(key: Any) -> tuple[Any, str]:
-    user = user_for_token(key)
-    if user is None:
+    user = cached_token_user(key)
+    if user is not None:
+        return user, "token"
+    token = token_find(key) if isinstance(key, str) else None
+    if token is None:  # none, revoked or expired
         return AnonymousUser(), "bad_token"
-    if not user.is_active:
+    if not token.user.is_active:
         return AnonymousUser(), "disabled"
-    return user, "token"
+    if settings.LUDOTEKA_TOKEN_CACHE_SECONDS > 0:
+        token_cache.put(token.digest, token.user, token)
+    return token.user, "token"
+
+
+def offered_token(scope: dict[str, Any]) -> str | None:
+    """The token the socket brought: its subprotocol, else the legacy ``?token=``."""
+    for protocol in scope.get("subprotocols") or ():
+        if protocol.startswith(TOKEN_PROTOCOL):
+            return protocol.removeprefix(TOKEN_PROTOCOL)
+    token = parse_qs(scope.get("query_string", b"").decode("latin1")).get("token")
+    return token[0] if token else None
 
 
 def authenticate(scope: dict[str, Any]) -> tuple[Any, str | None]:
-    token = parse_qs(scope.get("query_string", b"").decode("latin1")).get("token")
-    if token:
-        return token_auth(token[0])
+    token = offered_token(scope)
+    if token is not None:
+        return token_auth(token)
     cookies = parse_cookie(_header(scope, b"cookie") or "")
     session_key = cookies.get(settings.SESSION_COOKIE_NAME)
     if session_key:
@@ -97,9 +129,18 @@ class SocketAuthMiddleware:
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> Any:
         if scope["type"] == "websocket":
-            user, how = await run_read(authenticate, scope)
-            scope = {**scope, "user": user, "auth": how}
+            user = cached_token_user(offered_token(scope))
+            if user is not None:
+                how: str | None = "token"
+            else:
+                user, how = await run_read(authenticate, scope)
+            offered = scope.get("subprotocols") or ()
+            scope = {
+                **scope,
+                "user": user,
+                "auth": how,
+                "ludoteka.subprotocol": PROTOCOL if PROTOCOL in offered else None,
+            }
             if how == "token":  # checked again before each write (token_still_valid)
-                query = parse_qs(scope.get("query_string", b"").decode("latin1"))
-                scope["token"] = query["token"][0]
+                scope["token"] = offered_token(scope)
         return await self.inner(scope, receive, send)

@@ -1,12 +1,13 @@
 """The presence beat: one task per server process for all its match sockets.
 
-Every ``REALTIME_PRESENCE_BEAT`` seconds (jittered) the process repeats the roster of each
-match it has sockets of (so that other processes forget one that died), forgets the processes
-it stopped hearing from, renews the ``watching`` rows of all its sockets in one statement, and
-reads the versions of all its matches in one query, nudging any socket left behind by a lost
-announcement. Each socket once ran its own beat with two database round trips (a renewal and
-a version read): 1,000 open sockets cost 80 statements a second at rest (bench/load/sockets.py);
-now a process costs two statements per beat whatever its sockets.
+Every ``REALTIME_PRESENCE_BEAT`` seconds (jittered) the process repeats its rosters of all its
+matches in one message (so that the others make good a lost one and forget a process that
+died: ``presence_hub.Hub.beat``), renews the ``watching`` rows of all its sockets in one
+statement, and reads the versions of all its matches in one query, nudging any socket left
+behind by a lost announcement. Each socket once ran its own beat with two database round trips
+(a renewal and a version read): 1,000 open sockets cost 80 statements a second at rest
+(bench/load/sockets.py); now a process costs two statements and one message per beat whatever
+its sockets.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from django.conf import settings
 
 from core.matches.models import Match
 from core.notifications.watching import watch_renew
-from realtime import presence
+from realtime import presence, presence_hub
 from realtime.reads import run_read
 
 log = logging.getLogger(__name__)
@@ -64,14 +65,11 @@ async def beat_once(beat: float) -> None:
     match_ids = presence.match_ids()
     if not match_ids:
         return
-    for match_id in match_ids:
-        speaker = presence.speaker(match_id)
-        if speaker is None:
-            continue
-        await speaker.send_roster(reply=False)
-        if presence.forget_silent(match_id, beat):
-            speaker.notify_local()
-    sockets = [c.channel_name for m in match_ids for c in presence.local_consumers(m)]
+    try:
+        await presence_hub.hub().beat(beat)
+    except Exception:
+        log.warning("presence beat not sent", exc_info=True)
+    sockets = presence.local_channels()
     try:
         await run_read(watch_renew, sockets=sockets, ttl=watch_ttl())
     except Exception:

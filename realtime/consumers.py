@@ -1,8 +1,9 @@
 """The match socket and the user socket.
 
-Both follow one life: credentials checked (handshake, or the first message), then the subject
-checked (the match exists), then the groups joined, then ``accept()`` and a ``hello`` frame. A
-refusal is an accepted socket closed at once with a code from ``protocol``. Group messages carry
+Both follow one life: credentials checked (handshake, or the first message), a slot taken
+under the caps per user and per match (``limits``), then the subject checked (the match
+exists), then the groups joined, then ``accept()`` and a ``hello`` frame. A refusal is an
+accepted socket closed at once with a code from ``protocol``. Group messages carry
 ids and versions only (``core.matches.broadcast``); every frame is read back from the store and
 redacted here for this socket's seat, so a lost or late announcement costs nothing but time:
 the next one, or the client's ``resume``, brings the whole gap.
@@ -32,12 +33,12 @@ from core.matches import selectors, services
 from core.matches.broadcast import match_group, user_group
 from core.notifications.watching import watch_start, watch_stop
 from core.ops import metrics
-from realtime import beat, presence, protocol
-from realtime.auth import token_auth, token_still_valid
+from realtime import beat, limits, outbox_poll, presence, presence_hub, protocol
+from realtime.auth import cached_token_user, token_auth, token_still_valid
 from realtime.protocol import frame
 from realtime.reads import (
+    homes,
     latest_notification_id,
-    match_line,
     match_update,
     my_turn_ids,
     notifications_after,
@@ -56,7 +57,6 @@ REFUSALS = {
 
 
 PAGE = 100  # notifications read at a time
-PRESENCE_DEBOUNCE = 0.05  # seconds: the replies to a join are gathered into one frame
 
 
 class LayerDown(Exception):
@@ -83,19 +83,26 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
         # AsyncConsumer.__call__, with the layer's receive wrapped so that a failing channel
         # layer closes the socket with "try again later" instead of an internal error.
         self.scope = scope
-        self.base_send = send
+        self.server_send = send
+        self.base_send = self._send_to_server
         self.accepted = self.closed = False
         self.user: Any = None
         self.token: str | None = None  # the API token the socket came with, if any
+        self.slot: tuple[int, int | None] | None = None
+        self.over_cap: str | None = None
         self.groups_joined: list[str] = []
         self.tasks: set[asyncio.Task[Any]] = set()
         self.limit = _rate_limit()
         self.channel_layer = get_channel_layer(self.channel_layer_alias)
-        try:
-            self.channel_name = await self.channel_layer.new_channel()
-        except Exception as err:  # connect() says "try again later"
-            log.warning("channel layer unreachable opening %s: %s", scope.get("path"), err)
-            self.channel_name = ""
+        self.channel_name = ""
+        if scope["user"].is_authenticated and scope.get("auth") not in REFUSALS:
+            # Before the channel and its subscription: a socket over the caps costs nothing.
+            self.over_cap = self.take_slot(scope["user"])
+        if self.over_cap is None:
+            try:
+                self.channel_name = await self.channel_layer.new_channel()
+            except Exception as err:  # connect() says "try again later"
+                log.warning("channel layer unreachable opening %s: %s", scope.get("path"), err)
         sources = [receive, self._layer_receive] if self.channel_name else [receive]
         sockets = metrics.OPEN_SOCKETS.labels(type(self).__name__.removesuffix("Consumer").lower())
         sockets.inc()
@@ -111,6 +118,35 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
             for task in list(self.tasks):
                 task.cancel()
             self.forget()
+            if self.slot is not None:
+                limits.give_back(*self.slot)
+                self.slot = None
+
+    async def _send_to_server(self, message: dict[str, Any]) -> None:
+        """Every ASGI message out goes through here. A server may drop an ``accept`` whose
+        connection is already closing (uvicorn does, silently) and then refuse the frames
+        after it as sent before accept (a RuntimeError); a connection already lost raises an
+        OSError. Either way the client is gone and its ``websocket.disconnect`` is on its way:
+        the socket is marked closed and the message dropped, not raised through the app."""
+        if self.closed and message["type"] == "websocket.send":
+            return
+        try:
+            await self.server_send(message)
+        except (OSError, RuntimeError) as err:
+            log.info("socket %s: %s not sent (%s)", self.scope.get("path"), message["type"], err)
+            self.closed = True
+
+    def slot_match(self) -> int | None:
+        """The match whose cap this socket counts against (None: only the user's)."""
+        return None
+
+    def take_slot(self, user: Any) -> str | None:
+        """A slot under the caps (``limits``): None when taken, else why not."""
+        match_id = self.slot_match()
+        refusal = limits.take(user.pk, match_id)
+        if refusal is None:
+            self.slot = (user.pk, match_id)
+        return refusal
 
     async def _layer_receive(self) -> Any:
         try:
@@ -141,10 +177,12 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
 
     async def connect(self) -> None:
         how = self.scope.get("auth")
-        if not self.channel_name:
-            await self.refuse(protocol.TRY_AGAIN_LATER, "Live updates are down; try again later.")
-        elif how in REFUSALS:
+        if how in REFUSALS:
             await self.refuse(*REFUSALS[how])
+        elif self.over_cap is not None:
+            await self.refuse(protocol.TOO_MANY_SOCKETS, self.over_cap)
+        elif not self.channel_name:
+            await self.refuse(protocol.TRY_AGAIN_LATER, "Live updates are down; try again later.")
         elif self.scope["user"].is_authenticated:
             self.user = self.scope["user"]
             self.token = self.scope.get("token")
@@ -174,11 +212,16 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
         self.groups_joined.append(group)
         return True
 
+    async def accept(self, subprotocol: str | None = None, headers: Any = None) -> None:
+        # The subprotocol the client offered beside its token (realtime/auth.py): a browser
+        # fails a handshake whose answer names none of those it offered.
+        await super().accept(subprotocol or self.scope.get("ludoteka.subprotocol"), headers)
+
     async def start(self, hello: str) -> None:
         if not self.accepted:
             await self.accept()
             self.accepted = True
-        await self.send(text_data=hello)
+        await self.send_frame(hello)
 
     async def refuse(self, code: int, reason: str) -> None:
         if self.closed:
@@ -211,10 +254,7 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
         # slow connect once reached the server as "send before accept", under load).
         if self.closed or not self.accepted:
             return
-        try:
-            await self.send(text_data=text)
-        except OSError:  # the client went away; its disconnect is on its way
-            self.closed = True
+        await self.send(text_data=text)  # a client gone: _send_to_server marks it closed
 
     # --- client messages ------------------------------------------------------------------------
 
@@ -253,9 +293,16 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
         if msg.t != "auth":
             await self.refuse(protocol.UNAUTHENTICATED, "The first message must be 'auth'.")
             return
-        user, how = await run_read(token_auth, msg.d.get("token"))
+        user = cached_token_user(msg.d.get("token"))
+        how = "token"
+        if user is None:
+            user, how = await run_read(token_auth, msg.d.get("token"))
         if how != "token":
             await self.refuse(*REFUSALS[how])
+            return
+        refusal = self.take_slot(user)
+        if refusal is not None:
+            await self.refuse(protocol.TOO_MANY_SOCKETS, refusal)
             return
         self.user = user
         self.token = msg.d.get("token")
@@ -271,12 +318,16 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
 class MatchConsumer(SocketConsumer):
     """``/ws/matches/<id>/``: the match as this user's seat sees it, live."""
 
+    entered = False  # in presence (realtime/presence.py), from open() on
+
+    def slot_match(self) -> int | None:
+        return int(self.scope["url_route"]["kwargs"]["match_id"])
+
     async def open(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.version = 0
         self.seat: int | None = None
-        self.shown_users: list[dict[str, Any]] = []
-        self.presence_dirty = False
+        self.presence_version = 0  # of presence.users: the last list this socket was shown
         try:
             after = protocol.after_param(self.scope)
         except ApiError as err:
@@ -293,14 +344,17 @@ class MatchConsumer(SocketConsumer):
             await self.refuse(code, err.message)
             return
         self.version, self.seat = detail["version"], detail["seat"]
-        presence.enter(self.match_id, self.channel_name, self)
+        before = presence.version(self.match_id)
+        presence.enter(self.match_id, self.channel_name, self, self.person())
+        self.entered = True
+        if presence.version(self.match_id) != before:  # a new person, not another tab
+            presence_hub.changed(self.match_id)
         await self.watch(
             watch_start, user_id=self.user.pk, match_id=self.match_id, socket=self.channel_name
         )
-        self.shown_users = presence.users(self.match_id)
-        await self.start(frame("hello", {**detail, "presence": self.shown_users}, self.version))
-        self.notify_local()
-        await self.send_roster(reply=True)
+        self.presence_version = presence.version(self.match_id)
+        users = presence.users(self.match_id)
+        await self.start(frame("hello", {**detail, "presence": users}, self.version))
         beat.ensure_running()  # the process's one beat for all its sockets (realtime/beat.py)
 
     def current_v(self) -> int | None:
@@ -311,11 +365,19 @@ class MatchConsumer(SocketConsumer):
     async def match_version(self, message: dict[str, Any]) -> None:
         if self.closed or self.user is None or message["version"] <= self.version:
             return
-        update = await updates.get(self.match_id, self.version, message["version"])
+        # Rendered once for the viewers this process has sockets for, not for every seat.
+        viewers = {c.seat for c in presence.local_consumers(self.match_id)} | {self.seat}
+        update = await updates.get(self.match_id, self.version, message["version"], viewers)
         if update is None or update.version <= self.version:
             return
-        self.seat = update.seat_of_user.get(self.user.pk)
-        await self.send_frame(update.texts[self.seat])
+        self.reseat(update.seat_of_user.get(self.user.pk))
+        text = update.texts.get(self.seat)
+        if text is None:  # the seat changed under the read: render again for the new one
+            update = await run_read(match_update, self.match_id, self.version, [self.seat])
+            if update is None or update.version <= self.version:
+                return
+            text = update.texts[self.seat]
+        await self.send_frame(text)
         self.version = update.version
 
     async def match_chat(self, message: dict[str, Any]) -> None:
@@ -328,7 +390,7 @@ class MatchConsumer(SocketConsumer):
 
     async def on_resume(self, msg: protocol.ClientMessage) -> None:
         after = protocol.whole_number(msg.v, "resume")
-        update = await run_read(match_update, self.match_id, after, [self.seat])
+        update = await run_read(match_update, self.match_id, after, [self.seat], unchanged_too=True)
         if update is None:
             raise ApiError(404, "match_not_found", f"There is no match {self.match_id}.")
         if after > update.version:
@@ -338,10 +400,12 @@ class MatchConsumer(SocketConsumer):
                 f"The match is at version {update.version}, not {after}; reload.",
                 current_version=update.version,
             )
-        self.seat = update.seat_of_user.get(self.user.pk)
+        self.reseat(update.seat_of_user.get(self.user.pk))
         text = update.texts.get(self.seat)
         if text is None:  # the seat changed under the read: render again for the new one
-            update = await run_read(match_update, self.match_id, after, [self.seat])
+            update = await run_read(
+                match_update, self.match_id, after, [self.seat], unchanged_too=True
+            )
             text = update.texts[self.seat]
         await self.send_frame(text)
         self.version = max(self.version, update.version)
@@ -400,61 +464,26 @@ class MatchConsumer(SocketConsumer):
             frame("ack", {**result, "command_id": args["command_id"]}, result["version"])
         )
 
-    # --- presence (see presence.py) -------------------------------------------------------------
+    # --- presence (presence.py, presence_hub.py) --------------------------------------------
 
-    def person(self) -> dict[str, Any]:
-        return {
-            "id": self.user.pk,
-            "user": self.user.get_username(),
-            "name": getattr(self.user, "public_name", self.user.get_username()),
-            "seat": self.seat,
-        }
+    def person(self) -> presence.Person:
+        name = getattr(self.user, "public_name", self.user.get_username())
+        return presence.person(self.user.pk, self.user.get_username(), name, self.seat)
 
-    async def send_roster(self, *, reply: bool, to: str | None = None) -> None:
-        message = {
-            "type": "presence.roster",
-            "process": presence.PROCESS,
-            "people": presence.roster(self.match_id),
-            "reply": reply,
-            "channel": self.channel_name,
-        }
-        try:
-            if to is None:
-                await self.channel_layer.group_send(match_group(self.match_id), message)
-            else:
-                await self.channel_layer.send(to, message)
-        except Exception as err:
-            log.warning("presence of match %s not sent: %s", self.match_id, err)
-
-    async def presence_roster(self, message: dict[str, Any]) -> None:
-        if self.user is None or self.closed:
+    def reseat(self, seat: int | None) -> None:
+        """The user's seat now (an invitation accepted, a seat left): presence shows it."""
+        if seat == self.seat:
             return
-        if presence.heard(self.match_id, message["process"], message["people"]):
-            self.notify_local()
-        if (
-            message["reply"]
-            and message["process"] != presence.PROCESS
-            and presence.speaks_for_process(self.match_id, self.channel_name)
-        ):
-            await self.send_roster(reply=False, to=message["channel"])
+        self.seat = seat
+        if presence.reseat(self.match_id, self.channel_name, self.person()):
+            presence_hub.changed(self.match_id)
 
-    def notify_local(self) -> None:
-        for consumer in presence.local_consumers(self.match_id):
-            consumer.presence_changed()
-
-    def presence_changed(self) -> None:
-        # A join brings one answer per process: the frame waits a moment to gather them.
-        if not self.presence_dirty and not self.closed:
-            self.presence_dirty = True
-            self.spawn(self._send_presence())
-
-    async def _send_presence(self) -> None:
-        await asyncio.sleep(PRESENCE_DEBOUNCE)
-        self.presence_dirty = False
-        users = presence.users(self.match_id)
-        if users != self.shown_users:
-            self.shown_users = users
-            await self.send_frame(frame("presence", {"users": users}, self.version))
+    async def show_presence(self, text: str, version: int) -> None:
+        """A presence frame rendered once for the match's sockets (presence_hub.py)."""
+        if self.closed or not self.accepted:
+            return  # the hello will carry the list
+        self.presence_version = version
+        await self.send_frame(text)
 
     async def watch(self, fn: Any, **kwargs: Any) -> None:
         """Record in the database that this user looks at the match (``watching``), for the
@@ -470,13 +499,13 @@ class MatchConsumer(SocketConsumer):
             self.forget()
             with contextlib.suppress(Exception):
                 await run_read(watch_stop, socket=self.channel_name)
-            self.notify_local()
-            await self.send_roster(reply=False)
         await super().disconnect(code)
 
     def forget(self) -> None:
-        if hasattr(self, "match_id"):
+        if self.entered:
+            self.entered = False
             presence.leave(self.match_id, self.channel_name)
+            presence_hub.changed(self.match_id)  # nothing goes out unless the roster changed
 
 
 def _match_hello(match_id: int, user: Any, after: int | None) -> dict[str, Any]:
@@ -492,6 +521,8 @@ def _match_hello(match_id: int, user: Any, after: int | None) -> dict[str, Any]:
 class UserConsumer(SocketConsumer):
     """``/ws/me/``: the home screen, live: notifications as they are written, match rows."""
 
+    polled = False  # in the process's outbox poll, from open() on
+
     async def open(self) -> None:
         self.cursor = 0
         self.lock = asyncio.Lock()
@@ -500,7 +531,13 @@ class UserConsumer(SocketConsumer):
         hello = await run_read(_user_hello, self.user)
         self.cursor = hello.pop("cursor")
         await self.start(frame("hello", hello, self.cursor))
-        self.spawn(self._poll())
+        outbox_poll.enter(self.user.pk, self)  # the process's one poll (realtime/outbox_poll.py)
+        self.polled = True
+
+    def forget(self) -> None:
+        if self.polled:
+            self.polled = False
+            outbox_poll.leave(self.user.pk, self)
 
     def current_v(self) -> int | None:
         return getattr(self, "cursor", None)
@@ -508,10 +545,15 @@ class UserConsumer(SocketConsumer):
     async def match_version(self, message: dict[str, Any]) -> None:
         if self.closed or self.user is None:
             return
-        line = await run_read(match_line, message["match"], self.user.pk)
+        # Read once per process for all the match's players (reads.home_update).
+        home = await homes.get((message["match"], message["version"]), message["match"])
+        if home is None:
+            return
+        line = home.line(self.user.pk)
         if line is not None:
             await self.send_frame(frame("match", line, self.cursor))
-        await self.deliver()
+        if home.newest.get(self.user.pk, 0) > self.cursor:
+            await self.deliver()
 
     async def deliver(self, after: int | None = None) -> None:
         """Notifications after the cursor (or ``after``, on a resume), in order."""
@@ -526,16 +568,6 @@ class UserConsumer(SocketConsumer):
                     self.cursor = max(self.cursor, start)
                 if len(rows) < PAGE:
                     return
-
-    async def _poll(self) -> None:
-        # Some notifications come with no match announcement (an invitation to a match still in
-        # the lobby), and announcements can be lost: the outbox is read now and then as well.
-        while not self.closed:
-            await asyncio.sleep(settings.REALTIME_OUTBOX_POLL)
-            try:
-                await self.deliver()
-            except Exception:
-                log.warning("outbox poll failed for user %s", self.user.pk, exc_info=True)
 
     async def on_resume(self, msg: protocol.ClientMessage) -> None:
         await self.deliver(after=protocol.whole_number(msg.v, "resume"))

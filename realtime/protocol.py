@@ -15,13 +15,20 @@ Match socket, server to client:
 - ``events``: ``{after, events, view, status, active_seats, outcome}``, the events with
   ``after < seq <= v`` redacted for this seat (an invisible one is ``{"seq": n}``) and the view at
   ``v``. Frames on one socket are contiguous: each ``after`` is the previous frame's ``v``.
-- ``presence``: ``{users: [{id, user, name, seat}]}``, who has the match open.
+- ``presence``: ``{users: [{id, user, name, seat}]}``, who has the match open (each user once,
+  however many sockets they hold); sent when that list changes.
 - ``chat``: a new chat message ``{id, user, name, text, at}`` as ``GET .../chat`` lists it, to
   the match's players only; no ``v``. One lost with the channel layer is not sent again: a
   client reads the chat when its socket (re)opens.
 - ``ack``: the answer of a command, undo or resignation, the same body as the REST endpoint plus
   ``command_id``. ``error``: ``{status, code, message, ...}`` as REST would answer, plus
   ``command_id`` when the message had one. ``pong``.
+
+Credentials, one of: the subprotocols ``ludoteka`` and ``ludoteka.token.<key>`` (the
+``Sec-WebSocket-Protocol`` header: ``new WebSocket(url, ["ludoteka", "ludoteka.token." + key])``
+in a browser; the server answers ``ludoteka``, never the token), the session cookie (from this
+site's origin only), or, legacy, ``?token=<key>`` in the URL (it lands in access logs: do not use
+it in new clients). A socket opened with none may send ``auth`` as its first frame (below).
 
 Client to server: ``{"resume": v}`` (or ``{"t": "resume", "v": v}``) for exactly the events after
 ``v``; ``{"t": "command", "d": {command_id, command, expected_version?}}``;
@@ -30,7 +37,10 @@ Client to server: ``{"resume": v}`` (or ``{"t": "resume", "v": v}``) for exactly
 credentials, first of all ``{"t": "auth", "d": {"token": key}}``.
 
 A refused socket is accepted and closed at once with one of the codes below: a WebSocket
-refused during the handshake reaches a browser as a bare 1006, with no reason to show.
+refused during the handshake reaches a browser as a bare 1006, with no reason to show. 4429 is
+the caps of one server process (``realtime/limits.py``): at most ``LUDOTEKA_WS_MAX_PER_USER``
+(20) sockets of one user and ``LUDOTEKA_WS_MAX_PER_MATCH`` (1000) of one match; a client may
+come back later (with a growing pause), when one of its others has closed.
 """
 
 from __future__ import annotations
@@ -48,6 +58,7 @@ BAD_REQUEST = 4400  # a malformed query parameter (``after``)
 UNAUTHENTICATED = 4401  # no credentials, bad ones, or no auth message in time
 FORBIDDEN = 4403  # a session cookie sent from a foreign origin, or a disabled account
 NOT_FOUND = 4404  # no such match (or no such socket path)
+TOO_MANY_SOCKETS = 4429  # this user, or this match, holds as many sockets as a process allows
 TRY_AGAIN_LATER = 1013  # the channel layer is unreachable: reconnect later and resume
 
 

@@ -1,15 +1,24 @@
 """What the sockets send, read from core and rendered once per process.
 
 When a match moves, every socket of that match in this process gets the same announcement. The
-first to ask renders the update for every seat and the spectators in one database round; the
-others reuse it (an update for versions ``(after, v]`` never changes once written, since events
-are append-only). Everything game-shaped goes through ``event_for_viewer`` and the engine's
-``view``: a seat's frame is built from what that seat may see and nothing else.
+first to ask renders the update for the viewers this process has sockets for (their seats, and
+the spectators if any) in one database round; the others reuse it (an update for versions
+``(after, v]`` never changes once written, since events are append-only). Everything
+game-shaped goes through ``event_for_viewer`` and the engine's ``view``: a seat's frame is built
+from what that seat may see and nothing else.
+
+The home sockets of the match's players get the same announcement: the first to ask reads the
+match's row for each of its players and the newest notification of the match for each
+(``home_update``), once per process; a socket then reads its outbox only when that shows
+something it has not delivered. Each home socket used to read the match, its seat and its
+outbox on every move of every one of its matches.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
+import json
 import threading
 import time
 from collections import OrderedDict
@@ -18,10 +27,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from asgiref.sync import sync_to_async
-from django.db import close_old_connections
+from django.db import close_old_connections, connection
+from django.db.models import Max
 
+from core.api.errors import ApiError
 from core.eventstore.models import Event
 from core.eventstore.store import UNDO_EVENT
+from core.matches import hotpath
 from core.matches.models import Match, Seat
 from core.matches.names import seat_names
 from core.matches.presenters import event_for_viewer
@@ -73,29 +85,30 @@ folds = _Folds()
 
 
 def match_update(
-    match_id: int, after: int, viewers: Collection[int | None] | None = None
+    match_id: int,
+    after: int,
+    viewers: Collection[int | None] | None = None,
+    *,
+    unchanged_too: bool = False,
 ) -> Update | None:
     """The ``events`` frames after ``after`` for ``viewers`` (default: every seat and spectators).
 
-    None when the match does not exist. The view is the state at the version read here, and the
-    events stop at that version, so a frame is always consistent with itself.
+    None when the match does not exist; no frame at all when nothing came after ``after``,
+    unless ``unchanged_too`` (a ``resume`` is answered even then). The view is the state at the
+    version read here, and the events stop at that version, so a frame is always consistent
+    with itself.
     """
-    # The match and its seats in one round trip (every match has seats).
-    seats = list(Seat.objects.filter(match_id=match_id).select_related("match"))
-    if not seats:
+    found = _match_and_seats(match_id)
+    if found is None:
         return None
-    match = seats[0].match
+    match, seats = found
     seat_of_user = {
         s.user_id: s.index for s in seats if s.kind == Seat.Kind.HUMAN and s.user_id is not None
     }
-    if match.version <= after and viewers is None:
+    if match.version <= after and not unchanged_too:
         return Update(match_id, after, match.version, seat_of_user, {})
     engine = engine_for(match.game)
-    rows = list(
-        Event.objects.filter(match_id=match_id, seq__gt=after, seq__lte=match.version)
-        .order_by("seq")
-        .values_list("seq", "type", "payload", "actor", "created_at")
-    )
+    rows = _events(match_id, after, match.version)
     state = state_cache.take(match.pk, match.version)
     pipeline_owned = state is not None
     if state is None:
@@ -175,23 +188,28 @@ class UpdateShare:
         self._done.clear()
         self._pending.clear()
 
-    async def get(self, match_id: int, after: int, at_least: int) -> Update | None:
-        """An update after ``after`` reaching at least version ``at_least`` if committed."""
+    async def get(
+        self, match_id: int, after: int, at_least: int, viewers: Collection[int | None]
+    ) -> Update | None:
+        """An update after ``after`` reaching at least version ``at_least`` if committed, with
+        frames for ``viewers`` at least (the first asker's are rendered for all of them)."""
         key = (match_id, after)
         done = self._done.get(key)
-        if done is not None and done.version >= at_least:
+        if done is not None and done.version >= at_least and all(v in done.texts for v in viewers):
             return done
         loop = asyncio.get_running_loop()
         pending_key = (id(loop), match_id, after)
         pending = self._pending.get(pending_key)
         if pending is not None:
             update = await asyncio.shield(pending)
-            if update is None or update.version >= at_least:
+            if update is None or (
+                update.version >= at_least and all(v in update.texts for v in viewers)
+            ):
                 return update
         future: asyncio.Future[Update | None] = loop.create_future()
         self._pending[pending_key] = future
         try:
-            update = await run_read(match_update, match_id, after)
+            update = await run_read(match_update, match_id, after, viewers)
         except BaseException as err:
             future.set_exception(err)
             future.exception()  # retrieved: waiters re-raise it, nobody else must log it
@@ -240,16 +258,101 @@ def latest_notification_id(user_id: int) -> int:
     return last.first() or 0
 
 
-def match_version(match_id: int) -> int | None:
-    return Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
+# The reads of every move, on PostgreSQL without the ORM: compiling their queries was some 60 %
+# of their CPU, and they were half a server's CPU under load with sockets open (py-spy on
+# bench/api_bench.py --sockets). The embedded mode (SQLite) reads through the ORM.
 
 
-def match_line(match_id: int, user_id: int) -> dict[str, Any] | None:
-    """One row of the home screen: the match and this user's part in it."""
-    match = Match.objects.filter(pk=match_id).first()
-    if match is None:
+def _match_and_seats(match_id: int) -> tuple[Match, list[Seat]] | None:
+    """The match and its seats in one round trip; None when there is no such match."""
+    if connection.vendor == "postgresql":
+        try:
+            match, seats, _ = hotpath.read(match_id, None)
+        except ApiError:
+            return None
+        return match, seats
+    seats = list(Seat.objects.filter(match_id=match_id).select_related("match"))
+    match = seats[0].match if seats else Match.objects.filter(pk=match_id).first()
+    return None if match is None else (match, seats)
+
+
+@functools.cache
+def _events_sql() -> str:
+    return (
+        f"SELECT seq, type, payload, actor, created_at FROM {Event._meta.db_table} "
+        "WHERE match_id = %s AND seq > %s AND seq <= %s ORDER BY seq"
+    )
+
+
+def _events(match_id: int, after: int, upto: int) -> list[tuple[Any, ...]]:
+    """``(seq, type, payload, actor, created_at)`` of the events ``after < seq <= upto``."""
+    if connection.vendor != "postgresql":
+        return list(
+            Event.objects.filter(match_id=match_id, seq__gt=after, seq__lte=upto)
+            .order_by("seq")
+            .values_list("seq", "type", "payload", "actor", "created_at")
+        )
+    with connection.cursor() as cur:
+        cur.execute(_events_sql(), [match_id, after, upto])
+        return [(seq, t, _json(p), actor, at) for seq, t, p, actor, at in cur.fetchall()]
+
+
+def _json(value: Any) -> Any:
+    # jsonb comes back as text on Django's connections (it decodes it in from_db_value).
+    return json.loads(value) if isinstance(value, str) else value
+
+
+@functools.cache
+def _newest_sql() -> str:
+    return (
+        f"SELECT user_id, max(id) FROM {OutboxItem._meta.db_table} "
+        "WHERE match_id = %s GROUP BY user_id"
+    )
+
+
+def _newest_notifications(match_id: int, user_ids: list[int]) -> dict[int, int]:
+    """User id -> the id of their newest notification of the match."""
+    if connection.vendor != "postgresql":
+        return dict(
+            OutboxItem.objects.filter(match_id=match_id, user_id__in=user_ids)
+            .values("user_id")
+            .annotate(newest=Max("pk"))
+            .values_list("user_id", "newest")
+        )
+    with connection.cursor() as cur:
+        cur.execute(_newest_sql(), [match_id])
+        wanted = set(user_ids)
+        return {user: newest for user, newest in cur.fetchall() if user in wanted}
+
+
+@dataclass(frozen=True)
+class HomeUpdate:
+    """What the home sockets of a match's players need when it moves: each player's row of the
+    home screen, and the newest notification of the match for each (0: none)."""
+
+    lines: dict[int, dict[str, Any]]
+    newest: dict[int, int]
+    unseated: dict[str, Any] | None = None  # the row of a user without a seat (None: no match)
+
+    def line(self, user_id: int) -> dict[str, Any] | None:
+        return self.lines.get(user_id, self.unseated)
+
+
+def home_update(match_id: int) -> HomeUpdate | None:
+    """None when the match does not exist."""
+    found = _match_and_seats(match_id)
+    if found is None:
         return None
-    seat = Seat.objects.filter(match=match, user_id=user_id, kind=Seat.Kind.HUMAN).first()
+    match, seats = found
+    lines = {
+        s.user_id: _line(match, s)
+        for s in seats
+        if s.kind == Seat.Kind.HUMAN and s.user_id is not None
+    }
+    return HomeUpdate(lines, _newest_notifications(match_id, list(lines)), _line(match, None))
+
+
+def _line(match: Match, seat: Seat | None) -> dict[str, Any]:
     return {
         "id": match.pk,
         "game": match.game,
@@ -259,6 +362,55 @@ def match_line(match_id: int, user_id: int) -> dict[str, Any] | None:
         "my_turn": bool(seat and seat.to_move and match.status == Match.Status.ACTIVE),
         "rank": seat.rank if seat else None,
     }
+
+
+class Shared:
+    """Per process: the answers of ``fn(*key)`` for recent keys, and those in flight, so that
+    the sockets of a process that get the same announcement make one read between them."""
+
+    def __init__(self, fn: Any, size: int = 1024) -> None:
+        self.fn, self.size = fn, size
+        self._done: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+        self._pending: dict[tuple[Any, ...], asyncio.Future[Any]] = {}
+
+    def clear(self) -> None:
+        self._done.clear()
+        self._pending.clear()
+
+    async def get(self, key: tuple[Any, ...], *args: Any) -> Any:
+        """``fn(*args)``, read once for ``key`` in this process."""
+        if key in self._done:
+            return self._done[key]
+        loop = asyncio.get_running_loop()
+        pending_key = (id(loop), *key)
+        pending = self._pending.get(pending_key)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[Any] = loop.create_future()
+        self._pending[pending_key] = future
+        try:
+            value = await run_read(self.fn, *args)
+        except BaseException as err:
+            future.set_exception(err)
+            future.exception()  # retrieved: waiters re-raise it, nobody else must log it
+            raise
+        else:
+            future.set_result(value)
+        finally:
+            if self._pending.get(pending_key) is future:
+                del self._pending[pending_key]
+        self._done[key] = value
+        while len(self._done) > self.size:
+            self._done.popitem(last=False)
+        return value
+
+
+# Keyed by (match id, announced version): the read itself may find a later version.
+homes = Shared(home_update)
+
+
+def match_version(match_id: int) -> int | None:
+    return Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
 
 
 def my_turn_ids(user_id: int) -> list[int]:

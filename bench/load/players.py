@@ -144,14 +144,17 @@ async def watch_lag(run: Run) -> None:
 async def socket_loop(run: Run, seat: Seat, ramp: float = 0.0) -> None:
     """The seat's socket: opened within the first ``ramp`` seconds (players do not all arrive
     at once), reopened after any loss with jittered exponential backoff, as the PWA does."""
-    base = f"{run.ws}/ws/matches/{seat.match_id}/?token={seat.token}"
+    base = f"{run.ws}/ws/matches/{seat.match_id}/"
+    credentials: Any = ["ludoteka", f"ludoteka.token.{seat.token}"]  # as the PWA: not in the URL
     await asyncio.sleep(random.random() * ramp)
     pause = 1.0
     while not run.stopping:
         # As the PWA: a client coming back says what it has, and its hello brings the rest.
-        url = f"{base}&after={seat.stream_v}" if seat.stream_v else base
+        url = f"{base}?after={seat.stream_v}" if seat.stream_v else base
         try:
-            async with connect(url, open_timeout=30, ping_interval=30, ping_timeout=30) as ws:
+            async with connect(
+                url, subprotocols=credentials, open_timeout=30, ping_interval=30, ping_timeout=30
+            ) as ws:
                 hello = orjson.loads(await asyncio.wait_for(ws.recv(), 30))
                 if hello.get("t") != "hello":
                     raise ConnectionError(f"first frame {hello.get('t')}")

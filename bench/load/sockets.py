@@ -97,11 +97,12 @@ async def open_socket(
     the hello, or (``catch_up="hello"``) in the hello itself (``?after=0``)."""
     from websockets.asyncio.client import connect
 
-    url = f"{base.replace('http', 'ws', 1)}/ws/matches/{seat.match_id}/?token={seat.token}"
+    url = f"{base.replace('http', 'ws', 1)}/ws/matches/{seat.match_id}/"
     if catch_up == "hello":
-        url += "&after=0"
+        url += "?after=0"
+    credentials: Any = ["ludoteka", f"ludoteka.token.{seat.token}"]
     t0 = time.monotonic()
-    ws = await connect(url, open_timeout=60, ping_interval=None)
+    ws = await connect(url, subprotocols=credentials, open_timeout=60, ping_interval=None)
     hello = json.loads(await asyncio.wait_for(ws.recv(), 60))
     assert hello["t"] == "hello", hello
     want = hello["v"]

@@ -278,6 +278,12 @@ if not 0.1 <= LUDOTEKA_GIL_SWITCH_MS <= 100:
 REALTIME_AUTH_TIMEOUT = env.float("LUDOTEKA_WS_AUTH_TIMEOUT", default=10.0)
 REALTIME_PRESENCE_BEAT = env.float("LUDOTEKA_WS_PRESENCE_BEAT", default=25.0)
 REALTIME_OUTBOX_POLL = env.float("LUDOTEKA_WS_OUTBOX_POLL", default=15.0)
+# Sockets one user, and one match, may hold open in one server process (realtime/limits.py):
+# past either a socket is closed with 4429. Tabs hold two each (the home screen, a match).
+REALTIME_MAX_SOCKETS_PER_USER = env.int("LUDOTEKA_WS_MAX_PER_USER", default=20)
+REALTIME_MAX_SOCKETS_PER_MATCH = env.int("LUDOTEKA_WS_MAX_PER_MATCH", default=1000)
+if REALTIME_MAX_SOCKETS_PER_USER < 1 or REALTIME_MAX_SOCKETS_PER_MATCH < 1:
+    raise environ.ImproperlyConfigured("LUDOTEKA_WS_MAX_PER_USER and _PER_MATCH must be positive")
 
 # --- Ludoteka ---------------------------------------------------------------------------------
 SNAPSHOT_EVERY = env.int("LUDOTEKA_SNAPSHOT_EVERY", default=50)

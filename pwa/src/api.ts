@@ -55,7 +55,7 @@ export async function request<T>(
   const headers: Record<string, string> = { Accept: "application/json" };
   const key = token();
   // The token, never the session cookie, authenticates the app: no CSRF token is needed and
-  // the same credential opens the sockets (?token=).
+  // the same credential opens the sockets (as a subprotocol: socket.ts).
   if (key) headers.Authorization = `Token ${key}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let response: Response;

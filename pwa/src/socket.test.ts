@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { backoff, eventsAction, MatchSocket, withAfter, type EventsFrame } from "./socket";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { backoff, eventsAction, MatchSocket, openSocket, socketProtocols, withAfter, type EventsFrame } from "./socket";
 import type { MatchDetail } from "./types";
 
 class FakeSocket {
@@ -63,14 +63,14 @@ describe("match socket", () => {
 
   it("says the version its log is complete up to in the URL of a new connection", () => {
     const urls: string[] = [];
-    const s = new MatchSocket("ws://x/ws/matches/1/?token=t", { hello: () => undefined, events: () => undefined }, (u) => {
+    const s = new MatchSocket("ws://x/ws/matches/1/", { hello: () => undefined, events: () => undefined }, (u) => {
       urls.push(u);
       return new FakeSocket();
     });
     s.connect();
     s.known = 7;
     s.connect();
-    expect(urls).toEqual(["ws://x/ws/matches/1/?token=t", "ws://x/ws/matches/1/?token=t&after=7"]);
+    expect(urls).toEqual(["ws://x/ws/matches/1/", "ws://x/ws/matches/1/?after=7"]);
     expect(withAfter("ws://x/ws/matches/1/", 3)).toBe("ws://x/ws/matches/1/?after=3");
   });
 
@@ -114,5 +114,44 @@ describe("match socket", () => {
     s.wake();
     expect(refused).toBe(1);
     s.close();
+  });
+
+  it("comes back after 4429 (too many sockets): a slot frees when another tab closes", () => {
+    const opened: FakeSocket[] = [];
+    let refused = 0;
+    const s = new MatchSocket("ws://x/", { hello: () => undefined, events: () => undefined, refused: () => refused++ }, () => {
+      const f = new FakeSocket();
+      opened.push(f);
+      return f;
+    });
+    s.connect();
+    opened[0]!.onclose!({ code: 4429, reason: "too many" } as CloseEvent);
+    s.wake();
+    expect(opened).toHaveLength(2);
+    expect(refused).toBe(0);
+    s.close();
+  });
+});
+
+describe("socket credentials", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("carry the token in the subprotocols, never in the URL", () => {
+    const made: { url: string; protocols: string[] }[] = [];
+    vi.stubGlobal(
+      "WebSocket",
+      class {
+        constructor(url: string, protocols: string[]) {
+          made.push({ url, protocols });
+        }
+      },
+    );
+    const loc = { protocol: "https:", host: "ludoteka.example" } as Location;
+    openSocket("/ws/me/", "k3y", loc);
+    expect(made).toEqual([{ url: "wss://ludoteka.example/ws/me/", protocols: ["ludoteka", "ludoteka.token.k3y"] }]);
+    expect(MatchSocket.urlFor(5, loc)).toBe("wss://ludoteka.example/ws/matches/5/");
+    expect(socketProtocols(null)).toEqual([]); // no token: the session cookie, if any
   });
 });

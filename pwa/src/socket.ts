@@ -3,8 +3,12 @@
  * The client keeps the version its log is complete up to. An `events` frame that does not start
  * there is dropped and the gap asked for with `{"resume": v}`; a dropped connection comes back by
  * itself with a growing pause, saying that version in its URL (`?after=v`), and its hello brings
- * what it missed (`catch_up`), so coming back costs the server one render of the view. */
+ * what it missed (`catch_up`), so coming back costs the server one render of the view.
+ *
+ * The API token travels as a WebSocket subprotocol (`socketProtocols`), in a header, never in
+ * the URL that access logs and the browser's console show. */
 
+import { token } from "./store";
 import type { ChatMessage, Json, MatchDetail, MatchEvent, MatchStatus } from "./types";
 
 export interface EventsFrame {
@@ -51,7 +55,25 @@ export function backoff(n: number, random: () => number = Math.random): number {
   return Math.round(base * (0.75 + random() * 0.5));
 }
 
+// Refusals that reconnecting cannot fix. 4429 (too many sockets of this account, or of this
+// match, on the server) is not one: a slot frees when another tab closes, and the growing pause
+// keeps the attempts few.
 const FINAL_CODES = new Set([4400, 4401, 4403, 4404]);
+
+/** The subprotocols that carry the API token (realtime/auth.py): the server answers the first. */
+export function socketProtocols(key: string | null): string[] {
+  return key ? ["ludoteka", `ludoteka.token.${key}`] : [];
+}
+
+/** A socket on this site's `path` (`/ws/...`), the token in its subprotocols. */
+export function openSocket(path: string, key: string | null = token(), loc: Location = window.location): WebSocket {
+  return new WebSocket(socketUrl(path, loc), socketProtocols(key));
+}
+
+export function socketUrl(path: string, loc: Location = window.location): string {
+  const scheme = loc.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${loc.host}${path}`;
+}
 
 /** The hello of a socket opened with `?after=N`: the events it missed come with it. */
 export type HelloDetail = MatchDetail & { catch_up?: { after: number; events: MatchEvent[] } };
@@ -80,13 +102,11 @@ export class MatchSocket {
   constructor(
     private readonly url: string,
     private readonly handlers: SocketHandlers,
-    private readonly open: (url: string) => SocketLike = (u) => new WebSocket(u),
+    private readonly open: (url: string) => SocketLike = (u) => new WebSocket(u, socketProtocols(token())),
   ) {}
 
-  static urlFor(matchId: number, token: string | null, loc: Location = window.location): string {
-    const scheme = loc.protocol === "https:" ? "wss:" : "ws:";
-    const query = token ? `?token=${encodeURIComponent(token)}` : "";
-    return `${scheme}//${loc.host}/ws/matches/${matchId}/${query}`;
+  static urlFor(matchId: number, loc: Location = window.location): string {
+    return socketUrl(`/ws/matches/${matchId}/`, loc);
   }
 
   connect(): void {

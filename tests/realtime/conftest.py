@@ -21,8 +21,8 @@ from django.conf import settings as django_settings
 
 from core.accounts.services import user_token
 from core.matches import services
-from realtime import presence
-from realtime.reads import folds, updates
+from realtime import limits, outbox_poll, presence, presence_hub
+from realtime.reads import folds, homes, updates
 from tests.conftest import REDIS_URL, make_user
 
 FRAME_TIMEOUT = 5
@@ -74,8 +74,12 @@ def redis_prefix() -> Iterator[str]:
 def redis_layer(settings: Any, redis_prefix: str) -> str:
     settings.CHANNEL_LAYERS = layer_config(REDIS_URL, redis_prefix)
     updates.clear()
+    homes.clear()
+    outbox_poll.clear()
     folds.clear()
     presence.clear()
+    presence_hub.reset()
+    limits.clear()
     return redis_prefix
 
 
@@ -116,15 +120,24 @@ submit = database_sync_to_async(command)
 
 
 async def socket(
-    path: str, *, token: str | None = None, headers: Any = (), after: str | int | None = None
+    path: str,
+    *,
+    token: str | None = None,
+    headers: Any = (),
+    after: str | int | None = None,
+    subprotocols: list[str] | None = None,
 ) -> Any:
-    """A connected (accepted) socket on the real ASGI application."""
+    """A connected (accepted) socket on the real ASGI application; ``token`` goes in the legacy
+    query string (``subprotocols`` carry one the new way). ``comm.subprotocol``: the server's
+    choice."""
     from core.asgi import application
 
     params = [f"token={token}"] * bool(token) + [f"after={after}"] * (after is not None)
     query = "?" + "&".join(params) if params else ""
-    comm = WebsocketCommunicator(application, path + query, headers=list(headers))
-    connected, _ = await comm.connect(timeout=FRAME_TIMEOUT)
+    comm = WebsocketCommunicator(
+        application, path + query, headers=list(headers), subprotocols=subprotocols
+    )
+    connected, comm.subprotocol = await comm.connect(timeout=FRAME_TIMEOUT)
     assert connected
     return comm
 

@@ -4,8 +4,7 @@ import { api, cachedGet } from "../api";
 import { errorText } from "../errors";
 import { refreshUnread } from "../bell";
 import { redraw } from "../redraw";
-import { backoff } from "../socket";
-import { token } from "../store";
+import { backoff, openSocket } from "../socket";
 import { loadGames } from "../session";
 import type { GameInfo, MatchSummary } from "../types";
 
@@ -61,8 +60,7 @@ export class InboxCtrl {
   /** /ws/me/ tells of my turns, invitations and finished matches: the list is read again. */
   private listen(): void {
     if (this.closed || this.ws || typeof WebSocket === "undefined") return;
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const ws = new WebSocket(`${scheme}//${location.host}/ws/me/?token=${encodeURIComponent(token() ?? "")}`);
+    const ws = openSocket("/ws/me/"); // the token in its subprotocols, not in the URL
     this.ws = ws;
     ws.onopen = () => (this.attempts = 0);
     ws.onmessage = (ev: MessageEvent) => {

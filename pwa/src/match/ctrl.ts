@@ -11,7 +11,7 @@ import { enablePush, pushState, type PushState } from "../push";
 import { redraw } from "../redraw";
 import { loadGame } from "../session";
 import { type EventsFrame, MatchSocket } from "../socket";
-import { recall, remember, token } from "../store";
+import { recall, remember } from "../store";
 import type { ChatMessage, Command, CommandResult, GameInfo, MatchDetail, MatchEvent } from "../types";
 import { sinceLastMove } from "./since";
 
@@ -40,7 +40,7 @@ const defaultDeps: MatchDeps = {
   api,
   loadBoard,
   loadGame,
-  socket: (id, handlers) => new MatchSocket(MatchSocket.urlFor(id, token()), handlers),
+  socket: (id, handlers) => new MatchSocket(MatchSocket.urlFor(id), handlers),
   redraw,
 };
 
