@@ -33,11 +33,21 @@ def _free(port: int) -> bool:
     return True
 
 
+def _below_ephemeral() -> int:
+    """The first port the kernel hands out to outgoing connections: ports chosen below it stay
+    free while the cluster's processes restart (a killed web process binds its port again, and an
+    outgoing connection to PostgreSQL or Redis must not have taken it meanwhile)."""
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
+
+
 def _ports() -> tuple[int, int, int, int]:
     """nginx (and the two web ports after it), the webhook receiver, Redis."""
     rng = random.Random()
     for _ in range(200):
-        base = rng.randrange(20000, 60000, 8)
+        base = rng.randrange(20000, _below_ephemeral() - 8, 8)
         if all(_free(base + i) for i in range(5)):
             return base, base + 3, base + 4, base + 5
     raise RuntimeError("no free ports")

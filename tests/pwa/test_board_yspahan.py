@@ -257,7 +257,7 @@ def test_the_supervisor_inspects_cubes_and_their_owners_choose(
             break
         _confirm(tab, before)
     # The inspected cube (or one from the owner's supply) joined the caravan.
-    page.wait_for_selector(".log li:has-text('entered caravan section')")
+    page.wait_for_selector(".log li:has-text('caravan in section')")
     page.wait_for_function(
         f"() => document.querySelectorAll('.ysp-caravan .ysp-slot svg').length > {caravan_before}"
     )
