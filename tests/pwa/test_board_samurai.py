@@ -24,7 +24,7 @@ from tests.pwa.test_browser import (  # noqa: F401  (desktop: a fixture)
 
 PHONE = {"width": 360, "height": 780}
 END_TURN = re.compile("End turn|Ukončit tah")
-PLACED = re.compile("places? |pokládá")
+PLACED = re.compile("places? |[Pp]okládá")
 
 
 def _phase(tab: Tab) -> str:
