@@ -27,7 +27,6 @@ from games.base import (
     CommandSpec,
     Engine,
     Event,
-    EventText,
     GameMeta,
     Option,
     Outcome,
@@ -86,10 +85,6 @@ class GameEngine(Generic[S]):
     bot_levels: Sequence[str]
     options: Sequence[Option]
     commands: Sequence[CommandSpec]
-    event_texts: Mapping[str, EventText]
-    # How each level plays, one line: the platform reads it (``GET /api/games/<slug>``) beside
-    # the players' ``bot_words``.
-    bot_level_texts: Mapping[str, str]
     option_words: Mapping[str, OptionWords]
     bot_words: Mapping[str, BotWords]
     default_bot_level: str
@@ -121,8 +116,6 @@ class GameEngine(Generic[S]):
         *,
         options: Sequence[Option],
         commands: Sequence[CommandSpec],
-        event_texts: Mapping[str, EventText],
-        bot_level_texts: Mapping[str, str],
         option_words: Mapping[str, OptionWords],
         bot_words: Mapping[str, BotWords],
         default_bot_level: str,
@@ -157,8 +150,6 @@ class GameEngine(Generic[S]):
         self.bot_levels = meta.bot_levels
         self.options = options
         self.commands = commands
-        self.event_texts = event_texts
-        self.bot_level_texts = bot_level_texts
         self.option_words = option_words
         self.bot_words = bot_words
         self.default_bot_level = default_bot_level

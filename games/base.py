@@ -166,15 +166,6 @@ class CommandSpec:
         }
 
 
-@dataclass(frozen=True)
-class EventText:
-    """One-line descriptions of an event type for the match log, ``str.format`` templates over
-    the event's fields (``"{seat}"`` renders the seat number; the front end swaps in names)."""
-
-    en: str
-    cs: str
-
-
 class Outcome(TypedDict):
     """The result of a finished game.
 
@@ -200,11 +191,9 @@ class Engine(Protocol):
     rules_version: int  # bump when a rules change would alter the replay of stored matches
     options: Sequence[Option]
     commands: Sequence[CommandSpec]
-    event_texts: Mapping[str, EventText]  # read by the platform until it speaks through narrate
     bot_levels: Sequence[str]  # at least ("random", "greedy", "search")
     # Words for players (games/WORDS.md, games/narration.py), with ``narrate`` and ``explain``
-    # below and the files ``rules.en.md`` / ``rules.cs.md`` beside the engine. (The engines also
-    # keep ``bot_level_texts``, one developer's line per level, while the platform reads it.)
+    # below and the files ``rules.en.md`` / ``rules.cs.md`` beside the engine.
     option_words: Mapping[str, OptionWords]  # every option: label, help, choice labels
     bot_words: Mapping[str, BotWords]  # every level a player may pick: label, help, strength
     default_bot_level: str  # the level the new-match form starts with

@@ -315,8 +315,6 @@ def _game_out(slug: str, full: bool) -> dict[str, Any]:
     if full:
         out["rules"] = gamewords.developer_readme(engine)
         out["rules_for_players"] = gamewords.rules_for_players(engine)
-        if not hasattr(engine, "narrate"):
-            out["events"] = {k: {"en": t.en, "cs": t.cs} for k, t in engine.event_texts.items()}
     return out
 
 

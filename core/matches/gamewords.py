@@ -1,6 +1,6 @@
 """A game in the players' words for ``GET /api/games/<slug>``: its options, bot levels, rules
 page and glossary (games/WORDS.md), from the engine's words where it has them and from what it
-had before (option descriptions, ``bot_level_texts``, the developer README) where it does not
+had before (option descriptions, the family's bot words, the developer README) where it does not
 yet, so the new-match form and the rules page work with either."""
 
 from __future__ import annotations
@@ -80,21 +80,18 @@ def default_bot_level(engine: Engine) -> str:
 
 def bots_out(engine: Engine) -> list[dict[str, Any]]:
     """The levels a player may pick, each with its label, how it plays and how strong it was
-    measured (``bot_words``); the family's words and ``bot_level_texts`` otherwise."""
-    words = getattr(engine, "bot_words", {})
-    # ``bot_level_texts`` is optional in the engine contract (test engines have none).
-    texts = getattr(engine, "bot_level_texts", {})
+    measured (``bot_words``; the family's words for a level an engine leaves out)."""
     out = []
     for level in player_bot_levels(engine):
-        row: dict[str, Any] = {"level": level, "description": texts.get(level, level)}
-        if level in words:
-            row.update(words[level].schema())
+        words = getattr(engine, "bot_words", {}).get(level)
+        if words is not None:
+            row: dict[str, Any] = words.schema()
         else:
             label = FAMILY_LABELS.get(level, (_humane(level), _humane(level)))
-            described = texts.get(level)
-            helps = (described, described) if described else FAMILY_HELP.get(level, label)
-            row.update(label=_texts(label), help=_texts(helps), strength=_texts(("", "")))
-        out.append(row)
+            helps = FAMILY_HELP.get(level, label)
+            row = {"label": _texts(label), "help": _texts(helps), "strength": _texts(("", ""))}
+        # ``description``: the English help, for clients written before the words.
+        out.append({"level": level, "description": row["help"]["en"], **row})
     return out
 
 

@@ -7,10 +7,8 @@ notifications can never show a seat more than its engine allows.
 from __future__ import annotations
 
 import logging
-import string
 from collections.abc import Sequence
 from datetime import date
-from functools import lru_cache
 from typing import Any
 
 from core.eventstore.store import (
@@ -234,78 +232,9 @@ def _ordinal(n: Any) -> str:
     return names.get(n, f"place {n}") if isinstance(n, int) else str(n)
 
 
-class _Lenient(string.Formatter):
-    def get_value(self, key: Any, args: Any, kwargs: Any) -> Any:
-        value = kwargs.get(key, "?") if isinstance(key, str) else "?"
-        return value
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        try:
-            return super().format_field(value, format_spec)
-        except (ValueError, TypeError):
-            return str(value)
-
-
-_formatter = _Lenient()
-
-
-def template_texts(
-    engine: Engine, data: dict[str, Any], viewer: int | None, names: tuple[str, ...]
-) -> dict[str, str]:
-    """An engine without ``narrate``: its ``event_texts`` templates, the seat fields filled with
-    the players' names (what the app's log used to do itself)."""
-    text = engine.event_texts.get(data["type"])
-    if text is None:
-        return {"en": "", "cs": ""}
-    seat_keys = [
-        k for k in SEAT_FIELDS if isinstance(data.get(k), int) and not isinstance(data.get(k), bool)
-    ]
-    out = {}
-    for lang, template in (("en", text.en), ("cs", text.cs)):
-        fields = _Fields(data)
-        if seat_keys:
-            shown = _seat_words(viewer, names, lang)
-            for key in seat_keys:
-                seat = data[key]
-                fields[key] = shown[seat] if 0 <= seat < len(shown) else "?"
-        try:
-            out[lang] = template.format_map(fields)
-        except (ValueError, TypeError, IndexError, AttributeError):
-            out[lang] = _formatter.format(template, **fields)  # a spec that does not fit
-    return out
-
-
-class _Fields(dict[str, Any]):
-    """A template's fields; one the event lacks reads "?"."""
-
-    def __missing__(self, key: str) -> str:
-        return "?"
-
-
-@lru_cache(maxsize=1024)
-def _seat_words(viewer: int | None, names: tuple[str, ...], lang: str) -> tuple[str, ...]:
-    return tuple(_YOU[lang] if seat == viewer else name for seat, name in enumerate(names))
-
-
-@lru_cache(maxsize=1024)
 def _readers(viewer: int | None, names: tuple[str, ...]) -> dict[Lang, Reader]:
     # Readers are immutable: one pair per (viewer, names), not one per event.
     return readers(viewer, names)
-
-
-# Event fields that name a seat, in the templates of an engine without ``narrate``.
-SEAT_FIELDS = (
-    "seat",
-    "victim",
-    "winner",
-    "partner",
-    "by",
-    "player",
-    "target",
-    "from_seat",
-    "to_seat",
-)
-_YOU = {"en": "You", "cs": "Vy"}
 
 
 def event_words(
@@ -316,15 +245,22 @@ def event_words(
     names = tuple(names)
     if data["type"] in PLATFORM_EVENTS:
         return {lang: platform_text(data, r) for lang, r in _readers(viewer, names).items()}
-    narrate = getattr(engine, "narrate", None)
-    if narrate is None:
-        return template_texts(engine, data, viewer, names)
     readers_ = _readers(viewer, names)
+    narrate = getattr(engine, "narrate", None)  # a test double may have no words
+    if narrate is None:
+        return {lang: _unnarrated(data, r) for lang, r in readers_.items()}
     try:
         return {lang: narrate(data, r) or "" for lang, r in readers_.items()}
-    except Exception:  # an engine's bug must not take the log down: say what the templates say
+    except Exception:  # an engine's bug must not take the log down: a plain line instead
         log.exception("narrate failed for %s %s", engine.slug, data.get("type"))
-        return template_texts(engine, data, viewer, names)
+        return {lang: _unnarrated(data, r) for lang, r in readers_.items()}
+
+
+def _unnarrated(data: dict[str, Any], r: Reader) -> str:
+    seat = _seat(data)
+    if seat is None:
+        return r.say("Something happened in the match.", "V partii se něco stalo.")
+    return r.line(seat, ("You made a move.", "{who} made a move."), ("Táhli jste.", "{who} táhne."))
 
 
 def explanation(

@@ -43,14 +43,6 @@ from games.search import search_command
 
 Command = dict[str, Any]
 
-# The levels a match creator picks from (GET /api/games/<slug>), one line each.
-LEVEL_TEXTS: dict[str, str] = {
-    "random": "Plays a uniformly random legal move.",
-    "greedy": "One move ahead on a hand-written evaluation of production, buildings and points.",
-    "search": "Monte Carlo over greedy's best few moves, same dice for each, on re-dealt hands.",
-    "ismcts": "The shared tree search over every legal move, kept for comparison with search.",
-}
-
 
 PIPS = {0: 0, 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 

@@ -9,7 +9,7 @@ from games.adapter import GameEngine
 from games.base import GameMeta
 from games.catan import bots, scoring, setup, views
 from games.catan.commands import COMMANDS
-from games.catan.events import EVENT_TEXTS, apply, is_undo_barrier
+from games.catan.events import apply, is_undo_barrier
 from games.catan.explain import explain
 from games.catan.legal import active_seats, legal_commands
 from games.catan.match_words import BOT_WORDS, DEFAULT_BOT_LEVEL, OPTION_WORDS, PLAYER_BOT_LEVELS
@@ -34,8 +34,6 @@ ENGINE = GameEngine[State](
     META,
     options=OPTIONS,
     commands=COMMANDS,
-    event_texts=EVENT_TEXTS,  # read by the platform until every game speaks through narrate
-    bot_level_texts=bots.LEVEL_TEXTS,
     option_words=OPTION_WORDS,
     bot_words=BOT_WORDS,
     default_bot_level=DEFAULT_BOT_LEVEL,

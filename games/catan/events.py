@@ -1,4 +1,4 @@
-"""Events: their log texts, which of them can be undone, and the fold ``apply``.
+"""Events: which of them can be undone, and the fold ``apply`` (their log lines: ``narrate.py``).
 
 Every event is a plain JSON dict with a ``type``; random outcomes (dice, a drawn card, a stolen
 card) are recorded in them, so ``apply`` is deterministic. The fold keeps the derived values up to
@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.base import EventText
 from games.catan.data import (
     BANK_PER_RESOURCE,
     COST_CITY,
@@ -57,109 +56,6 @@ from games.catan.state import (
 )
 
 Event = dict[str, Any]
-
-EVENT_TEXTS: dict[str, EventText] = {
-    "GameCreated": EventText(
-        "A game of Catan for {n_players} players begins.",
-        "Začíná hra Osadníci z Katanu pro {n_players} hráče.",
-    ),
-    "SettlementBuilt": EventText(
-        "Player {seat} builds a settlement.", "Hráč {seat} staví vesnici."
-    ),
-    "RoadBuilt": EventText("Player {seat} builds a road.", "Hráč {seat} staví cestu."),
-    "CityBuilt": EventText("Player {seat} builds a city.", "Hráč {seat} staví město."),
-    "StartingResourcesTaken": EventText(
-        "Player {seat} takes the starting resources.", "Hráč {seat} bere startovní suroviny."
-    ),
-    "DevelopmentCardBought": EventText(
-        "Player {seat} buys a development card.", "Hráč {seat} kupuje akční kartu."
-    ),
-    "DiceRolled": EventText("Player {seat} rolls {dice}.", "Hráč {seat} hází {dice}."),
-    "CardDiscarded": EventText(
-        "Player {seat} discards a card ({card}).", "Hráč {seat} odhazuje kartu ({card})."
-    ),
-    "RobberMoved": EventText(
-        "Player {seat} moves the robber to hex {hex}.",
-        "Hráč {seat} přesouvá zloděje na políčko {hex}.",
-    ),
-    "CardStolen": EventText(
-        "Player {seat} steals a card from player {victim}.",
-        "Hráč {seat} krade kartu hráči {victim}.",
-    ),
-    "KnightPlayed": EventText("Player {seat} plays a knight.", "Hráč {seat} hraje rytíře."),
-    "RoadBuildingPlayed": EventText(
-        "Player {seat} plays Road Building.", "Hráč {seat} hraje Stavbu silnic."
-    ),
-    "YearOfPlentyPlayed": EventText(
-        "Player {seat} plays Year of Plenty: {resources}.",
-        "Hráč {seat} hraje Vynález: {resources}.",
-    ),
-    "MonopolyPlayed": EventText(
-        "Player {seat} plays Monopoly on {resource}.", "Hráč {seat} hraje Monopol na {resource}."
-    ),
-    "PointCardLaid": EventText(
-        "Player {seat} lays out a point card.", "Hráč {seat} vykládá kartu s bodem."
-    ),
-    "BankTraded": EventText(
-        "Player {seat} trades {ratio} {give} for 1 {get} with the bank.",
-        "Hráč {seat} měnil {ratio}× {give} za 1× {get} s bankem.",
-    ),
-    "DraftStarted": EventText(
-        "Player {seat} starts composing an offer.", "Hráč {seat} sestavuje nabídku."
-    ),
-    "DraftExtended": EventText(
-        "Player {seat} adds {resource} to the {side} side.",
-        "Hráč {seat} přidává {resource} na stranu {side}.",
-    ),
-    "DraftCancelled": EventText(
-        "Player {seat} drops the offer.", "Hráč {seat} ruší rozpracovanou nabídku."
-    ),
-    "OfferMade": EventText(
-        "Player {seat} offers {give} for {get}.", "Hráč {seat} nabízí {give} za {get}."
-    ),
-    "OfferAnswered": EventText(
-        "Player {seat} answers the offer (accept: {accept}).",
-        "Hráč {seat} odpovídá na nabídku (přijímá: {accept}).",
-    ),
-    "CounterOffered": EventText(
-        "Player {seat} counters: {give} for {get}.", "Hráč {seat} protinabízí {give} za {get}."
-    ),
-    "TradeMade": EventText(
-        "Player {seat} trades with player {partner}.", "Hráč {seat} obchoduje s hráčem {partner}."
-    ),
-    "OfferWithdrawn": EventText(
-        "Player {seat} withdraws the offer.", "Hráč {seat} stahuje nabídku."
-    ),
-    "TurnEnded": EventText("Player {seat} ends the turn.", "Hráč {seat} končí tah."),
-    "WarDeclared": EventText(
-        "Player {seat} declares war on player {defender}.",
-        "Hráč {seat} vyhlašuje válku hráči {defender}.",
-    ),
-    "WarDecided": EventText(
-        "War: attack {attack} against defence {defence}; the {winner} wins.",
-        "Válka: útok {attack} proti obraně {defence}; vítězí {winner}.",
-    ),
-    "WarCardChosen": EventText(
-        "Player {seat} picks a card for the attacker.", "Hráč {seat} vybírá kartu pro útočníka."
-    ),
-    "WarSpoilsTaken": EventText(
-        "Player {seat} plunders cards from player {victim}.",
-        "Hráč {seat} plení karty hráče {victim}.",
-    ),
-    "KnightReturned": EventText(
-        "Player {seat} returns a knight to the bank.", "Hráč {seat} vrací rytíře do banku."
-    ),
-    "KnightCaptured": EventText(
-        "Player {seat} captures a knight of player {victim}.",
-        "Hráč {seat} získává rytíře hráče {victim}.",
-    ),
-    "WarCardTaken": EventText(
-        "Player {seat} takes a card from player {victim}.",
-        "Hráč {seat} bere kartu hráči {victim}.",
-    ),
-    "WarEnded": EventText("The war is over.", "Válka skončila."),
-    "SeatForfeited": EventText("Player {seat} leaves the game.", "Hráč {seat} opouští hru."),
-}
 
 
 _UNDOABLE = frozenset(

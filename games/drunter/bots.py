@@ -35,15 +35,6 @@ from games.drunter.state import (
 from games.drunter.views import covered_by, determinize, goal_weights
 from games.drunter.voting import vote_masks
 
-# The levels a match creator picks from (GET /api/games/<slug>), one line each.
-LEVEL_TEXTS: dict[str, str] = {
-    "random": "Plays a uniformly random legal move.",
-    "greedy": "Places and votes by a hand-written evaluation, guessing secret cards from play.",
-    "search": "Monte Carlo over greedy's best placements, secret cards re-dealt from play; "
-    "heuristic playouts that learn which opponents play at random; votes as greedy.",
-}
-
-
 CANDIDATES = 12  # greedy's best placements the search chooses between (widened to, WIDEN below)
 EXPLORATION = 0.4  # UCB1's constant over playout values in [0, 1]
 WIDEN = 8  # simulations per further candidate admitted

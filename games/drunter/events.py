@@ -1,4 +1,4 @@
-"""Events: their fold into the state (``apply``) and their match-log texts.
+"""Events: their fold into the state (``apply``); their log lines are ``narrate.py``'s.
 
 Every event is a plain JSON dict. Secrets (building and goal cards, cast votes, committed goals)
 travel only in the events that carry them; ``views.redact`` strips them for everybody else.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.base import Event, EventText
+from games.base import Event
 from games.drunter.data import BOARD, mask_of, tile_cells
 from games.drunter.state import (
     ALL_VOTE_CARDS,
@@ -212,64 +212,6 @@ APPLY: dict[str, Callable[[Any, Event], State]] = {
 
 def apply(state: State | None, event: Event) -> State:
     return APPLY[event["type"]](state, event)
-
-
-EVENT_TEXTS = {
-    "GameStarted": EventText(
-        en="A game for {players} players begins; the tiles are dealt face up.",
-        cs="Začíná hra pro {players} hráče; placky jsou rozdány lícem nahoru.",
-    ),
-    "BuildingDealt": EventText(
-        en="Player {seat} secretly receives a building card.",
-        cs="Hráč {seat} dostává tajně kartu budovy.",
-    ),
-    "GoalsDealt": EventText(
-        en="Player {seat} secretly receives two goal cards.",
-        cs="Hráč {seat} dostává tajně dvě karty cílů.",
-    ),
-    "TurnStarted": EventText(en="Player {seat} is to place a tile.", cs="Hráč {seat} přikládá."),
-    "PlayerSkipped": EventText(
-        en="Player {seat} has no tile that fits anywhere and is skipped.",
-        cs="Hráč {seat} nemá placku, která by kamkoli pasovala, a je přeskočen.",
-    ),
-    "TilePlaced": EventText(
-        en="Player {seat} extends the {route} with a tile of length {length} ({direction}).",
-        cs="Hráč {seat} prodlužuje trasu {route} plackou délky {length} ({direction}).",
-    ),
-    "VoteCast": EventText(
-        en="Player {seat} plays voting cards face down.",
-        cs="Hráč {seat} vykládá skrytě hlasovací karty.",
-    ),
-    "VotesRevealed": EventText(
-        en="All voting cards are revealed.", cs="Všechny hlasovací karty jsou odkryty."
-    ),
-    "JeinDeclared": EventText(
-        en="Player {seat} declares the JEIN as {side}.",
-        cs="Hráč {seat} prohlašuje JEIN za {side}.",
-    ),
-    "VoteDecided": EventText(
-        en="Vote on the outhouse: {yes} yes against {no} no.",
-        cs="Hlasování o kadibudce: {yes} pro, {no} proti.",
-    ),
-    "BuilderRemoved": EventText(
-        en="The {route} is closed in; its builder leaves the board.",
-        cs="Trasa {route} je uzavřena; zedník opouští plán.",
-    ),
-    "GoalChoiceStarted": EventText(
-        en="The {route} is blocked: everyone secretly commits one goal card.",
-        cs="Trasa {route} je zablokována: všichni tajně volí svůj pravý cíl.",
-    ),
-    "GoalChosen": EventText(
-        en="Player {seat} commits a goal card.", cs="Hráč {seat} volí svůj pravý cíl."
-    ),
-    "PlayerForfeited": EventText(
-        en="Player {seat} leaves the game.", cs="Hráč {seat} opouští hru."
-    ),
-    "GameEnded": EventText(
-        en="No tile can be placed any more: the game is over.",
-        cs="Už nelze přiložit žádnou placku: hra končí.",
-    ),
-}
 
 
 def is_undo_barrier(_event: Event) -> bool:

@@ -42,13 +42,6 @@ from games.java.views import determinize
 
 # --------------------------------------------------------------------------- evaluation
 
-# The levels a match creator picks from (GET /api/games/<slug>), one line each.
-LEVEL_TEXTS: dict[str, str] = {
-    "random": "Plays a uniformly random legal move.",
-    "greedy": "Spends each action point on the best move of a hand-written evaluation.",
-    "search": "Plans whole turns, each tested against greedy replies on re-dealt tiles.",
-}
-
 
 CITY_WEIGHT = 0.8  # a city's final-scoring prize is not yet safe
 VILLAGE_WEIGHT = 0.35  # leading a village promises a palace

@@ -1,12 +1,12 @@
-"""Event types, the fold (``apply``), the match-log texts of every event type and the undo
-barriers. Every random outcome (deck order, a drawn card) is carried by its event."""
+"""Event types, the fold (``apply``) and the undo barriers (the log lines: ``narrate.py``).
+Every random outcome (deck order, a drawn card) is carried by its event."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from games.base import Event, EventText
+from games.base import Event
 from games.java.data import BOARD, CARD_INDEX, COMPONENTS
 from games.java.state import (
     FIGURES,
@@ -351,103 +351,6 @@ APPLY: dict[str, Callable[[Any, Event], Any]] = {
 def apply(state: Any, event: Event) -> Any:
     """Fold one event into the state (the first, ``GameSetUp``, creates it from ``None``)."""
     return APPLY[event["type"]](state, event)
-
-
-EVENT_TEXTS: dict[str, EventText] = {
-    GAME_SET_UP: EventText(
-        "The game is set up for {players} players.", "Hra je připravena pro {players} hráče."
-    ),
-    TOKEN_USED: EventText(
-        "Player {seat} used an action token (+1 action point).",
-        "Hráč {seat} použil akční žeton (+1 akční bod).",
-    ),
-    LAND_LAID: EventText(
-        "Player {seat} laid a {tile} land tile on level {level} for {cost} AP.",
-        "Hráč {seat} položil díl krajiny ({tile}) do {level}. patra za {cost} AB.",
-    ),
-    WATER_LAID: EventText(
-        "Player {seat} laid a water tile at {cell}.",
-        "Hráč {seat} založil vodní nádrž na poli {cell}.",
-    ),
-    LAKE_SCORED: EventText(
-        "A lake of {size} spaces was enclosed: {points} points to player {seat}.",
-        "Vodní plocha o {size} polích byla obklopena: {points} bodů pro hráče {seat}.",
-    ),
-    FIGURE_ENTERED: EventText(
-        "Player {seat} brought a figure onto the island at {to} for {cost} AP.",
-        "Hráč {seat} nasadil figurku na pole {to} za {cost} AB.",
-    ),
-    FIGURE_MOVED: EventText(
-        "Player {seat} moved a figure from {from} to {to} for {cost} AP.",
-        "Hráč {seat} přesunul figurku z {from} na {to} za {cost} AB.",
-    ),
-    FIGURE_REMOVED: EventText(
-        "Player {seat} took a figure off the island from {from} for {cost} AP.",
-        "Hráč {seat} stáhl figurku z pole {from} za {cost} AB.",
-    ),
-    PALACE_BUILT: EventText(
-        "Player {seat} built a palace of value {value} at {cell} and scored {points}.",
-        "Hráč {seat} postavil palác hodnoty {value} na poli {cell} a získal {points} bodů.",
-    ),
-    PALACE_ENLARGED: EventText(
-        "Player {seat} enlarged the palace at {cell} to {value} and scored {points}.",
-        "Hráč {seat} rozšířil palác na poli {cell} na hodnotu {value} a získal {points} bodů.",
-    ),
-    CARD_TAKEN: EventText(
-        "Player {seat} took a festival card ({source}).",
-        "Hráč {seat} si vzal slavnostní kartu ({source}).",
-    ),
-    DECK_RESHUFFLED: EventText(
-        "The discard pile was shuffled into a new deck of {count} cards.",
-        "Odkládací balíček byl zamíchán do nového dobíracího balíku ({count} karet).",
-    ),
-    OPEN_CARD_REVEALED: EventText(
-        "A new open festival card was turned: {card}.",
-        "Byla otočena nová odkrytá slavnostní karta: {card}.",
-    ),
-    FESTIVAL_CALLED: EventText(
-        "Player {seat} holds a festival in the palace at {cell}.",
-        "Hráč {seat} pořádá slavnost v paláci na poli {cell}.",
-    ),
-    CARD_BID: EventText(
-        "Player {seat} laid the festival card {card}.",
-        "Hráč {seat} vyložil slavnostní kartu {card}.",
-    ),
-    BID_FINISHED: EventText(
-        "Player {seat} finished laying cards for this round.",
-        "Hráč {seat} pro toto kolo dokončil vykládání karet.",
-    ),
-    BID_PASSED: EventText(
-        "Player {seat} passed for good in the festival auction.",
-        "Hráč {seat} v dražbě o slavnost pasoval.",
-    ),
-    FESTIVAL_RESOLVED: EventText(
-        "The festival at {cell} is over: points {points}.",
-        "Slavnost na poli {cell} skončila: body {points}.",
-    ),
-    ISLAND_COMPLETED: EventText(
-        "No land tile could be laid for a whole round: the island is complete. Player {seat} "
-        "scores now; the others have one last turn.",
-        "Celé kolo nešlo položit žádný díl krajiny: ostrov je hotový. Hráč {seat} boduje hned, "
-        "ostatní mají ještě jeden tah.",
-    ),
-    FINAL_SCORED: EventText(
-        "Final scoring of player {seat}: {points} points.",
-        "Závěrečné bodování hráče {seat}: {points} bodů.",
-    ),
-    TURN_ENDED: EventText(
-        "Player {seat} ended the turn; next is player {next}.",
-        "Hráč {seat} ukončil tah; na řadě je hráč {next}.",
-    ),
-    PLAYER_FORFEITED: EventText(
-        "Player {seat} left the game.",
-        "Hráč {seat} opustil hru.",
-    ),
-    GAME_ENDED: EventText(
-        "The game is over. Scores: {scores}.",
-        "Hra skončila. Body: {scores}.",
-    ),
-}
 
 
 # Events that may never be taken back: draws, reveals, other players involved, turn passed.

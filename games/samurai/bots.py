@@ -25,14 +25,6 @@ from games.samurai.rules import execute, legal_commands, outcome
 from games.samurai.state import CHOOSE, FIGURES, OVER, PLAY, State, clone
 from games.samurai.views import determinize
 
-# The levels a match creator picks from (GET /api/games/<slug>), one line each.
-LEVEL_TEXTS: dict[str, str] = {
-    "random": "Plays a uniformly random legal move.",
-    "greedy": "Plays the move a hand-written evaluation of the board and its own hand likes best.",
-    "search": "Monte Carlo over greedy's best few moves on re-dealt hands, heuristic playouts.",
-}
-
-
 TILES = tile_types()
 
 

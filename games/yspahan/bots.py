@@ -24,14 +24,6 @@ from games.yspahan.rules import execute, legal_commands
 from games.yspahan.state import CARAVAN, OVER, State
 from games.yspahan.views import determinize
 
-# The levels a match creator picks from (GET /api/games/<slug>), one line each.
-LEVEL_TEXTS: dict[str, str] = {
-    "random": "Plays a uniformly random legal move.",
-    "greedy": "One move ahead on a hand-written evaluation of gold, camels, buildings and shops.",
-    "search": "Compares greedy's best moves by playouts to the end of the day on re-dealt cards.",
-}
-
-
 TOTAL_DAYS = D.EPOCHS * D.DAYS_PER_EPOCH
 TIME_SHARE = 0.85  # of the search budget: the scheduler of a busy machine adds to the last sweep
 

@@ -25,8 +25,6 @@ ENGINE = GameEngine[state.State](
     META,
     options=OPTIONS,
     commands=COMMANDS,
-    event_texts=events.EVENT_TEXTS,
-    bot_level_texts=bots.LEVEL_TEXTS,
     option_words=words.OPTION_WORDS,
     bot_words=words.BOT_WORDS,
     default_bot_level=words.DEFAULT_BOT_LEVEL,

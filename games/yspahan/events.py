@@ -1,4 +1,4 @@
-"""Events: how each one folds into the state (``apply``) and how the match log words it.
+"""Events: how each one folds into the state (``apply``; the log's words are ``narrate.py``'s).
 
 Every random outcome (dice, card draws, deck order) is carried by an event, so ``apply`` never
 needs a generator. Scores carried by scoring events are trusted by ``apply``; ``rules`` computes
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.base import Event, EventText
+from games.base import Event
 from games.yspahan import data as D
 from games.yspahan.state import ACTION, AFTER, CARAVAN, INSPECT, OVER, PLACE, ROLL, State
 
@@ -344,66 +344,6 @@ APPLY: dict[str, Callable[[Any, Event], State]] = {
 
 def apply(state: State | None, event: Event) -> State:
     return APPLY[event["type"]](state, event)
-
-
-EVENT_TEXTS: dict[str, EventText] = {
-    "GameStarted": EventText(
-        "Yspahan begins for {n_players} players.", "Začíná Yspahan pro {n_players} hráče."
-    ),
-    "DeckShuffled": EventText(
-        "The card deck was shuffled ({count} cards).", "Balíček karet byl zamíchán ({count} karet)."
-    ),
-    "DiceRolled": EventText(
-        "Player {seat} bought {yellow_bought} yellow dice and rolled.",
-        "Hráč {seat} koupil {yellow_bought} žluté kostky a hodil.",
-    ),
-    "CardPlayed": EventText(
-        "Player {seat} played the card {card}.", "Hráč {seat} zahrál kartu {card}."
-    ),
-    "BonusCardDiscarded": EventText(
-        "Player {seat} discarded the card {card} for +1 on the row action.",
-        "Hráč {seat} odhodil kartu {card} a zvýšil hodnotu akce o 1.",
-    ),
-    "SupervisorMoved": EventText(
-        "Player {seat} moved the supervisor {distance} steps to cell {to} (paid {cost}).",
-        "Hráč {seat} posunul figurku o {distance} polí na pole {to} (zaplatil {cost}).",
-    ),
-    "InspectionChosen": EventText(
-        "Player {seat} sends the cube on shop {shop} to the caravan next.",
-        "Hráč {seat} posílá jako další kostičku z pole {shop} do karavany.",
-    ),
-    "CubeEnteredCaravan": EventText(
-        "A cube of player {seat} entered caravan section {section} ({source}), +{points} points.",
-        "Kostička hráče {seat} vstoupila do {section}. sekce karavany ({source}), +{points} bodů.",
-    ),
-    "CaravanScored": EventText(
-        "The caravan was scored ({reason}): {points}.",
-        "Karavana byla obodována ({reason}): {points}.",
-    ),
-    "RowTaken": EventText(
-        "Player {seat} took the row {row_name} for {gain}.",
-        "Hráč {seat} využil řádek {row_name} v hodnotě {gain}.",
-    ),
-    "CubePlaced": EventText(
-        "Player {seat} placed a cube on shop {shop}.",
-        "Hráč {seat} umístil kostičku na pole {shop}.",
-    ),
-    "CardDrawn": EventText("Player {seat} drew a card.", "Hráč {seat} si lízl kartu."),
-    "BuildingBuilt": EventText(
-        "Player {seat} built {building} (+{points} points).",
-        "Hráč {seat} postavil budovu {building} (+{points} bodů).",
-    ),
-    "TurnEnded": EventText("Player {seat} ended the turn.", "Hráč {seat} ukončil tah."),
-    "RoundEnded": EventText(
-        "Player {seat} ended the turn; day {day} of epoch {epoch} is over.",
-        "Hráč {seat} ukončil tah; kolo {day} epochy {epoch} skončilo.",
-    ),
-    "MarketScored": EventText(
-        "The marketplace was scored: {points}.", "Tržiště bylo obodováno: {points}."
-    ),
-    "GameEnded": EventText("The game is over: {scores}.", "Hra skončila: {scores}."),
-    "SeatForfeited": EventText("Player {seat} left the game.", "Hráč {seat} opustil hru."),
-}
 
 
 def is_undo_barrier(event: Event) -> bool:

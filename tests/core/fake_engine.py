@@ -15,7 +15,6 @@ from games.base import (
     GAME_OVER,
     NOT_YOUR_TURN,
     CommandSpec,
-    EventText,
     Field,
     IllegalCommand,
     Option,
@@ -41,13 +40,6 @@ class RaceEngine:
         CommandSpec("end_turn", "End the turn and draw a bonus."),
     )
     _specs = {c.type: c for c in commands}
-    event_texts = {
-        "GameStarted": EventText("A race to {target} begins.", "Závod do {target} začíná."),
-        "SecretsDealt": EventText("Secret digits are dealt.", "Tajná čísla rozdána."),
-        "Added": EventText("Seat {seat} adds {amount}.", "Hráč {seat} přidává {amount}."),
-        "TurnEnded": EventText("Seat {seat} ends the turn (+{bonus}).", "Hráč {seat} končí tah."),
-        "Forfeited": EventText("Seat {seat} resigns.", "Hráč {seat} vzdává."),
-    }
     bot_levels = ("random", "greedy", "search")
 
     def validate_options(self, n_players: int, options: Any) -> dict[str, Any]:

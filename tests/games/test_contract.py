@@ -57,16 +57,6 @@ def test_unsupported_player_counts_are_refused_naming_the_allowed_ones(slug: str
 
 
 @pytest.mark.parametrize("slug", ENGINES)
-def test_every_event_type_has_texts_in_both_languages(slug: str) -> None:
-    engine = engine_of(slug)
-    for n in range(engine.min_players, engine.max_players + 1):
-        game = play_random_game(engine, n, seed=n)
-        for event in game.events:
-            text = engine.event_texts[event["type"]]
-            assert text.en and text.cs
-
-
-@pytest.mark.parametrize("slug", ENGINES)
 @pytest.mark.parametrize("seed", range(3))
 def test_random_games_end_replay_equal_and_round_trip_json(slug: str, seed: int) -> None:
     engine = engine_of(slug)

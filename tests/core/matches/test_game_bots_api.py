@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from core.matches.gamewords import FAMILY_HELP
 from games.registry import GAME_MODULES, get_engine
 
 
@@ -21,12 +22,12 @@ def test_each_game_describes_every_offered_bot_level(db: Any, slug: str) -> None
     assert set(offered) <= set(engine.bot_levels)
     assert game["default_bot_level"] in offered
     for bot in game["bots"]:
-        assert bot["description"] == engine.bot_level_texts[bot["level"]]
+        # Every offered level in the engine's own words; ``description`` is their English help.
+        assert bot["level"] in engine.bot_words
+        assert bot["description"] == bot["help"]["en"]
         assert bot["description"].endswith(".") and "\n" not in bot["description"]
         for lang in ("en", "cs"):
-            assert bot["label"][lang] and bot["help"][lang]
-    # No description for a level the engine does not have.
-    assert set(engine.bot_level_texts) == set(engine.bot_levels)
+            assert bot["label"][lang] and bot["help"][lang] and bot["strength"][lang]
 
 
 def test_the_game_list_carries_the_levels_too_and_a_bare_engine_gets_the_familys_words(
@@ -37,7 +38,7 @@ def test_the_game_list_carries_the_levels_too_and_a_bare_engine_gets_the_familys
     assert "ismcts" in games["catan"]["bot_levels"]
     race = games["race"]  # the test engine has no words: the family's labels stand in
     assert [(b["level"], b["description"]) for b in race["bots"]] == [
-        (lv, lv) for lv in race["bot_levels"]
+        (lv, FAMILY_HELP[lv][0]) for lv in race["bot_levels"]
     ]
     assert [b["label"]["cs"] for b in race["bots"]] == ["Začátečník", "Rekreační hráč", "Silný"]
     assert race["default_bot_level"] == "greedy"

@@ -178,18 +178,24 @@ def test_staff_decisions_name_the_places_and_no_event_numbers() -> None:
     assert "6" not in platform_text(rollback, Reader("en", 0, names))
 
 
-def test_an_engine_without_narrate_fills_its_templates_with_names(race_game: str) -> None:
+def test_an_engine_without_narrate_says_who_moved_in_plain_words(race_game: str) -> None:
     engine = get_engine("race")
     assert not hasattr(engine, "narrate")
     added = {"type": "Added", "seat": 0, "amount": 3}
     assert event_words(engine, added, 1, ("Ann", "Bob")) == {
-        "en": "Seat Ann adds 3.",
-        "cs": "Hráč Ann přidává 3.",
+        "en": "Ann made a move.",
+        "cs": "Ann táhne.",
     }
-    assert event_words(engine, added, 0, ("Ann", "Bob"))["en"] == "Seat You adds 3."
+    assert event_words(engine, added, 0, ("Ann", "Bob")) == {
+        "en": "You made a move.",
+        "cs": "Táhli jste.",
+    }
+    assert event_words(engine, {"type": "Dealt"}, 0, ("Ann", "Bob"))["en"] == (
+        "Something happened in the match."
+    )
 
 
-def test_a_failing_narrate_falls_back_to_the_templates(
+def test_a_failing_narrate_falls_back_to_a_plain_line(
     words_race_game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     engine = get_engine("race")
@@ -199,7 +205,7 @@ def test_a_failing_narrate_falls_back_to_the_templates(
 
     monkeypatch.setattr(engine, "narrate", broken)
     out = event_words(engine, {"type": "Added", "seat": 0, "amount": 1}, None, ("Ann", "Bob"))
-    assert out == {"en": "Seat Ann adds 1.", "cs": "Hráč Ann přidává 1."}
+    assert out == {"en": "Ann made a move.", "cs": "Ann táhne."}
 
 
 def test_a_finished_match_explains_its_ending_for_each_reader(duel: Any) -> None:
@@ -273,7 +279,7 @@ def test_an_engine_without_words_falls_back_to_what_it_has(db: Any, race_game: s
     assert [b["label"]["en"] for b in game["bots"]] == ["Beginner", "Casual", "Strong"]
     assert game["glossary"] == {}
     assert game["rules_for_players"] == {"en": "", "cs": ""}  # no README beside it either
-    assert game["events"]["Added"]["en"] == "Seat {seat} adds {amount}."
+    assert "events" not in game  # the log's lines come with each event, in words
 
 
 def test_a_real_games_rules_fall_back_to_its_readme_while_it_has_no_pages(db: Any) -> None:

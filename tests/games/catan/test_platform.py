@@ -8,7 +8,7 @@ import random
 import pytest
 
 from games.catan import ENGINE
-from games.catan.events import EVENT_TEXTS, HANDLERS
+from games.catan.events import HANDLERS
 from games.catan.state import MAIN, OVER, ROLL
 from games.testing import canonical, fold, play_random_game
 from tests.games.catan.support import (
@@ -66,13 +66,10 @@ def test_undo_barriers() -> None:
         assert ENGINE.is_undo_barrier({"type": etype})
 
 
-def test_every_event_type_has_texts_that_format() -> None:
-    assert set(EVENT_TEXTS) == set(HANDLERS) | {"GameCreated"}
-    game = play_random_game(ENGINE, 4, {"variant": True, "war": True}, seed=8)
-    for event in game.events:
-        text = EVENT_TEXTS[event["type"]]
-        text.en.format(**event)
-        text.cs.format(**event)
+def test_every_event_type_has_a_line_in_the_log() -> None:
+    from games.catan.narrate import NARRATORS
+
+    assert set(HANDLERS) | {"GameCreated"} <= set(NARRATORS)
 
 
 def test_snapshot_round_trip_and_replay_mid_game() -> None:

@@ -49,16 +49,6 @@ def test_nothing_is_accepted_once_the_game_is_over() -> None:
     assert ENGINE.forfeit(state, 0) == []
 
 
-def test_every_event_renders_in_both_languages_for_every_viewer() -> None:
-    for n, options in ((4, {}), (3, {"extended": True})):
-        game = play_random_game(ENGINE, n, options, seed=21)
-        for event in game.events:
-            for seat in [*range(n), None]:
-                shown = ENGINE.redact(event, seat)
-                text = ENGINE.event_texts[event["type"]]
-                assert text.en.format(**shown) and text.cs.format(**shown)
-
-
 def test_no_event_can_be_taken_back() -> None:
     # Every command ends the turn, involves the other players or deals secrets.
     game = play_random_game(ENGINE, 2, {}, seed=2, max_commands=5)

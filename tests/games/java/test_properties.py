@@ -187,7 +187,8 @@ def test_every_listed_command_is_accepted_and_execute_leaves_the_state_alone() -
     assert canonical(ENGINE.state_to_json(s)) == before
 
 
-def test_event_texts_cover_every_event_type() -> None:
+def test_every_event_type_has_a_line_in_the_log() -> None:
     from games.java.events import APPLY
+    from games.java.narrate import NARRATORS
 
-    assert set(APPLY) == set(ENGINE.event_texts)
+    assert set(APPLY) <= set(NARRATORS)

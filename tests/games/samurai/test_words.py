@@ -44,7 +44,7 @@ def read(event: dict[str, Any], names: tuple[str, ...], viewer: int | None) -> d
 
 
 def test_every_event_type_of_the_engine_has_a_line():
-    assert set(narrate_module.LINES) == set(ev.EVENT_TEXTS)
+    assert set(narrate_module.LINES) == set(ev.EVENT_TYPES)
 
 
 # --- lines from real play ---------------------------------------------------------------------
