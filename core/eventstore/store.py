@@ -15,7 +15,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
-from django.db.backends.postgresql.base import ServerBindingCursor
+from django.db.backends.postgresql.base import ServerBindingCursor  # type: ignore[attr-defined]
 from django.db.models.base import ModelState
 from django.utils import timezone
 
@@ -106,8 +106,10 @@ class _Sent:
 
 
 def _prepare_always(cursor_class: type) -> type:
-    class Preparing(cursor_class):  # type: ignore[misc, valid-type]
+    class Preparing(cursor_class):  # type: ignore[misc]
         """Prepares on first use: Django turns psycopg's automatic preparation off."""
+
+        _query: Any  # psycopg's record of the statement sent
 
         def execute(self, query: Any, params: Any = None, **kwargs: Any) -> Any:
             kwargs.setdefault("prepare", True)
@@ -494,7 +496,7 @@ def sequence_feed(*, limit: int = 50_000) -> int:
             f"UPDATE {event} AS e SET position = %s + todo.n FROM todo WHERE e.id = todo.id",
             [limit, last],
         )
-        count = cur.rowcount
+        count: int = cur.rowcount
         if count:
             cur.execute(f"UPDATE {counter} SET position = position + %s WHERE id = 1", [count])
     return count
