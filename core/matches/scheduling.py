@@ -39,7 +39,12 @@ def task_named(name: str) -> Any:
     bot's turn submits a command through the pipeline that scheduled it; a tournament's advance
     runs the service that asked for it), so it names the task instead of importing its module:
     no import circle. Every app registers its tasks in its ``AppConfig.ready``."""
-    return celery_app.tasks[name]
+    try:
+        return celery_app.tasks[name]
+    except KeyError:
+        raise LookupError(
+            f"No Celery task {name!r}: is its module imported by its app's AppConfig.ready?"
+        ) from None
 
 
 def run_after_commit(task: Any, *args: Any) -> None:
