@@ -53,6 +53,8 @@ app.autodiscover_tasks()
 # The pool's processes record into PROMETHEUS_MULTIPROC_DIR, shared with the web processes of
 # the same host (deploy/cluster.sh) or the pod; a worker that has no web process beside it
 # serves them itself on LUDOTEKA_METRICS_PORT.
+# The handlers import core's modules when they run, not at the top: this module is imported
+# with the ``core`` package, before Django's settings and apps are loaded (core/__init__.py).
 
 
 @signals.worker_ready.connect

@@ -7,6 +7,8 @@ from pathlib import Path
 from django.conf import settings
 from django.http import FileResponse, HttpRequest, HttpResponse, JsonResponse
 
+from core.api.errors import server_error_body
+
 PWA_INDEX = settings.BASE_DIR / "pwa" / "dist" / "index.html"
 
 
@@ -79,6 +81,4 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    from core.api.errors import server_error_body
-
     return JsonResponse(server_error_body(request), status=500)

@@ -10,6 +10,7 @@ PY=${PYTHON:-python3}
 .venv/bin/ruff check .
 .venv/bin/ruff format --check . >/dev/null || { .venv/bin/ruff format --diff . | head -40; exit 1; }
 .venv/bin/mypy
+.venv/bin/lint-imports --no-logo  # the layers' contracts (pyproject.toml [tool.importlinter])
 .venv/bin/python manage.py makemigrations --check --dry-run >/dev/null
 echo "== PWA: type check, unit tests (Vitest), build"
 bash deploy/build_pwa.sh --test

@@ -14,7 +14,9 @@ from django.db import transaction
 
 from core.accounts import links
 from core.accounts.models import User
+from core.accounts.tasks import send_account_mail
 from core.api.errors import ApiError
+from core.matches.scheduling import run_after_commit
 
 
 def normalise_email(address: str) -> str:
@@ -32,9 +34,6 @@ def normalise_email(address: str) -> str:
 
 
 def _mail_verification(user_id: int) -> None:
-    from core.accounts.tasks import send_account_mail
-    from core.matches.scheduling import run_after_commit
-
     run_after_commit(send_account_mail, "verify_email", user_id)
 
 

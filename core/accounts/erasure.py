@@ -36,16 +36,26 @@ from core.accounts.models import DELETED_PREFIX, ApiToken, User, Vacation
 from core.accounts.passwords import password_check
 from core.accounts.tokens import tokens_revoke
 from core.api.errors import ApiError
+from core.matches.models import ChatMessage, Match, Seat
+from core.matches.names import forget_names
+from core.matches.services import match_leave, match_resign
+from core.notifications.models import (
+    DigestRun,
+    MatchWatch,
+    Notification,
+    NotificationPreference,
+    OutboxItem,
+)
+from core.push.models import PushSubscription
+from core.ratings.models import Rating
+from core.tournaments.models import Entrant, Invitation, Tournament
+from core.tournaments.selectors import DELETED_NAME
+from core.tournaments.services import tournament_withdraw
 
 log = logging.getLogger(__name__)
 
 
 def _walk_away(user: User) -> None:
-    from core.matches.models import Match, Seat
-    from core.matches.services import match_leave, match_resign
-    from core.tournaments.models import Tournament
-    from core.tournaments.services import tournament_withdraw
-
     seats = Seat.objects.filter(user=user).select_related("match")
     for seat in seats:
         match = seat.match
@@ -69,20 +79,6 @@ def _walk_away(user: User) -> None:
 
 
 def _forget(user: User, now: datetime) -> None:
-    from core.matches.models import ChatMessage, Match
-    from core.matches.names import forget_names
-    from core.notifications.models import (
-        DigestRun,
-        MatchWatch,
-        Notification,
-        NotificationPreference,
-        OutboxItem,
-    )
-    from core.push.models import PushSubscription
-    from core.ratings.models import Rating
-    from core.tournaments.models import Entrant, Invitation, Tournament
-    from core.tournaments.selectors import DELETED_NAME
-
     old_name = user.username
     for model in (
         PushSubscription,

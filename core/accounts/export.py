@@ -16,6 +16,12 @@ from django.utils import timezone
 
 from core.accounts.models import ApiToken, User
 from core.accounts.selectors import vacation_list
+from core.matches.models import ChatMessage, Match, Seat
+from core.matches.selectors import match_summary
+from core.notifications.selectors import notification_preferences
+from core.push.models import PushSubscription
+from core.ratings.models import Rating
+from core.ratings.selectors import match_rating_changes
 
 FORMAT = "ludoteka-account"
 FORMAT_VERSION = 1
@@ -26,10 +32,6 @@ def _iso(value: Any) -> str | None:
 
 
 def _matches(user: User) -> list[dict[str, Any]]:
-    from core.matches.models import ChatMessage, Match, Seat
-    from core.matches.selectors import match_summary
-    from core.ratings.selectors import match_rating_changes
-
     seats = {s.match_id: s.index for s in Seat.objects.filter(user=user)}
     lines: dict[int, list[dict[str, Any]]] = {}
     for message in ChatMessage.objects.filter(user=user).order_by("created_at", "pk"):
@@ -53,10 +55,6 @@ def _matches(user: User) -> list[dict[str, Any]]:
 
 
 def account_export(*, user: User) -> dict[str, Any]:
-    from core.notifications.selectors import notification_preferences
-    from core.push.models import PushSubscription
-    from core.ratings.models import Rating
-
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.tokens import PasswordResetTokenGenerator
 from django.utils.encoding import force_bytes, force_str
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
@@ -46,8 +47,6 @@ def user_of(uid: str) -> User | None:
 
 
 def site_url() -> str:
-    from django.conf import settings
-
     return str(settings.LUDOTEKA_SITE_URL).rstrip("/")
 
 

@@ -19,8 +19,10 @@ from django.db import transaction
 
 from core.accounts import links
 from core.accounts.models import User
+from core.accounts.tasks import send_account_mail
 from core.accounts.tokens import tokens_revoke
 from core.api.errors import ApiError
+from core.matches.scheduling import run_after_commit
 
 
 class RevokeOnPasswordChange:
@@ -45,9 +47,6 @@ def _check_strength(password: str, user: User) -> None:
 
 
 def _after_commit_mail(kind: str, user_id: int) -> None:
-    from core.accounts.tasks import send_account_mail
-    from core.matches.scheduling import run_after_commit
-
     run_after_commit(send_account_mail, kind, user_id)
 
 

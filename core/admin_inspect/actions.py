@@ -183,7 +183,7 @@ def match_award_result(
             "details": {"awarded": True, "reason": text},
         }
         Match.objects.filter(pk=match.pk).update(deadline=None, remind_at=None)
-        services._finish(match, seats, outcome)
+        services.finish(match, seats, outcome)
         _announce(match, seats)
         return _audit(user, AuditEntry.Action.AWARD, match, text, row.seq, ranks=places)
 
@@ -228,7 +228,7 @@ def match_replace_seat(
         target.status, target.bot_level, target.to_move = Seat.Status.ZOMBIE, chosen, False
         target.save(update_fields=["status", "bot_level"])
         # The clock and bots as after any move: a bot now plays the seat if it is its turn.
-        services._project(match, engine, state, before=before, seats=seats)
+        services.project(match, engine, state, before=before, seats=seats)
         return _audit(
             user,
             AuditEntry.Action.REPLACE_SEAT,
@@ -307,7 +307,7 @@ def match_rollback(*, user: User, match_id: int, reason: Any, to: Any) -> AuditE
             actor=None,
         )
         state = load_state_at(match, match.version)
-        services._project(match, engine, state, before=before, seats=seats)
+        services.project(match, engine, state, before=before, seats=seats)
         return _audit(user, AuditEntry.Action.ROLLBACK, match, text, row.seq, to=to, undone=seqs)
 
     return _act(match_id, run)

@@ -23,6 +23,7 @@ from core.admin_inspect.models import AuditEntry
 from core.api.errors import ApiError
 from core.matches.admin import MatchAdmin
 from core.matches.models import Match
+from core.tournaments.models import Tournament
 
 
 class PlayerFilter(admin.SimpleListFilter):
@@ -46,8 +47,6 @@ class TournamentFilter(admin.SimpleListFilter):
     parameter_name = "tournament"
 
     def lookups(self, request: Any, model_admin: Any) -> list[tuple[str, str]]:
-        from core.tournaments.models import Tournament
-
         recent = Tournament.objects.order_by("-pk").values_list("pk", "name")[:30]
         return [("none", "(not in a tournament)")] + [(str(pk), f"#{pk} {n}") for pk, n in recent]
 

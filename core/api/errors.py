@@ -12,10 +12,14 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import redis
+from axes.helpers import get_cool_off
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
 from django.db import InterfaceError, OperationalError
-from django.http import Http404
+from django.http import Http404, HttpResponse, JsonResponse
+from psycopg import errors as pg_errors
+from psycopg_pool import PoolTimeout
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
@@ -32,6 +36,21 @@ class ApiError(Exception):
 
     def body(self) -> dict[str, Any]:
         return {"code": self.code, "message": self.message, **self.extra}
+
+
+RETRY_AFTER = 2  # seconds: long enough for a burst of writes to drain
+
+
+def busy(message: str = "The server is busy; nothing was saved.") -> ApiError:
+    """503 ``busy`` with ``retry_after``: the server gave up before anything was saved (its
+    write budget spent, a lock wait or a service ran out), so a retry with the same
+    ``command_id`` is safe (``core.api.guard``)."""
+    return ApiError(
+        503,
+        "busy",
+        f"{message} Try again in {RETRY_AFTER} seconds (a command with the same command_id).",
+        retry_after=RETRY_AFTER,
+    )
 
 
 _DRF_CODES = {
@@ -66,11 +85,6 @@ def lock_wait_ran_out(exc: BaseException) -> bool:
     if "database is locked" in text or "database table is locked" in text:
         return True
     cause = exc.__cause__
-    try:
-        from psycopg import errors as pg_errors
-        from psycopg_pool import PoolTimeout
-    except ImportError:  # pragma: no cover - psycopg is a dependency
-        return False
     return isinstance(cause, pg_errors.LockNotAvailable | PoolTimeout)
 
 
@@ -79,10 +93,6 @@ def service_down(exc: BaseException) -> bool:
     failover): transient, so a 503 to retry, not a 500 (bench/load: the fault tests)."""
     if isinstance(exc, OperationalError | InterfaceError):
         return True  # PostgreSQL: connection lost, server shutting down, deadlock, serialization
-    try:
-        import redis
-    except ImportError:  # pragma: no cover - redis is a dependency
-        return False
     return isinstance(exc, redis.exceptions.ConnectionError | redis.exceptions.TimeoutError)
 
 
@@ -132,13 +142,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
             return _busy_response(request, exc)
         return Response(exc.body(), status=exc.status_code)
     if lock_wait_ran_out(exc):
-        from core.api.guard import busy
-
         log.warning("lock wait ran out: %s", exc)
         return _busy_response(request, busy())
     if service_down(exc):
-        from core.api.guard import busy
-
         log.warning("service unavailable: %s: %s", type(exc).__name__, exc)
         return _busy_response(
             request, busy("A service the server needs is unavailable; nothing was saved.")
@@ -194,9 +200,6 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
 def lockout_response(request: Any, original_response: Any = None, credentials: Any = None) -> Any:
     """django-axes' answer for a locked-out log-in (``AXES_LOCKOUT_CALLABLE``): the API's own
     429 (LoginApi made it, with ``Retry-After``) for the API, a plain page elsewhere (admin)."""
-    from axes.helpers import get_cool_off
-    from django.http import HttpResponse, JsonResponse
-
     cool_off = get_cool_off(request)
     wait = int(cool_off.total_seconds()) if cool_off else 900
     if request.path.startswith("/api/"):

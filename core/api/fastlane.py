@@ -54,6 +54,7 @@ from core import boundedjson
 from core.accounts.auth import CachedTokenAuthentication, cached_credentials
 from core.api.errors import exception_handler, service_down
 from core.api.renderers import JSONRenderer
+from core.matches import apis
 from core.ops.logs import log_context_add
 
 _PATH = re.compile(r"/api/matches/([0-9]+)/(commands|legal)\Z")
@@ -133,15 +134,13 @@ class FastLane:
         return self.get_response(request)
 
     def route(self, kind: str) -> ResolverMatch | None:
-        from core.matches.apis import MatchCommandApi, MatchLegalApi
-
         key = (get_urlconf() or settings.ROOT_URLCONF, kind)
         if key not in self.routes:
             try:
                 match = resolve(f"/api/matches/1/{kind}")
             except Resolver404:
                 match = None
-            wanted = MatchCommandApi if kind == "commands" else MatchLegalApi
+            wanted = apis.MatchCommandApi if kind == "commands" else apis.MatchLegalApi
             if match is not None and getattr(match.func, "view_class", None) is not wanted:
                 match = None
             self.routes[key] = match
@@ -149,8 +148,6 @@ class FastLane:
 
     def answer(self, request: HttpRequest, match_id: int, kind: str) -> HttpResponseBase | None:
         """The lane's answer, or None: the full stack's to give."""
-        from core.matches import apis
-
         route = self.route(kind)
         credentials = _token_user(request)
         if route is None or credentials is None:

@@ -30,12 +30,11 @@ from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
-from core.api.errors import ApiError
+from core.api.errors import RETRY_AFTER, busy
 
 log = logging.getLogger(__name__)
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
-RETRY_AFTER = 2  # seconds: long enough for a burst of writes to drain
 _WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE", "MERGE")
 
 
@@ -53,15 +52,6 @@ _current: ContextVar[RequestState | None] = ContextVar("ludoteka_request", defau
 
 def current() -> RequestState | None:
     return _current.get()
-
-
-def busy(message: str = "The server is busy; nothing was saved.") -> ApiError:
-    return ApiError(
-        503,
-        "busy",
-        f"{message} Try again in {RETRY_AFTER} seconds (a command with the same command_id).",
-        retry_after=RETRY_AFTER,
-    )
 
 
 def check_deadline() -> None:

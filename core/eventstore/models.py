@@ -77,7 +77,7 @@ class CommandRecord(models.Model):
     """A command's first result, so a retry with the same ``command_id`` appends nothing.
 
     ``response`` holds its version and status; the answer a retry gets is rebuilt from the
-    stream at that version (``matches.services._replayed_response``)."""
+    stream at that version (``matches.commands.replayed_response``)."""
 
     match = models.ForeignKey("matches.Match", on_delete=models.CASCADE, related_name="commands")
     command_id = models.CharField(max_length=64)

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
+from django.db.backends.postgresql.base import ServerBindingCursor  # type: ignore[attr-defined]
 from django.db.models.base import ModelState
 from django.utils import timezone
 
@@ -28,6 +29,7 @@ from core.eventstore.hashing import (
     walk_chain,
 )
 from core.eventstore.models import Event, FeedCounter
+from core.matches.models import Match
 from core.ops import metrics
 
 UNDO_EVENT = "ActionsUndone"  # platform event: {"seqs": [...], "seat": s}; engines never see it
@@ -67,8 +69,6 @@ def _reserve_positions(count: int) -> int:
 
 
 def _stale(match_id: int, expected: int) -> StaleVersion:
-    from core.matches.models import Match
-
     current = Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
     return StaleVersion(expected, int(current or 0))
 
@@ -106,8 +106,10 @@ class _Sent:
 
 
 def _prepare_always(cursor_class: type) -> type:
-    class Preparing(cursor_class):  # type: ignore[misc, valid-type]
+    class Preparing(cursor_class):  # type: ignore[misc]
         """Prepares on first use: Django turns psycopg's automatic preparation off."""
+
+        _query: Any  # psycopg's record of the statement sent
 
         def execute(self, query: Any, params: Any = None, **kwargs: Any) -> Any:
             kwargs.setdefault("prepare", True)
@@ -130,8 +132,6 @@ def _prepared_cursor(db: Any) -> Any:
     own so that execute wrappers (the request guard) and query logging see it. The psycopg
     cursor is made once per database connection and kept (making one costs ~70 µs): only
     the thread that holds the connection ever uses it, one statement at a time."""
-    from django.db.backends.postgresql.base import ServerBindingCursor  # PostgreSQL only
-
     db.ensure_connection()
     conn = db.connection
     raw = getattr(db, "_eventstore_cursor", None)
@@ -167,8 +167,6 @@ def _write_postgres(
     position: the sequencer gives one once the event has committed (see models), so
     concurrent appends commit side by side instead of one after another. ``payloads`` are the
     rows' payloads as JSON text, when the caller has them already."""
-    from core.matches.models import Match
-
     extra = match_set or {}
     extra_sql = "".join(f", {column} = %s" for column in extra)
     also_sql = "".join(f"also{i} AS ({a.sql}), " for i, a in enumerate(also))
@@ -364,8 +362,6 @@ def _write_sqlite(
     ``expected``, take the feed positions, insert the events, in three plain statements. The
     ORM's ``update`` and ``bulk_create`` made the same statements at four times the CPU (its
     query compiler and per-field value preparation, for a few rows)."""
-    from core.matches.models import Match  # the stream's owner; imported late to avoid a cycle
-
     stamp = db.ops.adapt_datetimefield_value(now)  # as the ORM stores a DateTimeField
     with db.cursor() as cur:
         cur.execute(
@@ -445,7 +441,6 @@ def append_verbatim(*, match: Any, events: Sequence[dict[str, Any]]) -> list[Eve
         prev = digest
     if not rows:
         return rows
-    from core.matches.models import Match
 
     if connection.vendor != "postgresql":  # SQLite numbers the feed in the transaction
         last = _reserve_positions(len(rows))
@@ -501,7 +496,7 @@ def sequence_feed(*, limit: int = 50_000) -> int:
             f"UPDATE {event} AS e SET position = %s + todo.n FROM todo WHERE e.id = todo.id",
             [limit, last],
         )
-        count = cur.rowcount
+        count: int = cur.rowcount
         if count:
             cur.execute(f"UPDATE {counter} SET position = position + %s WHERE id = 1", [count])
     return count
@@ -519,8 +514,6 @@ def undone_seqs(events: Iterable[Event | dict[str, Any]]) -> set[int]:
 
 def verify_chain(match_id: int) -> ChainReport:
     """Recompute the match's hash chain; report the first broken link."""
-    from core.matches.models import Match
-
     events = Event.objects.filter(match_id=match_id).order_by("seq").iterator()
     head = Match.objects.filter(pk=match_id).values_list("head_hash", flat=True).first()
     return walk_chain(("match", match_id), events, head)

@@ -31,6 +31,7 @@ from core.api.pagination import Pagination
 from core.api.schema import ENGINE, errors
 from core.matches import gamewords, hotpath, selectors, services
 from core.matches.models import Match, Seat
+from games.registry import GAME_MODULES
 
 # --- output (what the views answer; the documentation Schemathesis checks every answer against)
 # Game-specific parts (an engine's view, its legal commands, an event's data, an outcome's
@@ -323,8 +324,6 @@ class GameListApi(APIView):
 
     @extend_schema(operation_id="games_list", responses={200: GameListOut}, extensions=errors())
     def get(self, request: Request) -> Response:
-        from games.registry import GAME_MODULES
-
         return Response({"results": [_game_out(slug, full=False) for slug in GAME_MODULES]})
 
 

@@ -31,10 +31,11 @@ from core.accounts.selectors import vacation_window, vacations_at
 from core.accounts.services import VacationEnded, user_spend_vacation_day, vacation_end
 from core.eventstore import store
 from core.eventstore.models import Event
+from core.matches.commands import engine_for, schedule_clock_checks
 from core.matches.models import Match, Seat
-from core.matches.scheduling import run_at, run_task
-from core.matches.services import _notify, _project, engine_for, schedule_clock_checks
-from core.matches.state import load_state
+from core.matches.scheduling import run_at, run_task, task_named
+from core.matches.services import notify, project
+from core.matches.state import load_state, state_cache
 from core.matches.timecontrol import DAY, TimeControl, deadlines
 from core.notifications.models import OutboxItem
 from core.ops import metrics
@@ -93,13 +94,11 @@ def _remind(match: Match, now: datetime) -> None:
     engine = engine_for(match.game)
     seats = list(match.seats.all())
     state = load_state(match)
-    from core.matches.state import state_cache
-
     state_cache.put(match.pk, match.version, state)
     assert match.deadline is not None
     waiting = _waiting(seats, engine.active_seats(state))
     away = _away(match, waiting, now)
-    _notify(
+    notify(
         match,
         OutboxItem.Kind.DEADLINE_SOON,
         [s for s in waiting if s.user_id not in away],
@@ -110,8 +109,7 @@ def _remind(match: Match, now: datetime) -> None:
     match.remind_at = back if back is not None and back < match.deadline else None
     Match.objects.filter(pk=match.pk).update(remind_at=match.remind_at)
     if match.remind_at is not None:
-        from core.matches.tasks import enforce_deadline
-
+        enforce_deadline = task_named("core.matches.tasks.enforce_deadline")
         run_at(enforce_deadline, match.remind_at, match.pk, match.clock_version)
 
 
@@ -176,7 +174,7 @@ def _timeout(match: Match, now: datetime) -> str:
         match.deadline = match.remind_at = None
         Match.objects.filter(pk=match.pk).update(deadline=None, remind_at=None)
         return "idle"
-    _project(match, engine, state, before=before, seats=seats, now=now)
+    project(match, engine, state, before=before, seats=seats, now=now)
     if match.status == Match.Status.ACTIVE and all(
         s.status == Seat.Status.FORFEITED for s in seats if s.kind == Seat.Kind.HUMAN
     ):
@@ -261,7 +259,7 @@ def _cut_short(
     }
     store.append(match=match, expected_version=match.version, events=[event], actor=None)
     seats = list(match.seats.all())
-    _project(match, engine, state, before=active, seats=seats, now=now)
+    project(match, engine, state, before=active, seats=seats, now=now)
     _move_clock(match, deadline, remind_at, now=now)
 
 
@@ -344,8 +342,7 @@ def deadline_sweep(*, now: datetime | None = None) -> dict[str, int]:
     """Check every due match, each in its own transaction: rescues matches whose task was lost
     (or never scheduled, as in the embedded default), and asks again for bot moves that
     stalled (``play_bot_turn`` carries the version, so a bot never moves twice)."""
-    from core.matches.tasks import play_bot_turn
-
+    play_bot_turn = task_named("core.matches.tasks.play_bot_turn")
     now = now or timezone.now()
     counts: dict[str, int] = {}
     for match_id in overdue_match_ids(now=now):

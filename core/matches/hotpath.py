@@ -41,10 +41,12 @@ from core.api.guard import current as current_request
 from core.eventstore import store
 from core.eventstore.exceptions import StaleVersion
 from core.eventstore.models import CommandRecord, Snapshot
-from core.matches import broadcast, services
+from core.matches import broadcast, commands
 from core.matches.models import Match, Seat
-from core.matches.scheduling import run_after_commit
+from core.matches.scheduling import run_after_commit, task_named
+from core.matches.selectors import match_get
 from core.matches.state import load_state, state_cache
+from core.notifications.dispatcher import dispatch_after_commit
 from core.notifications.models import OutboxItem
 from games.base import IllegalCommand
 from games.rng import command_rng
@@ -105,8 +107,6 @@ def read_match(match_id: int) -> Match:
     """The match with its seats (``match.seats.all()`` answers from memory), in one round
     trip on PostgreSQL: for reads that need no more (legal commands, their ETag)."""
     if connection.vendor != "postgresql":
-        from core.matches.selectors import match_get
-
         return match_get(match_id)
     match, seats, _ = read(match_id, None)
     cached = Seat.objects.filter(match_id=match.pk)
@@ -161,19 +161,19 @@ def submit(
 ) -> dict[str, Any]:
     """``services.match_submit_command`` on PostgreSQL; raises ``NeedsGeneralPath`` (having
     written nothing) for a command this path does not write. ``digest``: what the command asks
-    (``services.command_digest``), kept in its record and compared on a retry."""
+    (``commands.command_digest``), kept in its record and compared on a retry."""
     match, seats, record = read(match_id, command_id)
-    seat = services._acting_seat(seats, user, seat_index)
+    seat = commands.acting_seat(seats, user, seat_index)
     if record is not None:
-        return services._replayed_response(match, record, seat, digest)
-    services._check_runnable(match, expected_version)
+        return commands.replayed_response(match, record, seat, digest)
+    commands.check_runnable(match, expected_version)
     try:
         return _run(
             match, seats, seat, user=user, command=command, command_id=command_id, digest=digest
         )
     except StaleVersion as err:
         if expected_version is not None:
-            raise services.stale_version_error(err.current) from err
+            raise commands.stale_version_error(err.current) from err
         # The match moved between the read and the write, and the client did not pin a
         # version: the general path decides again under the match's lock, as it always has.
         raise NeedsGeneralPath from err
@@ -184,7 +184,7 @@ def submit(
             raise ApiError(
                 409, "conflict", "Another request changed this match first; retry."
             ) from err
-        return services._replayed_response(match, record, seat, digest)
+        return commands.replayed_response(match, record, seat, digest)
 
 
 def _run(
@@ -197,7 +197,7 @@ def _run(
     command_id: str,
     digest: str,
 ) -> dict[str, Any]:
-    engine = services.engine_for(match.game)
+    engine = commands.engine_for(match.game)
     state = load_state(match)
     before = engine.active_seats(state)
     try:
@@ -206,7 +206,7 @@ def _run(
         )
     except IllegalCommand as err:
         state_cache.put(match.pk, match.version, state)  # untouched: execute is pure
-        raise services._engine_error(err) from err
+        raise commands.engine_error(err) from err
     for event in events:
         state = engine.apply(state, event)
     if engine.outcome(state) is not None or not events:
@@ -215,7 +215,7 @@ def _run(
     match.version = expected + len(events)  # what the clock and the keys below are stamped with
     now = timezone.now()
     active = engine.active_seats(state)
-    match_set, reserves, clock_set = services._clock_changes(
+    match_set, reserves, clock_set = commands.clock_changes(
         match, seats, before=before, active=active, now=now
     )
     also: list[store.Also] = []
@@ -260,10 +260,10 @@ def _run(
             now=now,
             lock_wait_ms=lock_wait_ms,
         )
-    # Rendered now, before the state goes back to the cache (services.Answer).
-    answer = services.Answer(
+    # Rendered now, before the state goes back to the cache (commands.Answer).
+    answer = commands.Answer(
         {
-            **services._command_response(
+            **commands.command_response(
                 engine, match, state, seat.index, rows, status=match.status, seats=seats
             ),
             "replayed": False,
@@ -275,13 +275,11 @@ def _run(
     transaction.on_commit(lambda: state_cache.put(match_id, version, state))
     transaction.on_commit(lambda: broadcast.announce_match_version(match_id, version, user_ids))
     if any(s.index in active and s.bot_plays for s in seats):
-        from core.matches.tasks import play_bot_turn
-
-        run_after_commit(play_bot_turn, match_id, version)
+        run_after_commit(task_named("core.matches.tasks.play_bot_turn"), match_id, version)
     if turn_begins:
-        services._dispatch_after_commit()
+        dispatch_after_commit()
     if clock_set:
-        services.schedule_clock_checks(match)
+        commands.schedule_clock_checks(match)
     return answer
 
 
@@ -299,7 +297,7 @@ def _seats_update(seats: list[Seat]) -> store.Also:
 
 
 def _your_turn(match: Match, seats: list[Seat], now: Any) -> store.Also:
-    """``services._notify``'s rows for the seats whose turn begins (same kind, key, payload)."""
+    """``services.notify``'s rows for the seats whose turn begins (same kind, key, payload)."""
     kind = OutboxItem.Kind.YOUR_TURN
     values = ", ".join(
         ["(%s::bigint, %s::bigint, %s::text, %s::text, %s::jsonb, %s::timestamptz)"] * len(seats)
@@ -341,7 +339,7 @@ def _record(
             user.pk if user is not None else None,
             seat,
             match.version,
-            json.dumps(services.record_response(match, digest)),
+            json.dumps(commands.record_response(match, digest)),
             now,
         ],
     )

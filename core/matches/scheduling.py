@@ -26,10 +26,25 @@ from django.conf import settings
 from django.db import connections, transaction
 from django.utils import timezone
 
+from core.celery import app as celery_app
 from core.ops import threads
 
 log = logging.getLogger(__name__)
 _local = threading.local()
+
+
+def task_named(name: str) -> Any:
+    """The Celery task registered as ``name`` (its module and function, as beat's schedule names
+    tasks in core/celery.py). The code that schedules a task is often what the task calls back (a
+    bot's turn submits a command through the pipeline that scheduled it; a tournament's advance
+    runs the service that asked for it), so it names the task instead of importing its module:
+    no import circle. Every app registers its tasks in its ``AppConfig.ready``."""
+    try:
+        return celery_app.tasks[name]
+    except KeyError:
+        raise LookupError(
+            f"No Celery task {name!r}: is its module imported by its app's AppConfig.ready?"
+        ) from None
 
 
 def run_after_commit(task: Any, *args: Any) -> None:

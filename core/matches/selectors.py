@@ -15,10 +15,10 @@ from core.accounts.selectors import vacations_at
 from core.api.errors import ApiError
 from core.eventstore.models import Event
 from core.eventstore.store import PLATFORM_EVENTS, UNDO_EVENT
+from core.matches.commands import engine_for
 from core.matches.models import ChatMessage, Match, Seat
 from core.matches.names import seat_name, seat_names
 from core.matches.presenters import event_for_viewer, explanation
-from core.matches.services import engine_for
 from core.matches.state import load_state, load_state_at, state_cache
 from core.ratings.selectors import match_rating_changes
 

@@ -11,8 +11,6 @@ its client stopped waiting (core/api/guard.py).
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
 from dataclasses import dataclass
 from typing import Any
@@ -28,40 +26,39 @@ from core.api.guard import check_deadline
 from core.eventstore import store
 from core.eventstore.exceptions import StaleVersion
 from core.eventstore.models import CommandRecord, Event, Snapshot
-from core.jsonbytes import compact_json
-from core.matches import broadcast, hooks
-from core.matches.models import Match, Seat
-from core.matches.names import seat_names
-from core.matches.presenters import event_for_viewer
-from core.matches.scheduling import run_after_commit, run_at
-from core.matches.state import fold_events, load_state, state_cache
-from core.matches.timecontrol import (
-    TimeControl,
-    charged_reserve,
-    deadlines,
-    parse_time_control,
-    turn_budget,
+from core.matches import broadcast, hooks, hotpath
+from core.matches.commands import (
+    Answer,
+    acting_seat,
+    check_command_id,
+    check_expected_version,
+    check_runnable,
+    clock_changes,
+    command_digest,
+    command_response,
+    engine_error,
+    engine_for,
+    record_response,
+    replayed_response,
+    schedule_clock_checks,
+    seat_of,
+    stale_version_error,
 )
+from core.matches.models import ChatMessage, Match, Seat
+from core.matches.scheduling import run_after_commit, task_named
+from core.matches.selectors import chat_out
+from core.matches.state import fold_events, load_state, state_cache
+from core.matches.timecontrol import parse_time_control
+from core.notifications.dispatcher import dispatch_after_commit
 from core.notifications.models import OutboxItem
 from core.ops import metrics
 from core.ratings.services import match_rate
-from games.base import GAME_OVER, MALFORMED, NOT_YOUR_TURN, Engine, IllegalCommand
-from games.registry import GAME_MODULES, get_engine
+from games.base import Engine, IllegalCommand
 from games.rng import command_rng
 
 log = logging.getLogger(__name__)
 
-STATUS_OF_ENGINE_CODE = {MALFORMED: 400, NOT_YOUR_TURN: 409, GAME_OVER: 409}
-
-
 # --- helpers ------------------------------------------------------------------------------------
-
-
-def engine_for(game: str) -> Engine:
-    if game not in GAME_MODULES:
-        known = ", ".join(GAME_MODULES) or "none yet"
-        raise ApiError(404, "unknown_game", f"There is no game {game!r}. Games: {known}.")
-    return get_engine(game)
 
 
 def _locked_match(match_id: int) -> Match:
@@ -69,34 +66,6 @@ def _locked_match(match_id: int) -> Match:
     if match is None:
         raise ApiError(404, "match_not_found", f"There is no match {match_id}.")
     return match
-
-
-def _seat_of(seats: list[Seat], user: User) -> Seat | None:
-    return next((s for s in seats if s.user_id == user.pk and s.kind == Seat.Kind.HUMAN), None)
-
-
-def _engine_error(err: IllegalCommand) -> ApiError:
-    return ApiError(STATUS_OF_ENGINE_CODE.get(err.code, 422), err.code, err.message)
-
-
-def _check_command_id(command_id: Any) -> str:
-    if not isinstance(command_id, str) or not 1 <= len(command_id) <= 64:
-        raise ApiError(
-            400, "malformed_command", "command_id must be a string of 1 to 64 characters."
-        )
-    return command_id
-
-
-def command_digest(kind: str, body: Any) -> str:
-    """What a ``command_id`` was used for: the kind of request (``command``, ``undo``,
-    ``resign``) and what it asked (the command, the undo's scope), in canonical JSON. Kept in
-    its record, so that a retry is told the first result only when it asks the same thing: a
-    ``command_id`` reused for another move is refused (409 ``command_id_reused``), never
-    answered with a result the client would take for its own move's."""
-    text = json.dumps(
-        [kind, body], sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str
-    )
-    return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 @dataclass(frozen=True)
@@ -118,56 +87,16 @@ def _open_command(
 ) -> _Opened:
     """The checks every command shares, inside its transaction: lock the match, find the seat,
     answer a retry with its first result, refuse a match that is not running or a stale version."""
-    _check_command_id(command_id)
-    _check_expected_version(expected_version)
+    check_command_id(command_id)
+    check_expected_version(expected_version)
     match = _locked_match(match_id)
     seats = list(match.seats.all())
-    seat = _acting_seat(seats, user, seat_index)
+    seat = acting_seat(seats, user, seat_index)
     replay = CommandRecord.objects.filter(match=match, command_id=command_id).first()
     if replay is not None:
-        return _Opened(match, seats, seat, _replayed_response(match, replay, seat, digest))
-    _check_runnable(match, expected_version)
+        return _Opened(match, seats, seat, replayed_response(match, replay, seat, digest))
+    check_runnable(match, expected_version)
     return _Opened(match, seats, seat, None)
-
-
-def _check_expected_version(expected_version: Any) -> None:
-    if expected_version is not None and (
-        isinstance(expected_version, bool) or not isinstance(expected_version, int)
-    ):
-        raise ApiError(400, "malformed_command", "expected_version must be a whole number.")
-
-
-def _acting_seat(seats: list[Seat], user: User | None, seat_index: int | None) -> Seat:
-    """The seat a command acts for: the user's (a player), or ``seat_index`` (bots, system)."""
-    if user is not None:
-        seat = _seat_of(seats, user)
-        if seat is None:
-            raise ApiError(403, "not_a_player", "You have no seat in this match.")
-        if seat.status == Seat.Status.ZOMBIE:
-            raise ApiError(
-                409,
-                "seat_taken_over",
-                "You ran out of time; a bot plays your seat for the rest of the match.",
-            )
-        return seat
-    found = next((s for s in seats if s.index == seat_index), None)
-    if found is None:
-        raise ApiError(404, "seat_not_found", f"There is no seat {seat_index}.")
-    return found
-
-
-def _check_runnable(match: Match, expected_version: int | None) -> None:
-    """A new command needs an active match at the version the client expects (if it says)."""
-    if match.status != Match.Status.ACTIVE:
-        raise ApiError(409, "match_not_active", f"The match is {match.status}, not active.")
-    if expected_version is not None and expected_version != match.version:
-        raise ApiError(
-            409,
-            "stale_version",
-            f"The match is at version {match.version}, not {expected_version}; "
-            "reload and try again.",
-            current_version=match.version,
-        )
 
 
 # --- lobby --------------------------------------------------------------------------------------
@@ -260,7 +189,7 @@ def match_create(
                     payload={"game": game},
                 )
         if any(not row.accepted for row in rows):
-            _dispatch_after_commit()
+            dispatch_after_commit()
         if autostart and _ready(rows):
             _start(match, engine, rows)
         check_deadline()
@@ -283,7 +212,7 @@ def match_join(*, match_id: int, user: User, seat_index: int | None = None) -> M
     with transaction.atomic():
         match = _locked_match(match_id)
         seats = list(match.seats.all())
-        mine = _seat_of(seats, user)
+        mine = seat_of(seats, user)
         _check_not_an_outsider(match, mine, user)
         if match.status != Match.Status.LOBBY:
             raise ApiError(409, "match_not_in_lobby", "This match has already started or ended.")
@@ -310,7 +239,7 @@ def match_join(*, match_id: int, user: User, seat_index: int | None = None) -> M
 def match_leave(*, match_id: int, user: User) -> Match:
     with transaction.atomic():
         match = _locked_match(match_id)
-        seat = _seat_of(list(match.seats.all()), user)
+        seat = seat_of(list(match.seats.all()), user)
         _check_not_an_outsider(match, seat, user)
         if seat is None:
             raise ApiError(403, "not_a_player", "You have no seat in this match.")
@@ -333,7 +262,7 @@ def match_leave(*, match_id: int, user: User) -> Match:
 def match_start(*, match_id: int, user: User) -> Match:
     with transaction.atomic():
         match = _locked_match(match_id)
-        _check_not_an_outsider(match, _seat_of(list(match.seats.all()), user), user)
+        _check_not_an_outsider(match, seat_of(list(match.seats.all()), user), user)
         if match.created_by_id != user.pk:
             raise ApiError(
                 403, "not_the_creator", "Only the player who created the match can start it."
@@ -377,10 +306,8 @@ def match_submit_command(
     digest = command_digest("command", command)
     if connection.vendor == "postgresql":
         # Most commands: two round trips, no lock (hotpath.py); the rest come back here.
-        from core.matches import hotpath
-
-        _check_command_id(command_id)
-        _check_expected_version(expected_version)
+        check_command_id(command_id)
+        check_expected_version(expected_version)
         try:
             return hotpath.submit(
                 match_id=match_id,
@@ -415,7 +342,7 @@ def match_submit_command(
                 )
             except IllegalCommand as err:
                 state_cache.put(match.pk, match.version, state)  # untouched: execute is pure
-                raise _engine_error(err) from err
+                raise engine_error(err) from err
             for event in events:
                 state = engine.apply(state, event)
             rows = _commit(
@@ -447,97 +374,6 @@ def match_submit_command(
         raise ApiError(409, "conflict", "Another request changed this match first; retry.") from err
 
 
-def stale_version_error(current: int) -> ApiError:
-    return ApiError(
-        409,
-        "stale_version",
-        f"The match moved on to version {current}; reload and try again.",
-        current_version=current,
-    )
-
-
-def _command_response(
-    engine: Engine,
-    match: Match,
-    state: Any,
-    seat: int,
-    rows: list[Event],
-    *,
-    status: str,
-    seats: list[Seat] | None = None,
-) -> dict[str, Any]:
-    """What a command answers: the new version, its events and the seat's view, and the seat's
-    legal commands now, so that one move is one request (no GET match + GET legal after it)."""
-    active = engine.active_seats(state)
-    names = seat_names(match, seats)
-    return {
-        "version": match.version,
-        "status": status,
-        "seat": seat,
-        "events": [
-            event_for_viewer(
-                engine,
-                seq=r.seq,
-                type=r.type,
-                payload=r.payload,
-                actor=r.actor,
-                created_at=r.created_at,
-                viewer=seat,
-                names=names,
-            )
-            for r in rows
-        ],
-        "view": engine.view(state, seat),
-        "active_seats": sorted(active),
-        "legal_commands": (
-            engine.legal_commands(state, seat)
-            if status == Match.Status.ACTIVE and seat in active
-            else []
-        ),
-    }
-
-
-class Answer(dict[str, Any]):
-    """A command's answer, with its JSON (``encoded``) rendered when it is made: the view may
-    share lists with the state, which goes back to the cache at commit, and the next command
-    (a bot's reply runs right after commit) folds into it, possibly before this answer is
-    sent. The REST view sends ``encoded`` as it is; ``fresh()`` is a copy to build on."""
-
-    def __init__(self, content: dict[str, Any]) -> None:
-        super().__init__(content)
-        self.encoded = compact_json(content)
-
-    def fresh(self) -> dict[str, Any]:
-        return dict(json.loads(self.encoded))
-
-
-def _replayed_response(match: Match, record: CommandRecord, seat: Seat, digest: str) -> Answer:
-    """A retried command's first answer, rebuilt from the stream as it was at the record's
-    version (the record keeps only the version, status and digest: the answer follows from
-    them). A ``command_id`` reused by another seat, or for another command (``digest``; records
-    written before digests were kept have none), is refused."""
-    if record.seat != seat.index:
-        raise ApiError(409, "command_id_reused", "That command_id was used by another seat.")
-    if record.response.get("digest", digest) != digest:
-        raise ApiError(
-            409,
-            "command_id_reused",
-            "That command_id was used for another command; give each command its own.",
-        )
-    engine = engine_for(match.game)
-    rows = list(
-        Event.objects.filter(
-            match=match, command_id=record.command_id, actor=record.seat, seq__lte=record.version
-        ).order_by("seq")
-    )
-    state = load_state(match, version=record.version)
-    assert record.seat is not None  # every recorded command has a seat
-    response = _command_response(
-        engine, match, state, record.seat, rows, status=record.response["status"]
-    )
-    return Answer({**response, "version": record.version, "replayed": True})
-
-
 def _record(
     match: Match,
     engine: Engine,
@@ -550,7 +386,7 @@ def _record(
     digest: str,
 ) -> Answer:
     """Record the command (for idempotent retries) and return its answer."""
-    response = _command_response(engine, match, state, seat, rows, status=match.status)
+    response = command_response(engine, match, state, seat, rows, status=match.status)
     CommandRecord.objects.create(
         match=match,
         command_id=command_id,
@@ -560,12 +396,6 @@ def _record(
         response=record_response(match, digest),
     )
     return Answer({**response, "replayed": False})
-
-
-def record_response(match: Match, digest: str) -> dict[str, Any]:
-    """What a command's record keeps (both paths write it): its version, the status then, and
-    what it was used for."""
-    return {"version": match.version, "status": match.status, "digest": digest}
 
 
 def _commit(
@@ -588,7 +418,7 @@ def _commit(
         actor=actor,
         command_id=command_id,
     )
-    _project(
+    project(
         match,
         engine,
         state,
@@ -600,7 +430,7 @@ def _commit(
     return rows
 
 
-def _project(
+def project(
     match: Match,
     engine: Engine,
     state: Any,
@@ -620,7 +450,7 @@ def _project(
         Seat.objects.filter(match=match).update(
             to_move=Case(When(index__in=list(active), then=Value(True)), default=Value(False))
         )
-    _notify(
+    notify(
         match,
         OutboxItem.Kind.YOUR_TURN,
         [
@@ -632,7 +462,7 @@ def _project(
         payload={"version": match.version},
     )
     if outcome is not None:
-        _finish(match, seats, outcome)
+        finish(match, seats, outcome)
     if snapshot_ok and match.version - match.snapshot_version >= settings.SNAPSHOT_EVERY:
         # Only at a barrier: nothing at or before it can be undone later, so the snapshot stays
         # valid for good.
@@ -650,22 +480,9 @@ def _project(
     transaction.on_commit(lambda: state_cache.put(match_id, version, state))
     transaction.on_commit(lambda: broadcast.announce_match_version(match_id, version, user_ids))
     if bot_turn:
-        from core.matches.tasks import play_bot_turn
-
-        run_after_commit(play_bot_turn, match_id, version)
+        run_after_commit(task_named("core.matches.tasks.play_bot_turn"), match_id, version)
     if clock_set:
         schedule_clock_checks(match)
-
-
-def schedule_clock_checks(match: Match) -> None:
-    """On Celery, a check at the reminder time and one at the deadline, each only when it is
-    near enough to schedule (``scheduling.run_at``). The periodic sweep enforces the rest,
-    covers a lost task, and is all there is in the embedded default."""
-    from core.matches.tasks import enforce_deadline
-
-    for when in (match.remind_at, match.deadline):
-        if when is not None:
-            run_at(enforce_deadline, when, match.pk, match.clock_version)
 
 
 def _update_clock(
@@ -673,7 +490,7 @@ def _update_clock(
 ) -> bool:
     """Charge the reserve of seats whose turn ended; start the clock of a new turn. Returns
     True when a new deadline was set (the caller schedules its checks)."""
-    match_set, reserves, clock_set = _clock_changes(
+    match_set, reserves, clock_set = clock_changes(
         match, seats, before=before, active=active, now=now
     )
     for pk, reserve in reserves.items():
@@ -683,47 +500,7 @@ def _update_clock(
     return clock_set
 
 
-def _clock_changes(
-    match: Match, seats: list[Seat], *, before: frozenset[int], active: frozenset[int], now: Any
-) -> tuple[dict[str, Any], dict[int, float | None], bool]:
-    """``_update_clock``'s changes, made in memory and returned for the caller to write: the
-    match's columns, the reserve of seats by primary key, and whether a deadline was set."""
-    tc = TimeControl.from_json(match.time_control)
-    if tc.kind == "none":
-        return {}, {}, False
-    now = now or timezone.now()
-    ended, started = before - active, active - before
-    reserves: dict[int, float | None] = {}
-    if tc.kind == "reserve" and ended and match.turn_started_at is not None:
-        elapsed = (now - match.turn_started_at).total_seconds()
-        for seat in seats:
-            if seat.index in ended and seat.kind == Seat.Kind.HUMAN:
-                seat.reserve_seconds = charged_reserve(tc, seat.reserve_seconds, elapsed)
-                reserves[seat.pk] = seat.reserve_seconds
-    if not started and active:
-        return {}, reserves, False  # the same turn goes on (or a simultaneous turn's seats)
-    waiting = [
-        s
-        for s in seats
-        if s.index in active and s.kind == Seat.Kind.HUMAN and s.status == Seat.Status.PLAYING
-    ]
-    budget = turn_budget(tc, [s.reserve_seconds for s in waiting]) if waiting else None
-    match.turn_started_at = now
-    match.clock_version = match.version
-    if budget is None:
-        match.deadline = match.remind_at = None
-    else:
-        match.deadline, match.remind_at = deadlines(now, budget)
-    match_set = {
-        "turn_started_at": match.turn_started_at,
-        "clock_version": match.clock_version,
-        "deadline": match.deadline,
-        "remind_at": match.remind_at,
-    }
-    return match_set, reserves, match.deadline is not None
-
-
-def _notify(
+def notify(
     match: Match, kind: str, seats: list[Seat], *, key: str, payload: dict[str, Any]
 ) -> None:
     """Queue one outbox row per seat; the key makes a repeat of the same turn a no-op."""
@@ -742,17 +519,12 @@ def _notify(
         ],
         ignore_conflicts=True,
     )
-    _dispatch_after_commit()
+    dispatch_after_commit()  # delivered once the transaction commits (beat is the net)
 
 
-def _dispatch_after_commit() -> None:
-    """Deliver what the transaction queued in the outbox once it commits (beat is the net)."""
-    from core.notifications.dispatcher import dispatch_after_commit
-
-    dispatch_after_commit()
-
-
-def _finish(match: Match, seats: list[Seat], outcome: dict[str, Any]) -> None:
+def finish(match: Match, seats: list[Seat], outcome: dict[str, Any]) -> None:
+    """End the match with ``outcome`` (in the transaction): its results on the match and the
+    seats, the players told, the ratings, and the apps that follow matches (``hooks``)."""
     match.status = Match.Status.FINISHED
     match.finished_at = timezone.now()
     match.outcome = outcome
@@ -765,7 +537,7 @@ def _finish(match: Match, seats: list[Seat], outcome: dict[str, Any]) -> None:
         seat.to_move = False
     Seat.objects.bulk_update(seats, ["rank", "score", "to_move"])
     humans = [s for s in seats if s.kind == Seat.Kind.HUMAN]
-    _notify(match, OutboxItem.Kind.MATCH_FINISHED, humans, key=str(match.pk), payload={})
+    notify(match, OutboxItem.Kind.MATCH_FINISHED, humans, key=str(match.pk), payload={})
     match_rate(match=match)
     hooks.match_ended(match)
 
@@ -844,7 +616,7 @@ def match_undo(
             command_id=command_id,
         )
         state = load_state(match, use_cache=False)
-        _project(match, engine, state, before=before, seats=seats)
+        project(match, engine, state, before=before, seats=seats)
         result = _record(
             match, engine, state, seat.index, rows, user=user, command_id=command_id, digest=digest
         )
@@ -896,16 +668,13 @@ def match_resign(*, match_id: int, user: User, command_id: str) -> dict[str, Any
 
 
 def chat_post(*, match_id: int, user: User, text: str) -> Any:
-    from core.matches.models import ChatMessage
-    from core.matches.selectors import chat_out
-
     text = text.strip()
     if not text:
         raise ApiError(400, "invalid_input", "A chat message cannot be empty.")
     match = Match.objects.filter(pk=match_id).first()
     if match is None:
         raise ApiError(404, "match_not_found", f"There is no match {match_id}.")
-    seat = _seat_of(list(match.seats.all()), user)
+    seat = seat_of(list(match.seats.all()), user)
     if seat is None or not seat.accepted:
         raise ApiError(403, "not_a_player", "Only the players of a match can write in its chat.")
     check_deadline()

@@ -17,9 +17,10 @@ from django.conf import settings
 from django.db import OperationalError
 
 from core.api.errors import ApiError, lock_wait_ran_out
+from core.matches.commands import engine_for
 from core.matches.deadlines import deadline_sweep, match_check_clock, timeout_bot_level
 from core.matches.models import Match
-from core.matches.services import engine_for, match_submit_command
+from core.matches.services import match_submit_command
 from core.matches.state import load_state, state_cache
 from core.ops import metrics
 from core.ops.logs import log_context

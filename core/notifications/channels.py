@@ -11,6 +11,7 @@ from django.core.mail import EmailMessage, get_connection
 
 from core.notifications import webhooks
 from core.notifications.models import NotificationPreference
+from core.push.services import push_send_to_user
 
 
 class SendFailed(Exception):
@@ -48,8 +49,6 @@ def send_webhook(
 
 
 def send_push(user_id: int, message: dict[str, Any]) -> str:
-    from core.push.services import push_send_to_user
-
     results = push_send_to_user(user_id, message, topic=message["tag"])
     if results.get("sent"):
         return f"push to {results['sent']}"

@@ -25,8 +25,9 @@ import threading
 import time
 
 from django.conf import settings
-from django.db import connections
+from django.db import connections, transaction
 
+from core.matches.scheduling import run_after_commit, run_task, task_named
 from core.ops import threads
 
 log = logging.getLogger(__name__)
@@ -76,9 +77,7 @@ class _Batcher:
 
 def _dispatch() -> int:
     """One run for the window's commits: the rows dispatched here, or 0 when sent to Celery."""
-    from core.matches.scheduling import run_task
-    from core.notifications.tasks import dispatch_outbox
-
+    dispatch_outbox = task_named("core.notifications.tasks.dispatch_outbox")
     if not settings.CELERY_TASK_ALWAYS_EAGER:
         run_task(dispatch_outbox)  # one message to the broker; a worker dispatches
         return 0
@@ -90,13 +89,7 @@ batcher = _Batcher()
 
 def dispatch_after_commit() -> None:
     """What a transaction that queued outbox rows calls: their dispatch, once it commits."""
-    from django.db import transaction
-
-    from core.matches.scheduling import run_after_commit
-
     if settings.LUDOTEKA_OUTBOX_BATCH_SECONDS <= 0:
-        from core.notifications.tasks import dispatch_outbox
-
-        run_after_commit(dispatch_outbox)
+        run_after_commit(task_named("core.notifications.tasks.dispatch_outbox"))
         return
     transaction.on_commit(batcher.wake)

@@ -17,6 +17,7 @@ from core.notifications.models import (
     OutboxItem,
 )
 from core.notifications.preferences import QUIET_CHANNELS, modes_of, quiet_until
+from core.push.models import PushSubscription
 
 
 def outbox_dispatch(*, limit: int = 200, now: datetime | None = None) -> int:
@@ -87,8 +88,6 @@ def _deliveries(
 
 
 def _push_subscribers(user_ids: set[int]) -> set[int]:
-    from core.push.models import PushSubscription
-
     return set(
         PushSubscription.objects.filter(user_id__in=user_ids).values_list("user_id", flat=True)
     )

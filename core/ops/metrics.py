@@ -11,21 +11,30 @@ The Celery queue depth is read from the broker at scrape time, not counted by an
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 from collections.abc import Iterator
 from typing import Any
 
+import redis
+from django.conf import settings
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
+    REGISTRY,
     CollectorRegistry,
     Counter,
     Gauge,
     Histogram,
     generate_latest,
+    multiprocess,
+    start_http_server,
 )
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
+
+from core.api.errors import ApiError
+from core.ops.logs import log_context
 
 log = logging.getLogger(__name__)
 
@@ -83,8 +92,6 @@ class CeleryQueueCollector(Collector):
     ``ludoteka_celery_unacked`` (taken by a worker, not yet acknowledged), read at scrape time."""
 
     def collect(self) -> Iterator[GaugeMetricFamily]:
-        from django.conf import settings
-
         if not getattr(settings, "REDIS_URL", "") or settings.CELERY_TASK_ALWAYS_EAGER:
             return
         waiting = GaugeMetricFamily(
@@ -107,9 +114,6 @@ class CeleryQueueCollector(Collector):
 
 def celery_queue_depth(queues: tuple[str, ...] = ("celery",)) -> tuple[dict[str, int], int]:
     """Tasks waiting per queue (its priority sub-queues included) and tasks unacknowledged."""
-    import redis
-    from django.conf import settings
-
     options = settings.CELERY_BROKER_TRANSPORT_OPTIONS
     prefix = options.get("global_keyprefix", "")
     client = redis.Redis.from_url(
@@ -137,13 +141,9 @@ def registry() -> CollectorRegistry:
     """What ``/metrics`` shows: this process's figures, or every process's in multiprocess mode,
     plus the broker's queue depth."""
     if MULTIPROCESS:
-        from prometheus_client import multiprocess
-
         reg = CollectorRegistry()
         multiprocess.MultiProcessCollector(reg)
     else:
-        from prometheus_client import REGISTRY
-
         reg = CollectorRegistry()
         reg.register(_Default(REGISTRY))
     reg.register(CeleryQueueCollector())
@@ -169,8 +169,6 @@ def serve_on_bind(bind: str) -> bool:
     internal door for Prometheus, where the public port refuses them (production). Several
     processes of one host or pod share their figures (multiprocess mode), so one listener is
     enough: a process that finds the port taken leaves it to the one that has it."""
-    from prometheus_client import start_http_server
-
     host, _, port = bind.rpartition(":")
     try:
         start_http_server(int(port), addr=host.strip("[]") or "0.0.0.0", registry=registry())
@@ -187,18 +185,12 @@ def events_committed(game: str, count: int) -> None:
 def worker_exited(pid: int) -> None:
     """A process of a multiprocess setup is gone: its live gauges stop counting."""
     if MULTIPROCESS:
-        from prometheus_client import multiprocess
-
         multiprocess.mark_process_dead(pid)
 
 
 def counted_command(fn: Any) -> Any:
     """Wraps the command pipeline: ``ludoteka_commands_total`` by outcome, and its log lines
     carry the match and command ids."""
-    import functools
-
-    from core.api.errors import ApiError
-    from core.ops.logs import log_context
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:

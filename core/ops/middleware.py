@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import redis
 from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
@@ -41,8 +42,6 @@ def readiness() -> dict[str, str]:
     except Exception as err:
         checks["database"] = f"down: {type(err).__name__}"
     if settings.REDIS_URL:
-        import redis
-
         client = redis.Redis.from_url(
             settings.REDIS_URL, socket_timeout=1, socket_connect_timeout=1
         )

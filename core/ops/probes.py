@@ -15,14 +15,15 @@ import json
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from django.db import connection
+
+from core.ops import metrics
+from core.ops.middleware import readiness
+
 TIMEOUT = 4.0
 
 
 def _ready() -> tuple[int, dict[str, str]]:
-    from django.db import connection
-
-    from core.ops.middleware import readiness
-
     try:
         checks = readiness()
     finally:
@@ -36,8 +37,6 @@ LAG_EVERY = 0.5  # seconds between two samples of the event loop's lag
 
 async def watch_loop_lag() -> None:
     """Samples how late the event loop runs a timer (``ludoteka_event_loop_lag_seconds``)."""
-    from core.ops import metrics
-
     loop = asyncio.get_running_loop()
     while True:
         due = loop.time() + LAG_EVERY

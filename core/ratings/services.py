@@ -38,7 +38,7 @@ def rated_standings(seats: list[Seat]) -> list[tuple[Seat, int]]:
     def key(seat: Seat) -> tuple[int, int]:
         if seat.status == Seat.Status.FORFEITED:
             return (1, 0)
-        assert seat.rank is not None  # _finish ranks every seat before the match is rated
+        assert seat.rank is not None  # services.finish ranked every seat before rating
         return (0, seat.rank)
 
     order = sorted({key(s) for s in eligible})

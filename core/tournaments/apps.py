@@ -6,8 +6,10 @@ class TournamentsConfig(AppConfig):
     label = "tournaments"
 
     def ready(self) -> None:
-        # A finished match of a tournament moves the tournament on (core.matches.hooks).
+        # Here, not at the top: services and tasks import models (Django's app loading).
         from core.matches import hooks
+        from core.tournaments import tasks  # noqa: F401  # registered for scheduling.task_named
         from core.tournaments.services import tournament_match_ended
 
+        # A finished match of a tournament moves the tournament on (core.matches.hooks).
         hooks.register_match_ended(tournament_match_ended)

@@ -33,7 +33,7 @@ from core.eventstore.models import Event
 from core.eventstore.store import SEAT_TIMED_OUT
 from core.matches import services as match_services
 from core.matches.models import Match, Seat
-from core.matches.scheduling import run_after_commit, run_at
+from core.matches.scheduling import run_after_commit, run_at, task_named
 from core.matches.timecontrol import parse_time_control
 from core.notifications.models import OutboxItem
 from core.ratings.models import Rating
@@ -314,13 +314,9 @@ def _commit(w: _Write) -> None:
             ],
             ignore_conflicts=True,
         )
-        from core.notifications.tasks import dispatch_outbox
-
-        run_after_commit(dispatch_outbox)
+        run_after_commit(task_named("core.notifications.tasks.dispatch_outbox"))
     if t.round_deadline is not None and any(e["type"] == st.ROUND_STARTED for e in w.events):
-        from core.tournaments.tasks import advance_tournament
-
-        run_at(advance_tournament, t.round_deadline, t.pk)
+        run_at(task_named("core.tournaments.tasks.advance_tournament"), t.round_deadline, t.pk)
 
 
 def _project_event(
@@ -869,9 +865,7 @@ def tournament_match_ended(match: Match) -> None:
     )
     if link is None:
         return
-    from core.tournaments.tasks import advance_tournament
-
-    run_after_commit(advance_tournament, link)
+    run_after_commit(task_named("core.tournaments.tasks.advance_tournament"), link)
 
 
 # --- the organiser's corrections --------------------------------------------------------------

@@ -143,7 +143,7 @@ def test_a_match_is_rated_once_even_if_it_finishes_twice(race_game: str) -> None
     first = [(r.user_id, r.mu, r.sigma, r.matches_played) for r in Rating.objects.order_by("pk")]
     with transaction.atomic():
         locked = Match.objects.select_for_update().get(pk=match.pk)
-        services._finish(locked, list(locked.seats.all()), locked.outcome)
+        services.finish(locked, list(locked.seats.all()), locked.outcome)
         assert match_rate(match=locked) == []
     again = [(r.user_id, r.mu, r.sigma, r.matches_played) for r in Rating.objects.order_by("pk")]
     assert again == first

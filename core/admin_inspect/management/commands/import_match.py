@@ -4,6 +4,7 @@ match for analysis: private, unrated, nobody seated; logged in the staff audit l
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -26,8 +27,6 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **o: Any) -> None:
         if o["file"] == "-":
-            import sys
-
             text = sys.stdin.read()
         else:
             path = Path(o["file"])

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from core.admin_inspect import archive
 from core.eventstore.models import Event
 from core.matches.models import Match
 from core.matches.state import replay_from_zero
@@ -35,8 +36,6 @@ class Command(BaseCommand):
         if match is None:
             raise CommandError(f"There is no match {o['match_id']}.")
         if o["format"] != "corpus":
-            from core.admin_inspect import archive
-
             if o["format"] == "ndjson":
                 for line in archive.export_ndjson(match):
                     self.stdout.write(line, ending="")

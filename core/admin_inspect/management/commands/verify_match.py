@@ -4,6 +4,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from core.admin_inspect.inspection import replay_check
 from core.eventstore.store import verify_chain
 from core.matches.models import Match
 
@@ -39,8 +40,6 @@ class Command(BaseCommand):
                     f"match {match_id}: BROKEN at event {report.broken_seq}: {report.reason}"
                 )
             if opts["replay"]:
-                from core.admin_inspect.inspection import replay_check
-
                 replay = replay_check(Match.objects.get(pk=match_id))
                 if replay.ok:
                     self.stdout.write(
