@@ -106,6 +106,7 @@ def match_update(
     if commit is not None and commit.after == after:
         match, seats, rows = commit.match, list(commit.seats), list(commit.rows)
     else:
+        commit = None  # a socket further behind: the whole gap from the store
         found = _match_and_seats(match_id)
         if found is None:
             return None
@@ -117,7 +118,7 @@ def match_update(
     if match.version <= after and not unchanged_too:
         return Update(match_id, after, match.version, seat_of_user, {})
     engine = engine_for(match.game)
-    if commit is None or commit.after != after:
+    if commit is None:
         rows = _events(match_id, after, match.version)
     state = state_cache.take(match.pk, match.version)
     pipeline_owned = state is not None
