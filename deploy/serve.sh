@@ -4,6 +4,35 @@
 # in-process tasks. Set both to run on PostgreSQL, channels_redis and a Celery worker on Redis.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The mode, as core/settings/auto.py picks it: explicit LUDOTEKA_MODE, else production services
+# mean production (which refuses to start without DJANGO_SECRET_KEY: README, Production).
+mode=${LUDOTEKA_MODE:-}
+if [ -z "$mode" ]; then
+  if [ -n "${DATABASE_URL:-}" ] && [ -n "${REDIS_URL:-}" ]; then mode=production; else mode=development; fi
+fi
+# Web processes: uvicorn takes their number from WEB_CONCURRENCY. On PostgreSQL and Redis, one
+# per core unless WEB_CONCURRENCY says otherwise (the processes share the database, the channel
+# layer and the tasks' broker, and keep nothing another one needs). Otherwise one: the embedded
+# channel layer and tasks live in that process.
+cores=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+case "${WEB_CONCURRENCY:-}" in
+  '') ;;
+  *[!0-9]* | 0) echo "WEB_CONCURRENCY must be a whole number of processes, 1 or more, not '$WEB_CONCURRENCY'." >&2; exit 2 ;;
+esac
+if [ -n "${DATABASE_URL:-}" ] && [ -n "${REDIS_URL:-}" ]; then
+  export WEB_CONCURRENCY=${WEB_CONCURRENCY:-$cores}
+  why="$cores cores; WEB_CONCURRENCY sets it"
+else
+  if [ "${WEB_CONCURRENCY:-1}" != 1 ]; then
+    echo "One web process, not $WEB_CONCURRENCY: without DATABASE_URL and REDIS_URL the channel layer and tasks live in it." >&2
+  fi
+  export WEB_CONCURRENCY=1
+  why="the embedded channel layer and tasks live in it"
+fi
+if [ "${1:-}" = --plan ]; then  # what would run, and nothing else (tests/deploy/test_serve.py)
+  echo "mode=$mode web_processes=$WEB_CONCURRENCY"
+  exit 0
+fi
 PY=${PYTHON:-python3}
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check -e .
@@ -17,17 +46,17 @@ if [ -z "${REDIS_URL:-}" ]; then
   sweeper=$!
   trap 'kill $sweeper 2>/dev/null' EXIT
 fi
-# The mode, as core/settings/auto.py picks it: explicit LUDOTEKA_MODE, else production services
-# mean production (which refuses to start without DJANGO_SECRET_KEY: README, Production).
-mode=${LUDOTEKA_MODE:-}
-if [ -z "$mode" ]; then
-  if [ -n "${DATABASE_URL:-}" ] && [ -n "${REDIS_URL:-}" ]; then mode=production; else mode=development; fi
+if [ "$WEB_CONCURRENCY" -gt 1 ] && [ -z "${PROMETHEUS_MULTIPROC_DIR:-}" ]; then
+  # Any process's /metrics sums them all (core/ops/metrics.py): a fresh directory per start.
+  export PROMETHEUS_MULTIPROC_DIR=$PWD/var/metrics
+  rm -rf "$PROMETHEUS_MULTIPROC_DIR" && mkdir -p "$PROMETHEUS_MULTIPROC_DIR"
 fi
 if [ "$mode" = production ]; then
   echo "Ludoteka runs in production mode on DATABASE_URL and REDIS_URL, behind a TLS proxy; start a worker with: .venv/bin/celery -A core worker -B"
 else
   echo "Ludoteka runs in the embedded development mode: ${DATABASE_URL:+PostgreSQL}${DATABASE_URL:-SQLite (WAL) in var/}, ${REDIS_URL:+Redis}${REDIS_URL:-in-process channel layer and tasks}; set DATABASE_URL, REDIS_URL and DJANGO_SECRET_KEY for production."
 fi
+echo "Web processes: $WEB_CONCURRENCY ($why)."
 echo "Serving on http://127.0.0.1:${PORT:-8000}/ (API docs at /api/docs/)"
 # --no-proxy-headers: the peer is the client; uvicorn would otherwise take X-Forwarded-For from
 # any local client as its address (core/api/clientip.py, LUDOTEKA_PROXY_COUNT behind a proxy).

@@ -546,7 +546,9 @@ class UserConsumer(SocketConsumer):
         if self.closed or self.user is None:
             return
         # Read once per process for all the match's players (reads.home_update).
-        home = await homes.get((message["match"], message["version"]), message["match"])
+        home = await homes.get(
+            (message["match"], message["version"]), message["match"], message["version"]
+        )
         if home is None:
             return
         line = home.line(self.user.pk)

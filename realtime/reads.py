@@ -37,6 +37,7 @@ from core.matches import hotpath
 from core.matches.models import Match, Seat
 from core.matches.names import seat_names
 from core.matches.presenters import event_for_viewer
+from core.matches.recent import recent_commits
 from core.matches.services import engine_for
 from core.matches.state import fold_events, load_state, state_cache
 from core.notifications.models import OutboxItem
@@ -90,25 +91,35 @@ def match_update(
     viewers: Collection[int | None] | None = None,
     *,
     unchanged_too: bool = False,
+    announced: int | None = None,
 ) -> Update | None:
     """The ``events`` frames after ``after`` for ``viewers`` (default: every seat and spectators).
 
     None when the match does not exist; no frame at all when nothing came after ``after``,
     unless ``unchanged_too`` (a ``resume`` is answered even then). The view is the state at the
     version read here, and the events stop at that version, so a frame is always consistent
-    with itself.
+    with itself. When this process committed version ``announced`` right on top of ``after``
+    (``core.matches.recent``), the frames are built from what it wrote, with no read: the
+    frame then stops at ``announced``, and a later version comes with its own announcement.
     """
-    found = _match_and_seats(match_id)
-    if found is None:
-        return None
-    match, seats = found
+    commit = recent_commits.get(match_id, announced) if announced is not None else None
+    if commit is not None and commit.after == after:
+        match, seats, rows = commit.match, list(commit.seats), list(commit.rows)
+    else:
+        commit = None  # a socket further behind: the whole gap from the store
+        found = _match_and_seats(match_id)
+        if found is None:
+            return None
+        match, seats = found
+        rows = []
     seat_of_user = {
         s.user_id: s.index for s in seats if s.kind == Seat.Kind.HUMAN and s.user_id is not None
     }
     if match.version <= after and not unchanged_too:
         return Update(match_id, after, match.version, seat_of_user, {})
     engine = engine_for(match.game)
-    rows = _events(match_id, after, match.version)
+    if commit is None:
+        rows = _events(match_id, after, match.version)
     state = state_cache.take(match.pk, match.version)
     pipeline_owned = state is not None
     if state is None:
@@ -209,7 +220,7 @@ class UpdateShare:
         future: asyncio.Future[Update | None] = loop.create_future()
         self._pending[pending_key] = future
         try:
-            update = await run_read(match_update, match_id, after, viewers)
+            update = await run_read(match_update, match_id, after, viewers, announced=at_least)
         except BaseException as err:
             future.set_exception(err)
             future.exception()  # retrieved: waiters re-raise it, nobody else must log it
@@ -331,25 +342,42 @@ class HomeUpdate:
     home screen, and the newest notification of the match for each (0: none)."""
 
     lines: dict[int, dict[str, Any]]
-    newest: dict[int, int]
+    newest: dict[int, int]  # or ``NEWER`` (above any id): new, id not known (recent_commits)
     unseated: dict[str, Any] | None = None  # the row of a user without a seat (None: no match)
 
     def line(self, user_id: int) -> dict[str, Any] | None:
         return self.lines.get(user_id, self.unseated)
 
 
-def home_update(match_id: int) -> HomeUpdate | None:
-    """None when the match does not exist."""
-    found = _match_and_seats(match_id)
-    if found is None:
-        return None
-    match, seats = found
+# A notification id above every real one: "this user has something new", when this process
+# wrote it (recent_commits) and knows that, but not its id; the socket then reads its outbox.
+NEWER = 2**63 - 1
+
+
+def home_update(match_id: int, version: int | None = None) -> HomeUpdate | None:
+    """None when the match does not exist. When this process committed ``version`` of the
+    match (``core.matches.recent``), built from what it wrote, with no read: the rows at that
+    version, and ``NEWER`` for the players it wrote a notification for. (A notification of the
+    match written without a move of its own, a reminder, reaches the socket by the outbox poll
+    then, not at the next move.)"""
+    commit = recent_commits.get(match_id, version) if version is not None else None
+    if commit is not None:
+        match, seats = commit.match, list(commit.seats)
+    else:
+        found = _match_and_seats(match_id)
+        if found is None:
+            return None
+        match, seats = found
     lines = {
         s.user_id: _line(match, s)
         for s in seats
         if s.kind == Seat.Kind.HUMAN and s.user_id is not None
     }
-    return HomeUpdate(lines, _newest_notifications(match_id, list(lines)), _line(match, None))
+    if commit is not None:
+        newest = {user: NEWER for user in commit.notified if user in lines}
+    else:
+        newest = _newest_notifications(match_id, list(lines))
+    return HomeUpdate(lines, newest, _line(match, None))
 
 
 def _line(match: Match, seat: Seat | None) -> dict[str, Any]:

@@ -43,6 +43,7 @@ from core.eventstore.exceptions import StaleVersion
 from core.eventstore.models import CommandRecord, Snapshot
 from core.matches import broadcast, commands
 from core.matches.models import Match, Seat
+from core.matches.recent import recent_commits
 from core.matches.scheduling import run_after_commit, task_named
 from core.matches.selectors import match_get
 from core.matches.state import load_state, state_cache
@@ -273,6 +274,9 @@ def _run(
     version, match_id = match.version, match.pk
     user_ids = [s.user_id for s in seats if s.user_id]
     transaction.on_commit(lambda: state_cache.put(match_id, version, state))
+    # What was written, for this process's sockets: they need not read it back (recent.py).
+    notified = {s.user_id for s in turn_begins if s.user_id is not None}
+    transaction.on_commit(lambda: recent_commits.put(match, seats, expected, rows, notified))
     transaction.on_commit(lambda: broadcast.announce_match_version(match_id, version, user_ids))
     if any(s.index in active and s.bot_plays for s in seats):
         run_after_commit(task_named("core.matches.tasks.play_bot_turn"), match_id, version)

@@ -21,6 +21,7 @@ from django.conf import settings as django_settings
 
 from core.accounts.services import user_token
 from core.matches import services
+from core.matches.recent import recent_commits
 from realtime import limits, outbox_poll, presence, presence_hub
 from realtime.reads import folds, homes, updates
 from tests.conftest import REDIS_URL, make_user
@@ -77,6 +78,7 @@ def redis_layer(settings: Any, redis_prefix: str) -> str:
     homes.clear()
     outbox_poll.clear()
     folds.clear()
+    recent_commits.clear()
     presence.clear()
     presence_hub.reset()
     limits.clear()
