@@ -148,8 +148,11 @@ describe("catan board", () => {
     expect(button("Year of plenty: Brick")).toBeUndefined();
     button("Year of plenty: Ore")!.click();
     expect(proposed).toEqual([]);
-    expect(button("Year of plenty: Grain")).toBeUndefined();
-    button("Year of plenty: Wool")!.click();
+    // the first pick is marked (a multi-pick: a tick, pressed, "1 of 2")
+    expect(button("Year of plenty: Ore + Ore")!.getAttribute("aria-pressed")).toBe("true");
+    expect(root.textContent).toContain("picked_n_of");
+    expect(button("Year of plenty: Ore + Grain")).toBeUndefined();
+    button("Year of plenty: Ore + Wool")!.click();
     expect(proposed.pop()).toEqual({ type: "play_year_of_plenty", resources: ["ore", "wool"] });
   });
 

@@ -12,7 +12,7 @@ import { PanZoom } from "./toolkit/panzoom";
 import type { Step } from "./toolkit/picker";
 import { PlayerBadge, seatStyle, symbolPath } from "./toolkit/pieces";
 import { type TargetOptions, targetProps } from "./toolkit/targets";
-import { PickButton } from "./toolkit/choice";
+import { PickButton, PickCount } from "./toolkit/choice";
 import { Mark } from "./toolkit/mark";
 import "./catan.css";
 import type { BoardUi } from "./types";
@@ -767,6 +767,7 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
         </div>
       )}
       <PanZoom
+        key={`${v.turn}:${v.phase}`}
         box={g.box}
         label={ui.tr("The island of Catan", "Ostrov Catan")}
         labels={{ zoomIn: ui.tr("Zoom in", "Přiblížit"), zoomOut: ui.tr("Zoom out", "Oddálit"), fit: ui.tr("Whole island", "Celý ostrov") }}
@@ -889,6 +890,7 @@ function Status({ v, ui, seat, kind, several }: { v: CatanView; ui: BoardUi; sea
 
 function Players({ v, ui }: { v: CatanView; ui: BoardUi }): ComponentChild {
   return (
+    <div class="cat-table">
     <table class="cat-players">
       <caption class="sr-only">{ui.tr("Players", "Hráči")}</caption>
       <thead>
@@ -965,6 +967,7 @@ function Players({ v, ui }: { v: CatanView; ui: BoardUi }): ComponentChild {
         </tr>
       </tfoot>
     </table>
+    </div>
   );
 }
 
@@ -1062,14 +1065,23 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
       <Offer v={v} seat={seat} legal={act} ui={ui} />
       <BuildRow v={v} me={me} seat={seat} legal={act} ui={ui} />
       <div class="cat-hand" aria-label={ui.tr("Your resources", "Tvoje suroviny")}>
-        {RESOURCES.map((r, i) => (
-          <span class={`cat-card${hand[i] ? "" : " cat-none"}`}>
-            <Glyph r={r} size={26} />
-            <span class="cat-n">{hand[i]}</span>
-            <span class="cat-w">{resWord(ui, r)}</span>
-            {me.trade_ratios && <span class="cat-ratio">{me.trade_ratios[r]}:1</span>}
-          </span>
-        ))}
+        {RESOURCES.map((r, i) => {
+          const ratio = me.trade_ratios?.[r];
+          return (
+            <span class={`cat-card${hand[i] ? "" : " cat-none"}`}>
+              <span class="cat-top">
+                <Glyph r={r} size={22} />
+                <span class="cat-n">{hand[i]}</span>
+              </span>
+              <span class="cat-w">{resWord(ui, r)}</span>
+              {ratio !== undefined && ratio < 4 && (
+                <span class="cat-ratio" title={ui.tr(`Trade ${ratio} for 1 at a harbour`, `Výměna ${ratio} za 1 v přístavu`)}>
+                  {ratio}:1
+                </span>
+              )}
+            </span>
+          );
+        })}
       </div>
       {me.discard_left > 0 && (
         <div class="cat-box">
@@ -1138,7 +1150,7 @@ function BuildRow({ v, me, seat, legal, ui }: { v: CatanView; me: CatanPlayer; s
             }}
           >
             <span class="cat-build-name">{name}</span>
-            <span class="cat-cost" aria-hidden="true">
+            <span class="cat-cost" aria-hidden="true" title={ui.tr("Cost", "Cena")}>
               {Object.entries(COSTS[k]!).flatMap(([r, n]) => Array.from({ length: n ?? 0 }, () => <Glyph r={r} size={13} />))}
             </span>
           </PickButton>
@@ -1161,10 +1173,10 @@ function DevCards({ me, act, ui, view }: { me: CatanPlayer; act: Command[]; ui: 
   const plenty = act.filter((c) => c.type === "play_year_of_plenty");
   const steps = ["yop"];
   const firstPick = ui.picker.get("yop") as string | undefined;
+  if (owned.length === 0) return null; // nothing to show: the dock stays short
   return (
     <div class="cat-box">
       <h3 class="cat-h">{ui.tr("Development cards", "Akční karty")}</h3>
-      {owned.length === 0 && <p class="muted">{ui.tr("None in hand", "Žádné v ruce")}</p>}
       <ul class="cat-devs">
         {owned.map((k) => (
           <li>
@@ -1193,31 +1205,33 @@ function DevCards({ me, act, ui, view }: { me: CatanPlayer; act: Command[]; ui: 
             )}
             {k === "year_of_plenty" && plenty.length > 0 && (
               <span class="cat-row">
-                <span class="muted">{firstPick ? ui.tr("second:", "druhá:") : ui.tr("first:", "první:")}</span>
-                {RESOURCES.filter((r) =>
-                  plenty.some((c) => {
+                <PickCount n={firstPick ? 1 : 0} of={2} ui={ui} />
+                {RESOURCES.filter((r) => r === firstPick || plenty.some((c) => (c.resources as string[])[0] === r)).map((r) => {
+                  const next = plenty.find((c) => {
                     const rs = c.resources as string[];
                     return firstPick ? rs[0] === firstPick && rs[1] === r : rs[0] === r;
-                  }),
-                ).map((r) => (
-                  <button
-                    type="button"
-                    class="btn cat-res-btn"
-                    aria-label={`${resWord(ui, k)}: ${resWord(ui, r)}`}
-                    onClick={() => {
-                      if (!firstPick) {
-                        ui.picker.set("yop", r, steps);
-                        ui.redraw();
-                        return;
-                      }
-                      const c = plenty.find((x) => (x.resources as string[])[0] === firstPick && (x.resources as string[])[1] === r);
-                      ui.picker.unset("yop");
-                      if (c) propose(c);
-                    }}
-                  >
-                    <Glyph r={r} size={18} /> {resWord(ui, r)}
-                  </button>
-                ))}
+                  });
+                  return (
+                    <PickButton
+                      class="btn cat-res-btn"
+                      chosen={firstPick === r}
+                      disabled={!next}
+                      disabledReason={ui.tr("bank empty", "banka nemá")}
+                      label={firstPick ? `${resWord(ui, k)}: ${resWord(ui, firstPick)} + ${resWord(ui, r)}` : `${resWord(ui, k)}: ${resWord(ui, r)}`}
+                      onPick={() => {
+                        if (!firstPick) {
+                          ui.picker.set("yop", r, steps);
+                          ui.redraw();
+                          return;
+                        }
+                        ui.picker.unset("yop");
+                        if (next) propose(next);
+                      }}
+                    >
+                      <Glyph r={r} size={18} /> {resWord(ui, r)}
+                    </PickButton>
+                  );
+                })}
               </span>
             )}
           </li>
