@@ -222,7 +222,8 @@ describe("catan board on a phone", () => {
     expect(kinds.map((b) => b.dataset.kind)).toEqual(["road", "settlement", "city"]);
     const city = kinds[2]!;
     expect(city.disabled).toBe(true);
-    expect(city.getAttribute("aria-label")).toBe("City: too dear"); // says why in a word
+    expect(city.textContent).toContain("too dear"); // says why in a word
+    expect(city.getAttribute("title")).toBe("too dear");
     kinds[0]!.click();
     const lit = [...root.querySelectorAll(".target")].map((t) => t.getAttribute("data-spot"));
     expect(lit.sort()).toEqual(["e10", "e11"]);
@@ -243,6 +244,18 @@ describe("catan board on a phone", () => {
     const road = root.querySelector<HTMLButtonElement>('.cat-build button[data-kind="road"]')!;
     expect(road.disabled).toBe(true);
     expect(road.textContent).toContain("roll first");
+  });
+
+  it("says why a development card in hand cannot be played now", () => {
+    const view = mainView();
+    view.players[0]!.development_cards = { knight: 1, victory_point: 1, road_building: 0, year_of_plenty: 0, monopoly: 0 };
+    view.players[0]!.new_development_cards = { knight: 1, victory_point: 1, road_building: 0, year_of_plenty: 0, monopoly: 0 };
+    const { root } = setup(view as unknown as Json, [{ type: "end_turn" }]);
+    const play = root.querySelector<HTMLButtonElement>('button[data-card="knight"]')!;
+    expect(play.disabled).toBe(true);
+    expect(play.textContent).toBe("Playbought this turn");
+    // the point card is never played: no button for it
+    expect(root.querySelectorAll('button[aria-label^="Victory"]')).toHaveLength(0);
   });
 
   it("takes one tap for what undo reverses and the obvious buttons, a confirm for the rest", () => {

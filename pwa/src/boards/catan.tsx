@@ -213,7 +213,8 @@ export function geometry(v: CatanView): Geometry {
     return { at: { x: mid.x + (dx / len) * SIZE * 0.75, y: mid.y + (dy / len) * SIZE * 0.75 }, a, b };
   });
   const pts = [...hexCentre.flatMap((c) => hexCorners(c, SIZE)), ...harbour.map((h) => h.at)];
-  return { hexCentre, node, nodeHexes, edge, edgeHexes, harbour, box: bounds(pts, SIZE * 0.42) };
+  // The margin holds a coastal corner's whole hit disc (NODE_HIT) inside the island's view.
+  return { hexCentre, node, nodeHexes, edge, edgeHexes, harbour, box: bounds(pts, SIZE * 0.62) };
 }
 
 const geoCache = new WeakMap<object, Geometry>();
@@ -1140,7 +1141,6 @@ function BuildRow({ v, me, seat, legal, ui }: { v: CatanView; me: CatanPlayer; s
             chosen={can && picked === k}
             disabled={!can}
             disabledReason={can ? undefined : why(k)}
-            label={name}
             attrs={{ "data-kind": k }}
             onPick={() => {
               ui.picker.choose("kind", k);
@@ -1159,6 +1159,14 @@ function BuildRow({ v, me, seat, legal, ui }: { v: CatanView; me: CatanPlayer; s
     </div>
   );
 }
+
+/** The command that plays each card that is played (the point cards count by themselves). */
+const PLAYS: Record<string, string> = {
+  knight: "play_knight",
+  road_building: "play_road_building",
+  monopoly: "play_monopoly",
+  year_of_plenty: "play_year_of_plenty",
+};
 
 function DevCards({ me, act, ui, view }: { me: CatanPlayer; act: Command[]; ui: BoardUi; view: Json }): ComponentChild {
   const cards = me.development_cards ?? {};
@@ -1184,6 +1192,17 @@ function DevCards({ me, act, ui, view }: { me: CatanPlayer; act: Command[]; ui: 
               {cards[k]}× {resWord(ui, k)}
               {(fresh[k] ?? 0) > 0 && <span class="muted"> ({fresh[k]} {ui.tr("new", "nové")})</span>}
             </span>
+            {ui.interactive && !ui.busy && PLAYS[k] && !act.some((c) => c.type === PLAYS[k]) && (
+              <PickButton
+                class="btn"
+                disabled
+                attrs={{ "data-card": k }}
+                disabledReason={(fresh[k] ?? 0) >= (cards[k] ?? 0) ? ui.tr("bought this turn", "koupená v tomto tahu") : ui.tr("not now", "teď ne")}
+                onPick={() => undefined}
+              >
+                {ui.tr("Play", "Zahrát")}
+              </PickButton>
+            )}
             {k === "knight" && one("play_knight") && (
               <button type="button" class="btn" onClick={() => propose(one("play_knight")!)}>
                 {ui.tr("Play", "Zahrát")}
