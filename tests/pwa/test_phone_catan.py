@@ -171,7 +171,24 @@ def test_a_few_turns_in_czech_on_a_360_px_phone_name_no_internal_ids(czech_phone
     ids: list[str] = []
     taps_this_turn = 0
     rolls = 0
+    marked = 0
     while rolls < 3 and wait_my_turn(tab, 60_000):
+        if "Hoď kostkami" in _view_phase(tab) and not marked:
+            # The set-up is over: a tap on the bot's settlement in the log rings it on the board.
+            line = page.locator('.log li[data-actor="1"] .log-line', has_text="vesnici").first
+            line.scroll_into_view_if_needed()
+            box = line.bounding_box()
+            assert box is not None
+            page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            page.wait_for_selector(".board-area .board-svg .mark", state="attached")
+            marked = page.locator(".board-area .board-svg .mark").count()
+            assert marked == 1
+            label = page.get_attribute(".board-area .board-svg .mark", "aria-label") or ""
+            assert label.startswith("Bot") and "vesnici" in label, label
+            page.mouse.wheel(0, -5_000)  # back up to the board, as a finger would scroll
+            page.wait_for_function("() => window.scrollY === 0")
+            tab.shot("phone-catan-cs-marked")
+            ids += _no_internal_ids(tab, "marked")
         if "Hoď kostkami" in _view_phase(tab):
             rolls += 1
             taps_this_turn = 0
