@@ -871,19 +871,16 @@ function kindPrompt(ui: BoardUi, kind: Kind | undefined, several: boolean): stri
 function Status({ v, ui, seat, kind, several }: { v: CatanView; ui: BoardUi; seat: number | null; kind?: Kind; several?: boolean }): ComponentChild {
   const roll = v.last_roll;
   const building = v.phase === "main" && seat === v.current ? kindPrompt(ui, kind, several ?? false) : null;
+  // Before the first roll (the set-up) the line holds the prompt alone: a line more for the board.
   return (
     <div class="cat-status">
-      <span class="cat-dice" aria-label={roll ? `${ui.tr("Last roll", "Poslední hod")}: ${roll[0]} + ${roll[1]} = ${roll[0]! + roll[1]!}` : ui.tr("No roll yet", "Zatím bez hodu")}>
-        {roll ? (
-          <>
-            <Die n={roll[0]!} />
-            <Die n={roll[1]!} />
-            <strong class={roll[0]! + roll[1]! === 7 ? "cat-seven" : undefined}>= {roll[0]! + roll[1]!}</strong>
-          </>
-        ) : (
-          <span class="muted">{ui.tr("No roll yet", "Zatím bez hodu")}</span>
-        )}
-      </span>
+      {roll && (
+        <span class="cat-dice" aria-label={`${ui.tr("Last roll", "Poslední hod")}: ${roll[0]} + ${roll[1]} = ${roll[0]! + roll[1]!}`}>
+          <Die n={roll[0]!} />
+          <Die n={roll[1]!} />
+          <strong class={roll[0]! + roll[1]! === 7 ? "cat-seven" : undefined}>= {roll[0]! + roll[1]!}</strong>
+        </span>
+      )}
       <span class="cat-phase">{building ?? phaseWord(v, ui, seat)}</span>
     </div>
   );
