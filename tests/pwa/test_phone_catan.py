@@ -203,3 +203,29 @@ def test_a_few_turns_in_czech_on_a_360_px_phone_name_no_internal_ids(czech_phone
     assert moves.dead_taps == 0, [s for s in moves.steps if not s["acted"]]
     assert moves.problems == [], moves.problems[:10]
     assert moves.smallest_target is None or moves.smallest_target >= 32
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_set_up_targets_are_finger_sized_with_three_and_four_players(
+    players: int, request: pytest.FixtureRequest
+) -> None:
+    """The set-up lights the most corners at once (every free corner); with three and four
+    players the island and the dock are the same, and so must be the targets: each at least
+    32 px across, inside the visible board, under no control, every tap acting."""
+    tab: Tab = request.getfixturevalue("phone_tab")
+    page = tab.page
+    rng = random.Random(players)
+    register(tab)
+    seats = [{"kind": "me"}] + [{"kind": "bot", "level": "random"}] * (players - 1)
+    body = {"game": "catan", "players": players, "seats": seats, "options": OPTIONS}
+    match_id = int(api(tab, "POST", "matches", body)["id"])
+    tab.go(f"/matches/{match_id}")
+    page.wait_for_selector(".catan .board-svg")
+    moves = Moves(tab, f"phone-catan-{players}p")
+    while len(moves.steps) < 6 and wait_my_turn(tab, 60_000):
+        _step(moves, rng, 0)
+    figures = moves.save()
+    tab.check_console()
+    assert figures["dead_taps"] == 0, figures["steps"]
+    assert figures["problems"] == [], figures["problems"][:10]
+    assert figures["smallest_target_px"] is not None and figures["smallest_target_px"] >= 32
