@@ -237,6 +237,19 @@ describe("catan board on a phone", () => {
     expect([...root.querySelectorAll(".target")].map((t) => t.getAttribute("data-spot"))).toEqual(["n20"]);
   });
 
+  it("shows everyone's points beside the dice, the target too", () => {
+    const view = mainView();
+    view.players.forEach((p, i) => {
+      p.points = i + 2;
+      delete p.points_with_hidden;
+    });
+    view.players[0]!.points_with_hidden = 5; // mine, with my hidden point cards (my view only)
+    const { root } = setup(view as unknown as Json, []);
+    const score = root.querySelector(".cat-score")!;
+    expect(score.textContent).toBe(`5${view.players.slice(1).map((p) => p.points).join("")}/${view.target}`);
+    expect(score.getAttribute("aria-label")).toContain("Anna 5, Bob 3");
+  });
+
   it("says why nothing can be built before the roll", () => {
     const view = mainView();
     view.rolled = false;

@@ -839,7 +839,7 @@ export function phaseWord(v: CatanView, ui: BoardUi, seat: number | null): strin
     case "start_choice":
       return ui.tr("Choose the settlement that pays your starting resources", "Vyber vesnici, která dá počáteční suroviny");
     case "roll":
-      return mine ? ui.tr("Roll the dice", "Hoď kostkami") : `${who}: ${ui.tr("to roll", "hází")}`;
+      return mine ? ui.tr("Roll the dice", "Hoď kostkami") : `${who}: ${ui.tr("rolls the dice", "hází kostkami")}`;
     case "discard":
       return ui.tr("A 7: hands over 7 cards discard half", "Sedmička: kdo má přes 7 karet, odhodí polovinu");
     case "robber":
@@ -881,8 +881,33 @@ function Status({ v, ui, seat, kind, several }: { v: CatanView; ui: BoardUi; sea
           <strong class={roll[0]! + roll[1]! === 7 ? "cat-seven" : undefined}>= {roll[0]! + roll[1]!}</strong>
         </span>
       )}
+      <Score v={v} ui={ui} />
       <span class="cat-phase">{building ?? phaseWord(v, ui, seat)}</span>
     </div>
+  );
+}
+
+/** Everyone's victory points beside the dice (the table is below the fold on a phone): a
+ * player's colour and symbol, then the points; "/10" the target. */
+function Score({ v, ui }: { v: CatanView; ui: BoardUi }): ComponentChild {
+  const pts = v.players.map((p) => v.final_points?.[p.seat] ?? p.points_with_hidden ?? p.points);
+  const label = `${ui.tr("Victory points", "Vítězné body")}: ${v.players.map((p, i) => `${seatName(ui, p.seat)} ${pts[i]}`).join(", ")} (${ui.tr("to win", "k výhře")} ${v.target})`;
+  return (
+    <span class="cat-score" role="img" aria-label={label}>
+      {v.players.map((p, i) => {
+        const st = seatStyle(p.seat);
+        return (
+          <span class="cat-score-one">
+            <svg viewBox="-1 -1 2 2" width="14" height="14" aria-hidden="true">
+              <circle r="1" fill={st.colour} />
+              <path d={symbolPath(st.symbol, 0.55)} fill="#fff" />
+            </svg>
+            <strong>{pts[i]}</strong>
+          </span>
+        );
+      })}
+      <span class="muted">/{v.target}</span>
+    </span>
   );
 }
 
