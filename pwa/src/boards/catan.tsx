@@ -942,7 +942,7 @@ function Players({ v, ui }: { v: CatanView; ui: BoardUi }): ComponentChild {
           return (
             <tr class={v.active_seats.includes(p.seat) ? "cat-active" : undefined}>
               <th scope="row">
-                <PlayerBadge seat={p.seat} name={pl?.name ?? `#${p.seat + 1}`} active={v.active_seats.includes(p.seat)} />
+                <PlayerBadge seat={p.seat} name={pl?.name ?? seatName(ui, p.seat)} active={v.active_seats.includes(p.seat)} />
               </th>
               <td>
                 <strong>{v.final_points?.[p.seat] ?? p.points}</strong>
