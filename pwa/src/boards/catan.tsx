@@ -1,8 +1,12 @@
-/** The Catan board: the island (terrain in colour with an icon and a word, number tokens with
+/** The Catan board: the island (terrain in colour with an icon and its name, number tokens with
  * 6 and 8 in red, harbours with their ratio), roads, settlements and cities in the player's
- * colour and symbol, the robber, the dice; building, set-up, the robber and the start choice by
- * tapping corners, edges and hexes (legal ones highlighted, narrowed by the Picker, a preview to
- * confirm); the hand, development cards, discarding, bank and domestic trade under the board.
+ * colour and symbol, the robber, the dice and everyone's points; set-up, building, the robber
+ * and the start choice by tapping corners, edges and hexes (legal ones lit, narrowed by the
+ * Picker: what to build first where several kinds are possible, so corners and edges are never
+ * lit together), one tap for what undo takes back and a preview to confirm for the rest
+ * (`needsConfirm`); `ui.marks` ringed where they happened; the hand, the build row, development
+ * cards, discarding, bank and domestic trade in the private area (the dock on a phone). Places
+ * are named as the log names them ("between the forest 4 and the pasture 9"), never by number.
  * No rules here: every tap is one of the legal commands. */
 
 import type { ComponentChild, JSX } from "preact";
