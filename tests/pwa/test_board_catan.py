@@ -6,6 +6,7 @@ and screenshots at a 360-pixel phone and a desktop under var/screenshots/."""
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -46,8 +47,24 @@ def _phase(tab: Tab, match_id: int) -> str:
     return view["phase"]
 
 
-def _tap_spot_and_confirm(tab: Tab, prefix: str | None) -> int:
-    """Taps the first highlighted spot (n: corner, e: edge, h: hex), sees the ghost, confirms."""
+def _confirm_if_asked(tab: Tab, before: int) -> None:
+    """Confirms the preview when the move waits for it (what undo cannot take back); a move
+    undo can take back went at the tap. Either way the version grows."""
+    page = tab.page
+    page.wait_for_function(
+        "(v) => document.querySelector('.confirm-bar .btn-primary')"
+        " || Number(document.querySelector('main.match-page').dataset.version) > v",
+        arg=before,
+    )
+    if page.locator(".confirm-bar .btn-primary").count():
+        page.locator(".confirm-bar .btn-primary").click()
+    _after(tab, before)
+
+
+def _tap_spot_and_confirm(tab: Tab, prefix: str | None, previewed: bool | None = None) -> int:
+    """Taps the first highlighted spot (n: corner, e: edge, h: hex). A move that needs a
+    confirmation (``previewed``) shows its ghost and the confirm bar first; one that undo can
+    take back (a settlement, a road in the main phase) goes at the tap."""
     page = tab.page
     before = version(tab)
     spot = f'[data-spot^="{prefix}"]' if prefix else ""
@@ -55,14 +72,16 @@ def _tap_spot_and_confirm(tab: Tab, prefix: str | None) -> int:
     target.wait_for()
     name = target.get_attribute("aria-label") or ""
     assert name, "every target has an accessible name"
+    assert not re.search(r"\b(corner|edge|hex) \d", name), name  # places in words, no ids
     tap(target)
-    bar = page.locator(".confirm-bar")
-    bar.wait_for()
-    assert page.locator(".board-area .ghost").count() >= 1  # the piece drawn as a preview
-    page.locator(".confirm-bar .btn-primary").click()
-    page.wait_for_function(
-        f"() => Number(document.querySelector('main.match-page').dataset.version) > {before}"
-    )
+    if previewed:
+        bar = page.locator(".confirm-bar")
+        bar.wait_for()
+        assert page.locator(".board-area .ghost").count() >= 1  # the piece drawn as a preview
+    elif previewed is False:
+        _after(tab, before)
+        assert not page.locator(".confirm-bar").count()
+    _confirm_if_asked(tab, before)
     return version(tab)
 
 
@@ -75,19 +94,14 @@ def _move_robber(tab: Tab) -> None:
     if not page.locator(".confirm-bar").count():
         page.locator(".cat-victims .btn").first.click()
     page.locator(".confirm-bar .btn-primary").click()
-    page.wait_for_function(
-        f"() => Number(document.querySelector('main.match-page').dataset.version) > {before}"
-    )
+    _after(tab, before)
 
 
 def _button_and_confirm(tab: Tab, text: str) -> None:
     page = tab.page
     before = version(tab)
     page.locator(".actions .btn", has_text=text).first.click()
-    page.locator(".confirm-bar .btn-primary").click()
-    page.wait_for_function(
-        f"() => Number(document.querySelector('main.match-page').dataset.version) > {before}"
-    )
+    _confirm_if_asked(tab, before)
 
 
 def _after(tab: Tab, before: int) -> None:
@@ -139,7 +153,6 @@ def _decline_the_offer(tab: Tab) -> None:
     tab.shot("catan-answer")
     try:
         page.locator(".cat-offer .btn", has_text="Decline the offer").click(timeout=5_000)
-        page.locator(".confirm-bar .btn-primary").click(timeout=5_000)
     except PlaywrightTimeout:
         assert not page.locator(".cat-offer .btn", has_text="Decline the offer").count()
         return
@@ -164,7 +177,7 @@ def test_set_up_by_tapping_the_board_then_roll_and_end_turns(phone360: Tab) -> N
     assert tab.page.locator(".board-area .cat-harbour").count() == 9
     tab.shot("catan-setup")
     mine_before = tab.page.locator(".log li.mine").count()
-    v1 = _tap_spot_and_confirm(tab, "n")
+    v1 = _tap_spot_and_confirm(tab, "n", previewed=False)  # undo takes it back: one tap
     assert tab.page.locator(".board-area g[role=img][aria-label^='Settlement']").count() >= 1
     tab.page.wait_for_function(f"document.querySelectorAll('.log li.mine').length > {mine_before}")
     # The road goes next to it: only the edges at that corner are offered.
@@ -172,7 +185,7 @@ def test_set_up_by_tapping_the_board_then_roll_and_end_turns(phone360: Tab) -> N
     assert _phase(tab, match_id) == "setup_road"
     assert 1 <= tab.page.locator('.board-area .target[data-spot^="e"]').count() <= 3
     tab.shot("catan-setup-road")
-    assert _tap_spot_and_confirm(tab, "e") > v1
+    assert _tap_spot_and_confirm(tab, "e", previewed=True) > v1  # the turn passes: confirmed
     # The rest of the set-up, then a few turns through the board's buttons.
     rolled = 0
     traded = False
@@ -208,8 +221,12 @@ def test_set_up_by_tapping_the_board_then_roll_and_end_turns(phone360: Tab) -> N
                 break
             if not traded:
                 traded = _offer_a_trade(tab)
+            kinds = tab.page.locator(".cat-build button:enabled")
+            if built < 2 and not tab.page.locator(".board-area .target").count() and kinds.count():
+                kinds.first.click()  # what to build first: then its places light up
+                tab.page.locator(".board-area .target").first.wait_for()
             if built < 2 and tab.page.locator(".board-area .target").count():
-                _tap_spot_and_confirm(tab, None)  # a road, a settlement or a city
+                _tap_spot_and_confirm(tab, None, previewed=False)  # a road, a settlement, a city
                 built += 1
                 continue
             _button_and_confirm(tab, "End turn")

@@ -85,9 +85,17 @@ def tap_beside_a_target(tab: Tab, game: str) -> dict[str, Any]:
     (SCREENSHOTS / tab.size / f"reach-{game}.json").write_text(json.dumps(spot, indent=1))
     assert spot["x"] is not None, f"no spot beside any of {spot['count']} targets: {spot}"
     assert spot["size"] < MIN_TAP_PX  # a target smaller than a finger, reached from beside it
+    before = page.get_attribute("main.match-page", "data-version")
     page.touchscreen.tap(spot["x"], spot["y"])
-    picked = page.locator(f'.confirm-bar, .board-area .target.chosen[aria-label="{spot["label"]}"]')
-    picked.first.wait_for(timeout=5_000)
+    # Previewed, that target chosen, or (a move undo takes back) sent at the tap.
+    page.wait_for_function(
+        "([label, v]) => document.querySelector('.confirm-bar')"
+        " || [...document.querySelectorAll('.board-area .target.chosen')]"
+        "    .some((t) => t.getAttribute('aria-label') === label)"
+        " || document.querySelector('main.match-page').dataset.version !== v",
+        arg=[spot["label"], before],
+        timeout=5_000,
+    )
     page.evaluate(MARK, [spot["x"], spot["y"]])
     tab.shot(f"reach-{game}-beside")
     page.evaluate("document.querySelectorAll('.test-tap-mark').forEach((m) => m.remove())")
@@ -118,8 +126,10 @@ def test_catan_a_corner_is_picked_from_beside_it(phone360: Tab) -> None:
     tab.go(f"/matches/{match_id}")
     assert wait_my_turn(tab)
     tab.page.wait_for_selector(".catan .board-svg")
-    tap_beside_a_target(tab, "catan")
-    assert tab.page.locator(".board-area .ghost").count() >= 1  # the settlement previewed
+    spot = tap_beside_a_target(tab, "catan")
+    # The set-up settlement goes at one tap (undo takes it back): there, on the board.
+    tab.page.locator(".board-area g[role=img][aria-label^='Settlement']").first.wait_for()
+    assert spot["label"].startswith("Settlement")
     tab.check_console()
 
 

@@ -80,7 +80,8 @@ describe("catan board", () => {
     expect(root.querySelectorAll(".cat-harbour")).toHaveLength(9);
     const first = F.setup.legal[0]!;
     const t = spot(`n${first.node as number}`)!;
-    expect(t.getAttribute("aria-label")).toMatch(/^Settlement on corner \d+ \(/);
+    // Named as the log names the place: by the hexes around it, never by an internal number.
+    expect(t.getAttribute("aria-label")).toMatch(/^Settlement (between|on the coast between|at the [a-z-]+ corner of) the (hills|forest|pasture|fields|mountains|desert)/);
     t.dispatchEvent(new MouseEvent("click", { bubbles: true }));
     expect(proposed).toEqual([first]);
     expect(root.querySelector(".ghost")).not.toBeNull();
@@ -147,8 +148,11 @@ describe("catan board", () => {
     expect(button("Year of plenty: Brick")).toBeUndefined();
     button("Year of plenty: Ore")!.click();
     expect(proposed).toEqual([]);
-    expect(button("Year of plenty: Grain")).toBeUndefined();
-    button("Year of plenty: Wool")!.click();
+    // the first pick is marked (a multi-pick: a tick, pressed, "1 of 2")
+    expect(button("Year of plenty: Ore + Ore")!.getAttribute("aria-pressed")).toBe("true");
+    expect(root.textContent).toContain("picked_n_of");
+    expect(button("Year of plenty: Ore + Grain")).toBeUndefined();
+    button("Year of plenty: Ore + Wool")!.click();
     expect(proposed.pop()).toEqual({ type: "play_year_of_plenty", resources: ["ore", "wool"] });
   });
 
@@ -187,5 +191,155 @@ describe("catan board", () => {
     expect(offer.textContent).toContain("Cyril: declines");
     [...offer.querySelectorAll<HTMLButtonElement>("button")].find((b) => b.textContent === "Accept the offer")!.click();
     expect(proposed.pop()).toEqual({ type: "answer_offer", accept: true });
+  });
+});
+
+function mainView(): board.CatanView {
+  const view = structuredClone(F.robber.view) as unknown as board.CatanView;
+  view.phase = "main";
+  view.rolled = true;
+  view.current = 0;
+  view.players[0]!.resources = { brick: 1, lumber: 1, wool: 1, grain: 1, ore: 0 };
+  return view;
+}
+const ID = /\b[a-z]+_[a-z0-9_]+\b|\bhex \d+|\bcorner \d+|\bedge \d+|\bspace \d+|[Pp]layer \d|\bn\d+\b|\be\d+\b|\bh\d+\b/;
+
+describe("catan board on a phone", () => {
+  const legal: Command[] = [
+    { type: "build_road", edge: 10 },
+    { type: "build_road", edge: 11 },
+    { type: "build_settlement", node: 20 },
+    { type: "buy_development_card" },
+    { type: "end_turn" },
+  ];
+
+  it("asks what to build first when several kinds are possible, so corners and edges are never lit together", () => {
+    const view = mainView();
+    const { root, proposed, ui } = setup(view as unknown as Json, legal);
+    expect(root.querySelectorAll(".board-svg .target, svg .target")).toHaveLength(0);
+    expect(root.textContent).toContain("Pick below what to build");
+    const kinds = [...root.querySelectorAll<HTMLButtonElement>(".cat-build button")];
+    expect(kinds.map((b) => b.dataset.kind)).toEqual(["road", "settlement", "city"]);
+    const city = kinds[2]!;
+    expect(city.disabled).toBe(true);
+    expect(city.textContent).toContain("too dear"); // says why in a word
+    expect(city.getAttribute("title")).toBe("too dear");
+    kinds[0]!.click();
+    const lit = [...root.querySelectorAll(".target")].map((t) => t.getAttribute("data-spot"));
+    expect(lit.sort()).toEqual(["e10", "e11"]);
+    expect(root.querySelector('.cat-build button[data-kind="road"]')!.getAttribute("aria-pressed")).toBe("true");
+    expect(root.textContent).toContain("Tap a lit edge for your road");
+    root.querySelector<SVGGElement>('.target[data-spot="e11"]')!.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(proposed).toEqual([{ type: "build_road", edge: 11 }]);
+    expect(ui.picker.get("kind")).toBe("road");
+    // the other kind: only its corner is lit
+    root.querySelector<HTMLButtonElement>('.cat-build button[data-kind="settlement"]')!.click();
+    expect([...root.querySelectorAll(".target")].map((t) => t.getAttribute("data-spot"))).toEqual(["n20"]);
+  });
+
+  it("shows everyone's points beside the dice, the target too", () => {
+    const view = mainView();
+    view.players.forEach((p, i) => {
+      p.points = i + 2;
+      delete p.points_with_hidden;
+    });
+    view.players[0]!.points_with_hidden = 5; // mine, with my hidden point cards (my view only)
+    const { root } = setup(view as unknown as Json, []);
+    const score = root.querySelector(".cat-score")!;
+    expect(score.textContent).toBe(`5${view.players.slice(1).map((p) => p.points).join("")}/${view.target}`);
+    expect(score.getAttribute("aria-label")).toContain("Anna 5, Bob 3");
+  });
+
+  it("says why nothing can be built before the roll", () => {
+    const view = mainView();
+    view.rolled = false;
+    const { root } = setup(view as unknown as Json, [{ type: "roll_dice" }]);
+    const road = root.querySelector<HTMLButtonElement>('.cat-build button[data-kind="road"]')!;
+    expect(road.disabled).toBe(true);
+    expect(road.textContent).toContain("roll first");
+  });
+
+  it("says why a development card in hand cannot be played now", () => {
+    const view = mainView();
+    view.players[0]!.development_cards = { knight: 1, victory_point: 1, road_building: 0, year_of_plenty: 0, monopoly: 0 };
+    view.players[0]!.new_development_cards = { knight: 1, victory_point: 1, road_building: 0, year_of_plenty: 0, monopoly: 0 };
+    const { root } = setup(view as unknown as Json, [{ type: "end_turn" }]);
+    const play = root.querySelector<HTMLButtonElement>('button[data-card="knight"]')!;
+    expect(play.disabled).toBe(true);
+    expect(play.textContent).toBe("Playbought this turn");
+    // the point card is never played: no button for it
+    expect(root.querySelectorAll('button[aria-label^="Victory"]')).toHaveLength(0);
+  });
+
+  it("takes one tap for what undo reverses and the obvious buttons, a confirm for the rest", () => {
+    const view = mainView() as unknown as Json;
+    const nc = (c: Command, l: Command[] = legal) => board.needsConfirm(c, view, l);
+    expect(nc({ type: "roll_dice" })).toBe(false);
+    expect(nc({ type: "build_road", edge: 10 })).toBe(false);
+    expect(nc({ type: "build_settlement", node: 20 })).toBe(false);
+    expect(nc({ type: "build_city", node: 20 })).toBe(false);
+    expect(nc({ type: "trade_bank", give: "brick", get: "ore" })).toBe(false);
+    expect(nc({ type: "end_turn" })).toBe(true); // other moves remain
+    expect(nc({ type: "end_turn" }, [{ type: "end_turn" }])).toBe(false); // nothing else to do
+    expect(nc({ type: "buy_development_card" })).toBe(true); // draws
+    expect(nc({ type: "move_robber", hex: 3, victim: 1 })).toBe(true); // steals
+    expect(nc({ type: "discard", card: "ore" })).toBe(true); // spends for good
+    expect(nc({ type: "play_knight" })).toBe(true);
+    expect(nc({ type: "answer_offer", accept: true })).toBe(true);
+    expect(nc({ type: "answer_offer", accept: false })).toBe(false);
+    const setupRoad = { ...(mainView() as object), phase: "setup_road" } as unknown as Json;
+    expect(board.needsConfirm({ type: "build_road", edge: 10 }, setupRoad, [])).toBe(true); // the turn passes
+  });
+
+  it("rings the place of each marked event", () => {
+    const view = mainView();
+    const { root, ui, draw } = setup(view as unknown as Json, []);
+    ui.marks = [
+      { seq: 5, actor: 1, data: { node: 20 }, text: { en: "Bob builds a settlement", cs: "Bob staví vesnici" } },
+      { seq: 6, actor: 1, data: { edge: 11 }, text: { en: "Bob builds a road", cs: "Bob staví cestu" } },
+      { seq: 7, actor: 1, data: { hex: 4 }, text: { en: "Bob moves the robber", cs: "Bob přesouvá zloděje" } },
+      { seq: 8, actor: 1, data: { seat: 1 }, text: { en: "Bob ends the turn", cs: "Bob končí tah" } },
+    ];
+    draw();
+    const marks = [...root.querySelectorAll(".mark")];
+    expect(marks.map((m) => m.getAttribute("aria-label"))).toEqual(["Bob builds a settlement", "Bob builds a road", "Bob moves the robber"]);
+    const g = board.geometry(view);
+    const ring = marks[0]!.querySelector(".mark-ring")!;
+    expect(Number(ring.getAttribute("cx"))).toBeCloseTo(g.node[20]!.x, 3);
+    expect(Number(marks[2]!.querySelector(".mark-ring")!.getAttribute("cy"))).toBeCloseTo(g.hexCentre[4]!.y, 3);
+  });
+
+  it("names every corner, edge and hex without internal ids, in English and Czech", () => {
+    const view = mainView();
+    for (const lang of ["en", "cs"] as const) {
+      const ui = { lang, tr: (en: string, cs: string) => (lang === "cs" ? cs : en), players: [], game } as unknown as BoardUi;
+      for (let n = 0; n < 54; n++) expect(board.describe({ type: "build_settlement", node: n }, view as unknown as Json, ui)).not.toMatch(ID);
+      for (let e = 0; e < 72; e++) expect(board.describe({ type: "build_road", edge: e }, view as unknown as Json, ui)).not.toMatch(ID);
+      for (let h = 0; h < 19; h++) expect(board.describe({ type: "move_robber", hex: h, victim: 1 }, view as unknown as Json, ui)).not.toMatch(ID);
+    }
+    const cs = { lang: "cs", tr: (_: string, c: string) => c, players: [], game } as unknown as BoardUi;
+    const hex = view.board.hexes.find((h) => h.resource === "wool" && h.number === 9);
+    if (hex) expect(board.describe({ type: "move_robber", hex: hex.id }, view as unknown as Json, cs)).toMatch(/^Zloděj na pastvinu s devítkou/);
+    expect(board.describe({ type: "build_settlement", node: 20 }, view as unknown as Json, cs)).toMatch(/^Vesnice (mezi|na pobřeží mezi|na [a-zá-ž]+ rohu) /);
+    expect(board.describe({ type: "build_road", edge: 11 }, view as unknown as Json, cs)).toMatch(/^Cesta (mezi|na [a-zá-ž]+ pobřeží) /);
+  });
+
+  it("gives lit targets hit areas a finger can take, none covering another's centre", () => {
+    // Every set-up corner lit at once (the densest step): each hit disc 36 units across, and no
+    // other lit corner's centre inside it.
+    const { root } = setup(F.setup.view, F.setup.legal);
+    const discs = [...root.querySelectorAll(".target")].map((t) => t.querySelector("circle")!);
+    const pts = discs.map((c) => ({ x: Number(c.getAttribute("cx")), y: Number(c.getAttribute("cy")), r: Number(c.getAttribute("r")) }));
+    for (const p of pts) expect(2 * p.r).toBeGreaterThanOrEqual(34);
+    for (const a of pts) for (const b of pts) if (a !== b) expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThan(a.r);
+    // Every edge lit (a road step can light many): the same for their hit discs.
+    const view = mainView();
+    const roads = view.board.edges.map((_, e) => ({ type: "build_road", edge: e }));
+    const r2 = setup(view as unknown as Json, roads);
+    const edges = [...r2.root.querySelectorAll(".target")].map((t) => t.querySelector("circle")!);
+    expect(edges).toHaveLength(72);
+    const ep = edges.map((c) => ({ x: Number(c.getAttribute("cx")), y: Number(c.getAttribute("cy")), r: Number(c.getAttribute("r")) }));
+    for (const p of ep) expect(2 * p.r).toBeGreaterThanOrEqual(34);
+    for (const a of ep) for (const b of ep) if (a !== b) expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThan(a.r);
   });
 });

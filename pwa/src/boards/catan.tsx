@@ -1,8 +1,12 @@
-/** The Catan board: the island (terrain in colour with an icon and a word, number tokens with
+/** The Catan board: the island (terrain in colour with an icon and its name, number tokens with
  * 6 and 8 in red, harbours with their ratio), roads, settlements and cities in the player's
- * colour and symbol, the robber, the dice; building, set-up, the robber and the start choice by
- * tapping corners, edges and hexes (legal ones highlighted, narrowed by the Picker, a preview to
- * confirm); the hand, development cards, discarding, bank and domestic trade under the board.
+ * colour and symbol, the robber, the dice and everyone's points; set-up, building, the robber
+ * and the start choice by tapping corners, edges and hexes (legal ones lit, narrowed by the
+ * Picker: what to build first where several kinds are possible, so corners and edges are never
+ * lit together), one tap for what undo takes back and a preview to confirm for the rest
+ * (`needsConfirm`); `ui.marks` ringed where they happened; the hand, the build row, development
+ * cards, discarding, bank and domestic trade in the private area (the dock on a phone). Places
+ * are named as the log names them ("between the forest 4 and the pasture 9"), never by number.
  * No rules here: every tap is one of the legal commands. */
 
 import type { ComponentChild, JSX } from "preact";
@@ -12,6 +16,9 @@ import { PanZoom } from "./toolkit/panzoom";
 import type { Step } from "./toolkit/picker";
 import { PlayerBadge, seatStyle, symbolPath } from "./toolkit/pieces";
 import { type TargetOptions, targetProps } from "./toolkit/targets";
+import { PickButton, PickCount } from "./toolkit/choice";
+import { Mark } from "./toolkit/mark";
+import "./catan.css";
 import type { BoardUi } from "./types";
 
 // -- the view's shape (what games/catan/views.py sends) -------------------------------------------
@@ -101,9 +108,12 @@ const DEV_WORDS: Record<string, [string, string]> = {
   year_of_plenty: ["Year of plenty", "Vynález"],
   monopoly: ["Monopoly", "Monopol"],
 };
-export function resWord(ui: Pick<BoardUi, "tr">, r: string): string {
+export function resWord(ui: Pick<BoardUi, "tr"> & Partial<Pick<BoardUi, "lang" | "game">>, r: string): string {
   const w = RES_WORDS[r] ?? DEV_WORDS[r];
-  return w ? ui.tr(w[0], w[1]) : r;
+  const g = ui.game?.glossary?.cards?.[r];
+  const fromGlossary = g ? (ui.lang === "cs" ? g.cs : g.en) : undefined;
+  if (fromGlossary) return fromGlossary[0]!.toUpperCase() + fromGlossary.slice(1);
+  return w ? ui.tr(w[0], w[1]) : ui.tr("card", "karta");
 }
 function cardsWord(ui: Pick<BoardUi, "tr">, counts: number[]): string {
   const parts = counts.flatMap((n, i) => (n ? [`${n}× ${resWord(ui, RESOURCES[i]!)}`] : []));
@@ -207,7 +217,8 @@ export function geometry(v: CatanView): Geometry {
     return { at: { x: mid.x + (dx / len) * SIZE * 0.75, y: mid.y + (dy / len) * SIZE * 0.75 }, a, b };
   });
   const pts = [...hexCentre.flatMap((c) => hexCorners(c, SIZE)), ...harbour.map((h) => h.at)];
-  return { hexCentre, node, nodeHexes, edge, edgeHexes, harbour, box: bounds(pts, SIZE * 0.42) };
+  // The margin holds a coastal corner's whole hit disc (NODE_HIT) inside the island's view.
+  return { hexCentre, node, nodeHexes, edge, edgeHexes, harbour, box: bounds(pts, SIZE * 0.62) };
 }
 
 const geoCache = new WeakMap<object, Geometry>();
@@ -220,7 +231,9 @@ function geo(v: CatanView): Geometry {
   return g;
 }
 
-// -- steps: a board command is a spot (corner, edge or hex), then a victim -----------------------
+// -- steps: a board command is a kind (road, settlement...), a spot (corner, edge or hex), then
+// a victim. The kind comes first where several are possible, so that corners and edges are never
+// lit together: each target then has room for a hit area of a finger's size.
 
 /** The board spot a command is about: "n12" (corner), "e30" (edge), "h4" (hex); else undefined. */
 export function spotOf(c: Command): string | undefined {
@@ -238,7 +251,27 @@ export function spotOf(c: Command): string | undefined {
   return undefined;
 }
 
+export type Kind = "road" | "settlement" | "city" | "robber" | "start";
+/** What a board command puts on the board. */
+export function kindOf(c: Command): Kind | undefined {
+  switch (c.type) {
+    case "build_settlement":
+      return "settlement";
+    case "build_city":
+      return "city";
+    case "build_road":
+      return "road";
+    case "move_robber":
+    case "war_move_robber":
+      return "robber";
+    case "choose_start_resources":
+      return "start";
+  }
+  return undefined;
+}
+
 export const BOARD_STEPS: Step[] = [
+  { key: "kind", get: (c) => kindOf(c) },
   { key: "spot", get: (c) => spotOf(c) },
   { key: "victim", get: (c) => (c.type === "move_robber" ? ((c.victim as number | undefined) ?? -1) : null) },
 ];
@@ -247,54 +280,197 @@ export function boardCommands(legal: readonly Command[]): Command[] {
   return legal.filter((c) => spotOf(c) !== undefined);
 }
 
-/** The spots to highlight now: every spot of the legal board commands. */
-export function legalSpots(legal: readonly Command[]): Set<string> {
-  return new Set(boardCommands(legal).map((c) => spotOf(c)!));
+/** The kinds of piece the legal board commands may place now, in the build row's order. */
+export function legalKinds(legal: readonly Command[]): Kind[] {
+  const ks = new Set(boardCommands(legal).map((c) => kindOf(c)!));
+  return (["road", "settlement", "city", "robber", "start"] as Kind[]).filter((k) => ks.has(k));
+}
+
+/** The kind the player builds now: the one picked, or the only one possible; none while
+ * several are possible and none is picked. */
+export function currentKind(legal: readonly Command[], picker: Pick<BoardUi["picker"], "get">): Kind | undefined {
+  const kinds = legalKinds(legal);
+  const picked = picker.get("kind") as Kind | undefined;
+  if (picked && kinds.includes(picked)) return picked;
+  return kinds.length === 1 ? kinds[0] : undefined;
+}
+
+/** The spots to light now: those of the current kind's legal commands. */
+export function legalSpots(legal: readonly Command[], picker?: Pick<BoardUi["picker"], "get">): Set<string> {
+  const kind = picker ? currentKind(legal, picker) : undefined;
+  const cmds = boardCommands(legal).filter((c) => !picker || kindOf(c) === kind);
+  return new Set(cmds.map((c) => spotOf(c)!));
 }
 
 /** Commands offered as plain buttons under the board, in a sensible order. */
 const EXTRA = ["roll_dice", "buy_development_card", "lay_point_card", "declare_war", "defend_war", "withdraw_offer", "end_turn"];
 
-// -- labels ---------------------------------------------------------------------------------------
+// -- words: places named as the log names them (games/catan/words.py) ---------------------------
 
-function hexWord(v: CatanView, ui: Pick<BoardUi, "tr">, h: number): string {
+type Tr = Pick<BoardUi, "tr">;
+type Gl = Pick<BoardUi, "tr" | "lang" | "game">;
+
+/** A thing's name from the game's glossary (games/catan/words.py GLOSSARY), else the fallback. */
+function gloss(ui: Gl, group: string, key: string, en: string, cs: string): string {
+  const w = ui.game?.glossary?.[group]?.[key];
+  const s = w ? (ui.lang === "cs" ? w.cs : w.en) : undefined;
+  return s || ui.tr(en, cs);
+}
+const cap = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
+
+/** Terrains by the resource a hex yields: English, then Czech nominative, genitive,
+ * accusative, instrumental (as games/catan/words.py TERRAINS). */
+const TERRAIN_WORDS: Record<string, [string, string, string, string, string]> = {
+  brick: ["hills", "kopce", "kopců", "kopce", "kopci"],
+  lumber: ["forest", "les", "lesa", "les", "lesem"],
+  wool: ["pasture", "pastvina", "pastviny", "pastvinu", "pastvinou"],
+  grain: ["fields", "pole", "pole", "pole", "polem"],
+  ore: ["mountains", "hory", "hor", "hory", "horami"],
+  desert: ["desert", "poušť", "pouště", "poušť", "pouští"],
+};
+const CS_NUMBER: Record<number, string> = {
+  2: "se dvojkou",
+  3: "s trojkou",
+  4: "se čtyřkou",
+  5: "s pětkou",
+  6: "se šestkou",
+  8: "s osmičkou",
+  9: "s devítkou",
+  10: "s desítkou",
+  11: "s jedenáctkou",
+  12: "s dvanáctkou",
+};
+type Case = "nom" | "gen" | "acc" | "ins";
+const CASE_AT: Record<Case, number> = { nom: 1, gen: 2, acc: 3, ins: 4 };
+
+/** The name of a terrain as such (a hex's caption): "Pasture" / "Pastvina". */
+export function terrainName(ui: Gl, res: string): string {
+  const t = TERRAIN_WORDS[res];
+  return cap(gloss(ui, "terrains", res, t?.[0] ?? res, t?.[1] ?? res));
+}
+
+/** One hex as the log names it: "the pasture 9" / "pastvinu s devítkou" (Czech in `c`). */
+export function hexPlace(v: CatanView, ui: Pick<BoardUi, "lang">, h: number, c: Case = "acc"): string {
   const hex = v.board.hexes[h];
-  if (!hex) return `#${h}`;
-  return hex.number ? `${hex.number} ${resWord(ui, hex.resource)}` : resWord(ui, hex.resource);
+  const t = hex ? TERRAIN_WORDS[hex.resource] : undefined;
+  if (!hex || !t) return ui.lang === "cs" ? "políčko" : "the hex";
+  if (ui.lang === "cs") return hex.number ? `${t[CASE_AT[c]]} ${CS_NUMBER[hex.number] ?? hex.number}` : t[CASE_AT[c]]!;
+  return hex.number ? `the ${t[0]} ${hex.number}` : `the ${t[0]}`;
 }
-function placeWord(v: CatanView, ui: Pick<BoardUi, "tr">, hexes: number[] | undefined): string {
-  const list = (hexes ?? []).map((h) => hexWord(v, ui, h));
-  return list.length ? list.join(" · ") : ui.tr("the coast", "pobřeží");
+
+function joinWords(ui: Pick<BoardUi, "lang">, parts: string[]): string {
+  if (parts.length <= 1) return parts.join("");
+  return `${parts.slice(0, -1).join(", ")} ${ui.lang === "cs" ? "a" : "and"} ${parts[parts.length - 1]}`;
 }
-export function cornerWord(v: CatanView, ui: Pick<BoardUi, "tr">, n: number): string {
-  return `${ui.tr("corner", "roh")} ${n} (${placeWord(v, ui, geo(v).nodeHexes[n])})`;
+
+// Corners of a pointy-top hex, 0 at the top then clockwise; side k joins corners k and k + 1.
+const CORNER_DIRS: [string, string][] = [
+  ["north", "severním"],
+  ["north-east", "severovýchodním"],
+  ["south-east", "jihovýchodním"],
+  ["south", "jižním"],
+  ["south-west", "jihozápadním"],
+  ["north-west", "severozápadním"],
+];
+const SIDE_DIRS: [string, string][] = [
+  ["north-east", "severovýchodním"],
+  ["east", "východním"],
+  ["south-east", "jihovýchodním"],
+  ["south-west", "jihozápadním"],
+  ["west", "západním"],
+  ["north-west", "severozápadním"],
+];
+const HARBOUR_AT: Record<string, [string, string]> = {
+  "3:1": ["the 3:1 harbour", "přístavu 3:1"],
+  "2:1 brick": ["the 2:1 brick harbour", "přístavu 2:1 na cihly"],
+  "2:1 lumber": ["the 2:1 lumber harbour", "přístavu 2:1 na dřevo"],
+  "2:1 wool": ["the 2:1 wool harbour", "přístavu 2:1 na vlnu"],
+  "2:1 grain": ["the 2:1 grain harbour", "přístavu 2:1 na obilí"],
+  "2:1 ore": ["the 2:1 ore harbour", "přístavu 2:1 na rudu"],
+};
+
+/** Where a corner is: "between the forest 4, the pasture 9 and the hills 10" / "mezi lesem se
+ * čtyřkou, …"; on the coast "on the coast between …" or "at the north corner of the forest 4";
+ * ", at the 3:1 harbour" where there is one. */
+export function cornerPlace(v: CatanView, ui: Pick<BoardUi, "lang">, n: number): string {
+  const hexes = geo(v).nodeHexes[n] ?? [];
+  const cs = ui.lang === "cs";
+  let text: string;
+  if (hexes.length === 1) {
+    const h = hexes[0]!;
+    const dir = CORNER_DIRS[v.board.hexes[h]!.nodes.indexOf(n)] ?? CORNER_DIRS[0]!;
+    text = cs ? `na ${dir[1]} rohu ${hexPlace(v, ui, h, "gen")}` : `at the ${dir[0]} corner of ${hexPlace(v, ui, h)}`;
+  } else {
+    const inner = joinWords(
+      ui,
+      hexes.map((h) => hexPlace(v, ui, h, "ins")),
+    );
+    const coast = hexes.length < 3;
+    text = cs ? `${coast ? "na pobřeží " : ""}mezi ${inner}` : `${coast ? "on the coast " : ""}between ${inner}`;
+  }
+  const harbour = v.board.harbours.find((hb) => hb.nodes.includes(n));
+  const hw = harbour && HARBOUR_AT[harbour.kind];
+  if (hw) text += cs ? `, u ${hw[1]}` : `, at ${hw[0]}`;
+  return text;
 }
-export function edgeWord(v: CatanView, ui: Pick<BoardUi, "tr">, e: number): string {
-  return `${ui.tr("edge", "hrana")} ${e} (${placeWord(v, ui, geo(v).edgeHexes[e])})`;
+
+/** Where an edge is: "between the forest 4 and the pasture 9"; on the coast "on the north-east
+ * coast of the forest 4" / "na severovýchodním pobřeží lesa se čtyřkou". */
+export function edgePlace(v: CatanView, ui: Pick<BoardUi, "lang">, e: number): string {
+  const hexes = geo(v).edgeHexes[e] ?? [];
+  const cs = ui.lang === "cs";
+  if (hexes.length === 1) {
+    const h = hexes[0]!;
+    const nodes = v.board.hexes[h]!.nodes;
+    const [a, b] = v.board.edges[e]!;
+    const i = nodes.indexOf(a!);
+    const j = nodes.indexOf(b!);
+    const dir = SIDE_DIRS[(i + 1) % 6 === j ? i : j] ?? SIDE_DIRS[0]!;
+    return cs ? `na ${dir[1]} pobřeží ${hexPlace(v, ui, h, "gen")}` : `on the ${dir[0]} coast of ${hexPlace(v, ui, h)}`;
+  }
+  const inner = joinWords(
+    ui,
+    hexes.map((h) => hexPlace(v, ui, h, "ins")),
+  );
+  return cs ? `mezi ${inner}` : `between ${inner}`;
 }
+
+/** Pieces named as the game names them: "Settlement" / "Vesnice", "Road" / "Cesta". */
+export function pieceName(ui: Gl, kind: "settlement" | "city" | "road" | "robber"): string {
+  if (kind === "robber") return cap(gloss(ui, "figures", "robber", "robber", "zloděj"));
+  const fallback: Record<string, [string, string]> = { settlement: ["settlement", "vesnice"], city: ["city", "město"], road: ["road", "cesta"] };
+  const [en, cs] = fallback[kind]!;
+  return cap(gloss(ui, "buildings", kind, en, cs));
+}
+
 function seatName(ui: BoardUi, seat: number): string {
-  return ui.players.find((p) => p.seat === seat)?.name ?? `#${seat + 1}`;
+  const p = ui.players.find((x) => x.seat === seat);
+  if (p?.name) return p.name;
+  return ui.tr("the other player", "protihráč");
+}
+
+/** The robber moved to a hex, in words: "Robber to the pasture 9" (+ "stays" when it does). */
+function robberWords(v: CatanView, ui: BoardUi, hex: number): string {
+  const stay = hex === v.board.robber ? ui.tr(" (stays)", " (zůstává)") : "";
+  return `${pieceName(ui, "robber")} ${ui.tr("to", "na")} ${hexPlace(v, ui, hex, "acc")}${stay}`;
 }
 
 export function describe(c: Command, view: Json, ui: BoardUi): string {
   const v = asView(view);
   switch (c.type) {
     case "build_settlement":
-      return `${ui.tr("Settlement on", "Osada na")} ${cornerWord(v, ui, c.node as number)}`;
+      return `${pieceName(ui, "settlement")} ${cornerPlace(v, ui, c.node as number)}`;
     case "build_city":
-      return `${ui.tr("City on", "Město na")} ${cornerWord(v, ui, c.node as number)}`;
+      return `${pieceName(ui, "city")} ${cornerPlace(v, ui, c.node as number)}`;
     case "choose_start_resources":
-      return `${ui.tr("Starting resources from", "Počáteční suroviny z")} ${cornerWord(v, ui, c.node as number)}`;
+      return `${ui.tr("Starting resources from the settlement", "Počáteční suroviny z vesnice")} ${cornerPlace(v, ui, c.node as number)}`;
     case "build_road":
-      return `${ui.tr("Road on", "Silnice na")} ${edgeWord(v, ui, c.edge as number)}`;
+      return `${pieceName(ui, "road")} ${edgePlace(v, ui, c.edge as number)}`;
     case "move_robber":
     case "war_move_robber": {
-      const to = hexWord(v, ui, c.hex as number);
       const victim = c.victim as number | undefined;
-      const stay = c.hex === v.board.robber ? ui.tr(" (stays)", " (zůstává)") : "";
-      return victim === undefined
-        ? `${ui.tr("Robber to", "Zloděj na")} ${to}${stay}`
-        : `${ui.tr("Robber to", "Zloděj na")} ${to}, ${ui.tr("steal from", "okrást")} ${seatName(ui, victim)}`;
+      const to = robberWords(v, ui, c.hex as number);
+      return victim === undefined ? to : `${to}, ${ui.tr("steal from", "okrást")} ${seatName(ui, victim)}`;
     }
     case "roll_dice":
       return ui.tr("Roll the dice", "Hodit kostkami");
@@ -342,7 +518,36 @@ export function describe(c: Command, view: Json, ui: BoardUi): string {
     case "draft_add":
       return `${c.side === "give" ? ui.tr("Give", "Dám") : ui.tr("Get", "Chci")} +1 ${resWord(ui, c.resource as string)}`;
   }
-  return c.type;
+  return ui.tr("Move", "Tah");
+}
+
+/** The confirm policy (pwa/BOARDS.md): one tap for what undo takes back (builds, bank trades,
+ * Road Building, Year of Plenty: games/catan/events.py _UNDOABLE) and for the single obvious
+ * buttons (roll the dice, end a turn with nothing else to do); a preview + Confirm for the
+ * rest: ending the turn while moves remain, the last set-up road (the turn passes), the robber
+ * (it steals), buying (it draws), the other cards, discards, trades with a player, war. */
+export function needsConfirm(c: Command, view: Json, legal: Command[]): boolean {
+  const v = isView(view) ? asView(view) : null;
+  switch (c.type) {
+    case "roll_dice":
+    case "withdraw_offer":
+    case "trade_bank":
+    case "play_road_building":
+    case "play_year_of_plenty":
+    case "draft_offer":
+    case "draft_add":
+    case "cancel_draft":
+    case "build_settlement":
+    case "build_city":
+      return false;
+    case "build_road":
+      return v?.phase === "setup_road";
+    case "answer_offer":
+      return c.accept === true;
+    case "end_turn":
+      return legal.some((x) => x.type !== "end_turn" && x.type !== "draft_offer" && x.type !== "withdraw_offer");
+  }
+  return true;
 }
 
 /** targetProps for an SVG group. */
@@ -444,60 +649,77 @@ function Robber({ p, ghost, label }: { p: Point; ghost?: boolean; label: string 
   );
 }
 
+/** Where an event happened on the board (its `data`: node, edge or hex), for a `<Mark>`. */
+export function eventPlace(v: CatanView, data: Record<string, Json> | undefined): { x: number; y: number; r: number } | null {
+  if (!data) return null;
+  const g = geo(v);
+  if (typeof data.node === "number" && g.node[data.node]) return { ...g.node[data.node]!, r: SIZE * 0.55 };
+  if (typeof data.edge === "number" && g.edge[data.edge]) return { ...g.edge[data.edge]!.mid, r: SIZE * 0.55 };
+  if (typeof data.hex === "number" && g.hexCentre[data.hex]) return { ...g.hexCentre[data.hex]!, r: SIZE * 0.9 };
+  return null;
+}
+
+// Hit areas, in board units (SIZE = 30: a hex side; the island is drawn about 1.1 px a unit
+// on a 360-390 px phone). A lit corner's hit disc is 36 across, a lit edge's 34: lit corners
+// are at least two sides (52) apart, lit edges' middles 26, so no lit target's centre lies under
+// another's hit area, and each is over 32 px across at the view that shows the whole island.
+const NODE_HIT = SIZE * 0.6;
+const EDGE_HIT = SIZE * 0.57;
+
 export function render(view: Json, seat: number | null, legal: Command[], ui: BoardUi): ComponentChild {
   if (!isView(view)) return null;
   const v = asView(view);
   const g = geo(v);
   const tappable = ui.interactive && !ui.busy;
-  const cmds = tappable ? boardCommands(legal) : [];
+  const kind = tappable ? currentKind(legal, ui.picker) : undefined;
+  const cmds = tappable ? boardCommands(legal).filter((c) => kindOf(c) === kind) : [];
   const spots = new Set(cmds.map((c) => spotOf(c)!));
   const chosen = ui.picker.get("spot") as string | undefined;
   const preview = ui.preview;
   const previewSpot = preview ? spotOf(preview) : undefined;
 
   const pick = (spot: string) => {
+    if (kind) ui.picker.set("kind", kind, BOARD_STEPS);
     ui.picker.set("spot", spot, BOARD_STEPS);
     const left = ui.picker.remaining(cmds, BOARD_STEPS);
-    const only = left.length === 1 ? left[0]! : null;
+    // The robber: steal from the one player there at once (the row above the board offers
+    // not to); with several there, the player picks whom first.
+    const stealing = left.filter((c) => c.victim !== undefined);
+    const only = left.length === 1 ? left[0]! : stealing.length === 1 ? stealing[0]! : null;
     if (only) ui.propose(only, describe(only, view, ui));
     else ui.cancel();
     ui.redraw();
   };
-  const victims = chosen && !preview ? ui.picker.remaining(cmds, BOARD_STEPS) : [];
+  const victims = chosen && spots.has(chosen) ? ui.picker.remaining(cmds, BOARD_STEPS).filter((c) => spotOf(c) === chosen) : [];
   const isMine = (n: number) => v.board.buildings.some((b) => b.node === n && b.seat === seat);
 
-  const nodeTargets: ComponentChild[] = [];
-  const edgeTargets: ComponentChild[] = [];
-  const hexTargets: ComponentChild[] = [];
+  const targets: ComponentChild[] = [];
   for (const spot of spots) {
     const id = Number(spot.slice(1));
     const on = chosen === spot || previewSpot === spot;
+    const cmd = cmds.find((c) => spotOf(c) === spot)!;
     if (spot[0] === "n") {
       const p = g.node[id]!;
-      const cmd = cmds.find((c) => spotOf(c) === spot)!;
-      const label = describe(cmd, view, ui);
-      nodeTargets.push(
-        <g {...tgt({ label, onPick: () => pick(spot), chosen: on })} data-spot={spot}>
-          <circle cx={p.x} cy={p.y} r={SIZE * 0.42} fill="transparent" />
-          <circle class="hl" cx={p.x} cy={p.y} r={SIZE * (isMine(id) ? 0.36 : 0.24)} />
+      targets.push(
+        <g {...tgt({ label: describe(cmd, view, ui), onPick: () => pick(spot), chosen: on })} data-spot={spot}>
+          <circle cx={p.x} cy={p.y} r={NODE_HIT} fill="transparent" />
+          <circle class="hl" cx={p.x} cy={p.y} r={SIZE * (isMine(id) ? 0.4 : 0.27)} />
         </g>,
       );
     } else if (spot[0] === "e") {
       const e = g.edge[id]!;
-      const cmd = cmds.find((c) => spotOf(c) === spot)!;
       const angle = (Math.atan2(e.b.y - e.a.y, e.b.x - e.a.x) * 180) / Math.PI;
       const tf = `translate(${e.mid.x} ${e.mid.y}) rotate(${angle})`;
-      edgeTargets.push(
+      targets.push(
         <g {...tgt({ label: describe(cmd, view, ui), onPick: () => pick(spot), chosen: on })} data-spot={spot}>
-          <rect transform={tf} x={-SIZE * 0.32} y={-SIZE * 0.22} width={SIZE * 0.64} height={SIZE * 0.44} fill="transparent" />
-          <rect transform={tf} class="hl" x={-SIZE * 0.34} y={-SIZE * 0.14} width={SIZE * 0.68} height={SIZE * 0.28} rx={SIZE * 0.14} />
+          <circle cx={e.mid.x} cy={e.mid.y} r={EDGE_HIT} fill="transparent" />
+          <rect transform={tf} class="hl" x={-SIZE * 0.36} y={-SIZE * 0.15} width={SIZE * 0.72} height={SIZE * 0.3} rx={SIZE * 0.15} />
         </g>,
       );
     } else {
       const c = g.hexCentre[id]!;
-      const label = `${ui.tr("Robber to", "Zloděj na")} ${hexWord(v, ui, id)}${id === v.board.robber ? ui.tr(" (stays)", " (zůstává)") : ""}`;
-      hexTargets.push(
-        <g {...tgt({ label, onPick: () => pick(spot), chosen: on })} data-spot={spot}>
+      targets.push(
+        <g {...tgt({ label: robberWords(v, ui, id), onPick: () => pick(spot), chosen: on })} data-spot={spot}>
           <polygon class="hl" points={hexPoints(c, SIZE * 0.8)} />
         </g>,
       );
@@ -515,17 +737,42 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
       if (p) ghost = <Building p={p} seat={seat} city={preview.type === "build_city"} ghost />;
     } else if (preview.type === "move_robber" || preview.type === "war_move_robber") {
       const c = g.hexCentre[preview.hex as number];
-      if (c) ghost = <Robber p={c} ghost label={ui.tr("Robber (preview)", "Zloděj (náhled)")} />;
+      if (c) ghost = <Robber p={c} ghost label={`${pieceName(ui, "robber")} (${ui.tr("preview", "náhled")})`} />;
     }
   }
+
+  // What the marked events did, ringed where they did it.
+  const marks = ui.marks.flatMap((ev, i) => {
+    const at = eventPlace(v, ev.data);
+    if (!at) return [];
+    const text = ev.text ? (ui.lang === "cs" ? ev.text.cs : ev.text.en) : undefined;
+    return [<Mark x={at.x} y={at.y} r={at.r} seat={ev.actor ?? null} n={ui.marks.length > 1 ? i + 1 : undefined} label={text || undefined} />];
+  });
 
   const robberAt = g.hexCentre[v.board.robber];
   const landSea = g.hexCentre.map((c) => <polygon points={hexPoints(c, SIZE * 1.32)} fill={SEA} />);
   return (
     <div class="catan">
-      <style>{CSS}</style>
-      <Status v={v} ui={ui} seat={seat} />
+      <Status v={v} ui={ui} seat={seat} kind={kind} several={tappable && legalKinds(legal).filter((k) => k !== "robber" && k !== "start").length > 1} />
+      {victims.length > 1 && (
+        <div class="cat-victims" role="group" aria-label={ui.tr("Steal from", "Okrást")}>
+          <span>{ui.tr("Steal from:", "Okrást:")}</span>
+          {victims.map((c) => (
+            <PickButton
+              class="btn"
+              chosen={preview !== null && JSON.stringify(preview) === JSON.stringify(c)}
+              onPick={() => {
+                ui.propose(c, describe(c, view, ui));
+                ui.redraw();
+              }}
+            >
+              {c.victim === undefined ? ui.tr("nobody", "nikoho") : seatName(ui, c.victim as number)}
+            </PickButton>
+          ))}
+        </div>
+      )}
       <PanZoom
+        key={`${v.turn}:${v.phase}`}
         box={g.box}
         label={ui.tr("The island of Catan", "Ostrov Catan")}
         labels={{ zoomIn: ui.tr("Zoom in", "Přiblížit"), zoomOut: ui.tr("Zoom out", "Oddálit"), fit: ui.tr("Whole island", "Celý ostrov") }}
@@ -535,44 +782,20 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
           <Harbour {...g.harbour[i]!} kind={hb.kind} ui={ui} />
         ))}
         {v.board.hexes.map((h, i) => (
-          <HexTile hex={h} c={g.hexCentre[i]!} word={resWord(ui, h.resource)} />
+          <HexTile hex={h} c={g.hexCentre[i]!} word={terrainName(ui, h.resource)} />
         ))}
-        {hexTargets}
-        {robberAt && <Robber p={robberAt} label={`${ui.tr("Robber on", "Zloděj na")} ${hexWord(v, ui, v.board.robber)}`} />}
+        {robberAt && <Robber p={robberAt} label={`${pieceName(ui, "robber")}: ${hexPlace(v, ui, v.board.robber, "nom")}`} />}
         {v.board.roads.map((r) => {
           const e = g.edge[r.edge]!;
           return <Road a={e.a} b={e.b} seat={r.seat} />;
         })}
         {v.board.buildings.map((b) => (
-          <Building
-            p={g.node[b.node]!}
-            seat={b.seat}
-            city={b.city}
-            label={`${b.city ? ui.tr("City", "Město") : ui.tr("Settlement", "Osada")}: ${seatName(ui, b.seat)}`}
-          />
+          <Building p={g.node[b.node]!} seat={b.seat} city={b.city} label={`${pieceName(ui, b.city ? "city" : "settlement")}: ${seatName(ui, b.seat)}`} />
         ))}
         {ghost}
-        {edgeTargets}
-        {nodeTargets}
+        {targets}
+        {marks}
       </PanZoom>
-      {victims.length > 1 && (
-        <div class="cat-victims" role="group" aria-label={ui.tr("Steal from", "Okrást")}>
-          <span>{ui.tr("Steal from:", "Okrást:")}</span>
-          {victims.map((c) => (
-            <button
-              type="button"
-              class="btn"
-              onClick={() => {
-                ui.propose(c, describe(c, view, ui));
-                ui.redraw();
-              }}
-            >
-              {c.victim === undefined ? ui.tr("nobody", "nikoho") : seatName(ui, c.victim as number)}
-            </button>
-          ))}
-        </div>
-      )}
-      <Offer v={v} seat={seat} legal={tappable ? legal : []} ui={ui} />
       {v.war && (
         <section class="cat-offer" aria-label={ui.tr("War", "Válka")}>
           <p>
@@ -582,6 +805,7 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
           </p>
         </section>
       )}
+      {seat === null && <Offer v={v} seat={seat} legal={[]} ui={ui} />}
       <Players v={v} ui={ui} />
     </div>
   );
@@ -613,50 +837,87 @@ export function phaseWord(v: CatanView, ui: BoardUi, seat: number | null): strin
   const mine = seat === v.current;
   switch (v.phase) {
     case "setup_settlement":
-      return mine ? ui.tr("Place a settlement on a highlighted corner", "Postav osadu na zvýrazněný roh") : `${who}: ${ui.tr("places a settlement", "staví osadu")}`;
+      return mine ? ui.tr("Place a settlement on a highlighted corner", "Postav vesnici na zvýrazněný roh") : `${who}: ${ui.tr("places a settlement", "staví vesnici")}`;
     case "setup_road":
-      return mine ? ui.tr("Place a road next to it", "Postav k ní silnici") : `${who}: ${ui.tr("places a road", "staví silnici")}`;
+      return mine ? ui.tr("Place a road next to it", "Postav k ní cestu") : `${who}: ${ui.tr("places a road", "staví cestu")}`;
     case "start_choice":
-      return ui.tr("Choose the settlement that pays your starting resources", "Vyber osadu, která dá počáteční suroviny");
+      return ui.tr("Choose the settlement that pays your starting resources", "Vyber vesnici, která dá počáteční suroviny");
     case "roll":
-      return mine ? ui.tr("Roll the dice", "Hoď kostkami") : `${who}: ${ui.tr("to roll", "hází")}`;
+      return mine ? ui.tr("Roll the dice", "Hoď kostkami") : `${who}: ${ui.tr("rolls the dice", "hází kostkami")}`;
     case "discard":
       return ui.tr("A 7: hands over 7 cards discard half", "Sedmička: kdo má přes 7 karet, odhodí polovinu");
     case "robber":
-      return mine ? ui.tr("Move the robber: tap a hex", "Přesuň zloděje: klepni na pole") : `${who}: ${ui.tr("moves the robber", "přesouvá zloděje")}`;
+      return mine ? ui.tr("Move the robber: tap a lit hex", "Přesuň zloděje: klepni na zvýrazněné políčko") : `${who}: ${ui.tr("moves the robber", "přesouvá zloděje")}`;
     case "road_building":
-      return mine ? ui.tr("Place a free road", "Postav silnici zdarma") : `${who}: ${ui.tr("builds roads", "staví silnice")}`;
+      return mine ? ui.tr("Place a free road", "Postav cestu zdarma") : `${who}: ${ui.tr("builds roads", "staví cesty")}`;
     case "main":
       return mine ? ui.tr("Build, trade or end your turn", "Stav, obchoduj nebo ukonči tah") : `${who}: ${ui.tr("is playing", "je na tahu")}`;
     case "over":
       return v.winner !== null ? `${ui.tr("Winner", "Vítěz")}: ${seatName(ui, v.winner)}` : ui.tr("Game over", "Konec hry");
   }
   if (v.phase.startsWith("war")) return ui.tr("War!", "Válka!");
-  return v.phase;
+  return mine ? ui.tr("Your move", "Jsi na tahu") : `${who}: ${ui.tr("is playing", "je na tahu")}`;
 }
 
-function Status({ v, ui, seat }: { v: CatanView; ui: BoardUi; seat: number | null }): ComponentChild {
+/** The prompt while building: what a tap on the board does now. */
+function kindPrompt(ui: BoardUi, kind: Kind | undefined, several: boolean): string | null {
+  switch (kind) {
+    case "road":
+      return ui.tr("Tap a lit edge for your road", "Klepni na zvýrazněnou hranu pro cestu");
+    case "settlement":
+      return ui.tr("Tap a lit corner for your settlement", "Klepni na zvýrazněný roh pro vesnici");
+    case "city":
+      return ui.tr("Tap one of your settlements to make it a city", "Klepni na svou vesnici, z níž bude město");
+  }
+  return several ? ui.tr("Pick below what to build, or end your turn", "Dole vyber, co postavit, nebo ukonči tah") : null;
+}
+
+function Status({ v, ui, seat, kind, several }: { v: CatanView; ui: BoardUi; seat: number | null; kind?: Kind; several?: boolean }): ComponentChild {
   const roll = v.last_roll;
+  const building = v.phase === "main" && seat === v.current ? kindPrompt(ui, kind, several ?? false) : null;
+  // Before the first roll (the set-up) the line holds the prompt alone: a line more for the board.
   return (
     <div class="cat-status">
-      <span class="cat-dice" aria-label={roll ? `${ui.tr("Last roll", "Poslední hod")}: ${roll[0]} + ${roll[1]} = ${roll[0]! + roll[1]!}` : ui.tr("No roll yet", "Zatím bez hodu")}>
-        {roll ? (
-          <>
-            <Die n={roll[0]!} />
-            <Die n={roll[1]!} />
-            <strong class={roll[0]! + roll[1]! === 7 ? "cat-seven" : undefined}>= {roll[0]! + roll[1]!}</strong>
-          </>
-        ) : (
-          <span class="muted">{ui.tr("No roll yet", "Zatím bez hodu")}</span>
-        )}
-      </span>
-      <span class="cat-phase">{phaseWord(v, ui, seat)}</span>
+      {roll && (
+        <span class="cat-dice" aria-label={`${ui.tr("Last roll", "Poslední hod")}: ${roll[0]} + ${roll[1]} = ${roll[0]! + roll[1]!}`}>
+          <Die n={roll[0]!} />
+          <Die n={roll[1]!} />
+          <strong class={roll[0]! + roll[1]! === 7 ? "cat-seven" : undefined}>= {roll[0]! + roll[1]!}</strong>
+        </span>
+      )}
+      <Score v={v} ui={ui} />
+      <span class="cat-phase">{building ?? phaseWord(v, ui, seat)}</span>
     </div>
+  );
+}
+
+/** Everyone's victory points beside the dice (the table is below the fold on a phone): a
+ * player's colour and symbol, then the points; "/10" the target. */
+function Score({ v, ui }: { v: CatanView; ui: BoardUi }): ComponentChild {
+  const pts = v.players.map((p) => v.final_points?.[p.seat] ?? p.points_with_hidden ?? p.points);
+  const label = `${ui.tr("Victory points", "Vítězné body")}: ${v.players.map((p, i) => `${seatName(ui, p.seat)} ${pts[i]}`).join(", ")} (${ui.tr("to win", "k výhře")} ${v.target})`;
+  return (
+    <span class="cat-score" role="img" aria-label={label}>
+      {v.players.map((p, i) => {
+        const st = seatStyle(p.seat);
+        return (
+          <span class="cat-score-one">
+            <svg viewBox="-1 -1 2 2" width="14" height="14" aria-hidden="true">
+              <circle r="1" fill={st.colour} />
+              <path d={symbolPath(st.symbol, 0.55)} fill="#fff" />
+            </svg>
+            <strong>{pts[i]}</strong>
+          </span>
+        );
+      })}
+      <span class="muted">/{v.target}</span>
+    </span>
   );
 }
 
 function Players({ v, ui }: { v: CatanView; ui: BoardUi }): ComponentChild {
   return (
+    <div class="cat-table">
     <table class="cat-players">
       <caption class="sr-only">{ui.tr("Players", "Hráči")}</caption>
       <thead>
@@ -685,7 +946,7 @@ function Players({ v, ui }: { v: CatanView; ui: BoardUi }): ComponentChild {
           return (
             <tr class={v.active_seats.includes(p.seat) ? "cat-active" : undefined}>
               <th scope="row">
-                <PlayerBadge seat={p.seat} name={pl?.name ?? `#${p.seat + 1}`} active={v.active_seats.includes(p.seat)} />
+                <PlayerBadge seat={p.seat} name={pl?.name ?? seatName(ui, p.seat)} active={v.active_seats.includes(p.seat)} />
               </th>
               <td>
                 <strong>{v.final_points?.[p.seat] ?? p.points}</strong>
@@ -733,6 +994,7 @@ function Players({ v, ui }: { v: CatanView; ui: BoardUi }): ComponentChild {
         </tr>
       </tfoot>
     </table>
+    </div>
   );
 }
 
@@ -827,16 +1089,26 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
   );
   return (
     <div class="catan cat-private">
-      <style>{CSS}</style>
+      <Offer v={v} seat={seat} legal={act} ui={ui} />
+      <BuildRow v={v} me={me} seat={seat} legal={act} ui={ui} />
       <div class="cat-hand" aria-label={ui.tr("Your resources", "Tvoje suroviny")}>
-        {RESOURCES.map((r, i) => (
-          <span class={`cat-card${hand[i] ? "" : " cat-none"}`}>
-            <Glyph r={r} size={26} />
-            <span class="cat-n">{hand[i]}</span>
-            <span class="cat-w">{resWord(ui, r)}</span>
-            {me.trade_ratios && <span class="cat-ratio">{me.trade_ratios[r]}:1</span>}
-          </span>
-        ))}
+        {RESOURCES.map((r, i) => {
+          const ratio = me.trade_ratios?.[r];
+          return (
+            <span class={`cat-card${hand[i] ? "" : " cat-none"}`}>
+              <span class="cat-top">
+                <Glyph r={r} size={22} />
+                <span class="cat-n">{hand[i]}</span>
+              </span>
+              <span class="cat-w">{resWord(ui, r)}</span>
+              {ratio !== undefined && ratio < 4 && (
+                <span class="cat-ratio" title={ui.tr(`Trade ${ratio} for 1 at a harbour`, `Výměna ${ratio} za 1 v přístavu`)}>
+                  {ratio}:1
+                </span>
+              )}
+            </span>
+          );
+        })}
       </div>
       {me.discard_left > 0 && (
         <div class="cat-box">
@@ -863,6 +1135,65 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
   );
 }
 
+/** What each piece costs, as the rules print it on the building costs card (shown, not
+ * checked: what may be built is what `legal` says). */
+const COSTS: Record<string, Partial<Record<Res, number>>> = {
+  road: { brick: 1, lumber: 1 },
+  settlement: { brick: 1, lumber: 1, wool: 1, grain: 1 },
+  city: { grain: 2, ore: 3 },
+};
+
+/** The pieces to build in the main phase: pick one, then its places light up on the board.
+ * What cannot be built now says why in a word. */
+function BuildRow({ v, me, seat, legal, ui }: { v: CatanView; me: CatanPlayer; seat: number; legal: Command[]; ui: BoardUi }): ComponentChild {
+  if (v.phase !== "main" || v.current !== seat || !ui.interactive) return null;
+  const kinds = legalKinds(legal);
+  const picked = currentKind(legal, ui.picker);
+  const hand = me.resources ?? {};
+  const why = (k: string): string => {
+    if (!v.rolled) return ui.tr("roll first", "nejdřív hoď");
+    const cost = COSTS[k]!;
+    if (Object.entries(cost).some(([r, n]) => (hand[r] ?? 0) < (n ?? 0))) return ui.tr("too dear", "málo surovin");
+    return ui.tr("no place", "není kde");
+  };
+  return (
+    <div class="cat-build" role="group" aria-label={ui.tr("Build", "Stavět")}>
+      {(["road", "settlement", "city"] as const).map((k) => {
+        const can = kinds.includes(k);
+        const name = pieceName(ui, k);
+        return (
+          <PickButton
+            class="cat-build-btn"
+            chosen={can && picked === k}
+            disabled={!can}
+            disabledReason={can ? undefined : why(k)}
+            attrs={{ "data-kind": k }}
+            onPick={() => {
+              ui.picker.choose("kind", k);
+              ui.picker.unset("spot");
+              ui.cancel();
+              ui.redraw();
+            }}
+          >
+            <span class="cat-build-name">{name}</span>
+            <span class="cat-cost" aria-hidden="true" title={ui.tr("Cost", "Cena")}>
+              {Object.entries(COSTS[k]!).flatMap(([r, n]) => Array.from({ length: n ?? 0 }, () => <Glyph r={r} size={13} />))}
+            </span>
+          </PickButton>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The command that plays each card that is played (the point cards count by themselves). */
+const PLAYS: Record<string, string> = {
+  knight: "play_knight",
+  road_building: "play_road_building",
+  monopoly: "play_monopoly",
+  year_of_plenty: "play_year_of_plenty",
+};
+
 function DevCards({ me, act, ui, view }: { me: CatanPlayer; act: Command[]; ui: BoardUi; view: Json }): ComponentChild {
   const cards = me.development_cards ?? {};
   const fresh = me.new_development_cards ?? {};
@@ -876,10 +1207,10 @@ function DevCards({ me, act, ui, view }: { me: CatanPlayer; act: Command[]; ui: 
   const plenty = act.filter((c) => c.type === "play_year_of_plenty");
   const steps = ["yop"];
   const firstPick = ui.picker.get("yop") as string | undefined;
+  if (owned.length === 0) return null; // nothing to show: the dock stays short
   return (
     <div class="cat-box">
       <h3 class="cat-h">{ui.tr("Development cards", "Akční karty")}</h3>
-      {owned.length === 0 && <p class="muted">{ui.tr("None in hand", "Žádné v ruce")}</p>}
       <ul class="cat-devs">
         {owned.map((k) => (
           <li>
@@ -887,6 +1218,17 @@ function DevCards({ me, act, ui, view }: { me: CatanPlayer; act: Command[]; ui: 
               {cards[k]}× {resWord(ui, k)}
               {(fresh[k] ?? 0) > 0 && <span class="muted"> ({fresh[k]} {ui.tr("new", "nové")})</span>}
             </span>
+            {ui.interactive && !ui.busy && PLAYS[k] && !act.some((c) => c.type === PLAYS[k]) && (
+              <PickButton
+                class="btn"
+                disabled
+                attrs={{ "data-card": k }}
+                disabledReason={(fresh[k] ?? 0) >= (cards[k] ?? 0) ? ui.tr("bought this turn", "koupená v tomto tahu") : ui.tr("not now", "teď ne")}
+                onPick={() => undefined}
+              >
+                {ui.tr("Play", "Zahrát")}
+              </PickButton>
+            )}
             {k === "knight" && one("play_knight") && (
               <button type="button" class="btn" onClick={() => propose(one("play_knight")!)}>
                 {ui.tr("Play", "Zahrát")}
@@ -908,31 +1250,33 @@ function DevCards({ me, act, ui, view }: { me: CatanPlayer; act: Command[]; ui: 
             )}
             {k === "year_of_plenty" && plenty.length > 0 && (
               <span class="cat-row">
-                <span class="muted">{firstPick ? ui.tr("second:", "druhá:") : ui.tr("first:", "první:")}</span>
-                {RESOURCES.filter((r) =>
-                  plenty.some((c) => {
+                <PickCount n={firstPick ? 1 : 0} of={2} ui={ui} />
+                {RESOURCES.filter((r) => r === firstPick || plenty.some((c) => (c.resources as string[])[0] === r)).map((r) => {
+                  const next = plenty.find((c) => {
                     const rs = c.resources as string[];
                     return firstPick ? rs[0] === firstPick && rs[1] === r : rs[0] === r;
-                  }),
-                ).map((r) => (
-                  <button
-                    type="button"
-                    class="btn cat-res-btn"
-                    aria-label={`${resWord(ui, k)}: ${resWord(ui, r)}`}
-                    onClick={() => {
-                      if (!firstPick) {
-                        ui.picker.set("yop", r, steps);
-                        ui.redraw();
-                        return;
-                      }
-                      const c = plenty.find((x) => (x.resources as string[])[0] === firstPick && (x.resources as string[])[1] === r);
-                      ui.picker.unset("yop");
-                      if (c) propose(c);
-                    }}
-                  >
-                    <Glyph r={r} size={18} /> {resWord(ui, r)}
-                  </button>
-                ))}
+                  });
+                  return (
+                    <PickButton
+                      class="btn cat-res-btn"
+                      chosen={firstPick === r}
+                      disabled={!next}
+                      disabledReason={ui.tr("bank empty", "banka nemá")}
+                      label={firstPick ? `${resWord(ui, k)}: ${resWord(ui, firstPick)} + ${resWord(ui, r)}` : `${resWord(ui, k)}: ${resWord(ui, r)}`}
+                      onPick={() => {
+                        if (!firstPick) {
+                          ui.picker.set("yop", r, steps);
+                          ui.redraw();
+                          return;
+                        }
+                        ui.picker.unset("yop");
+                        if (next) propose(next);
+                      }}
+                    >
+                      <Glyph r={r} size={18} /> {resWord(ui, r)}
+                    </PickButton>
+                  );
+                })}
               </span>
             )}
           </li>
@@ -1042,38 +1386,3 @@ function Draft({ me, act, ui, counter }: { me: CatanPlayer; act: Command[]; ui: 
     </div>
   );
 }
-
-const CSS = `
-.catan .cat-status{display:flex;flex-wrap:wrap;align-items:center;gap:.4rem .8rem;margin:0 0 .5rem}
-.catan .cat-dice{display:inline-flex;align-items:center;gap:.25rem;font-size:1.05rem}
-.catan .cat-seven{color:#b5442c}
-.catan .cat-phase{font-weight:600}
-.catan .cat-players{width:100%;border-collapse:collapse;margin:.6rem 0;font-size:.9rem}
-.catan .cat-players th,.catan .cat-players td{padding:.25rem .3rem;text-align:left;border-bottom:1px solid #ddd3bf;vertical-align:middle}
-.catan .cat-players th[scope=row] .badge-name{white-space:nowrap}
-.catan .cat-players thead th{font-weight:600;font-size:.8rem;color:#5a6168}
-.catan .cat-players tr.cat-active{background:#f3e7d6}
-.catan .cat-bank{font-size:.8rem;color:#4a5158;border-bottom:none}
-.catan .cat-bank .cat-chip{margin-right:.35rem}
-.catan .cat-award{display:inline-block;margin-left:.25rem;padding:0 .3rem;border-radius:.6rem;background:#1f2a30;color:#fff;font-size:.7rem}
-.catan .cat-offer{border:1px solid #d9cdb5;border-radius:8px;padding:.5rem .7rem;margin:.6rem 0;background:#fbf8f1}
-.catan .cat-offer p{margin:.2rem 0}
-.catan .cat-answers{list-style:none;padding:0;margin:.2rem 0;display:flex;gap:.8rem;flex-wrap:wrap;font-size:.9rem}
-.catan .cat-cards{display:inline-flex;flex-wrap:wrap;gap:.3rem}
-.catan .cat-chip{display:inline-flex;align-items:center;gap:.2rem;white-space:nowrap}
-.catan .cat-victims{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center;margin:.5rem 0}
-.catan .cat-hand{display:grid;grid-template-columns:repeat(5,1fr);gap:.3rem;margin-bottom:.6rem}
-.catan .cat-card{display:flex;flex-direction:column;align-items:center;border:1px solid #d9cdb5;border-radius:8px;padding:.3rem .1rem;background:#fff;font-size:.78rem;line-height:1.15}
-.catan .cat-card.cat-none{background:#f1ece2}
-.catan .cat-card.cat-none .cat-glyph{opacity:.45}
-.catan .cat-n{font-size:1.2rem;font-weight:700}
-.catan .cat-ratio{color:#4a5158;font-size:.72rem}
-.catan .cat-box{margin:.5rem 0;padding:.4rem 0;border-top:1px solid #e4dac6}
-.catan .cat-h{font-size:.95rem;margin:.1rem 0 .3rem}
-.catan .cat-row{display:flex;flex-wrap:wrap;gap:.35rem;align-items:center;margin:.25rem 0}
-.catan .cat-res-btn{display:inline-flex;align-items:center;gap:.25rem;min-height:36px}
-.catan .cat-devs{list-style:none;padding:0;margin:0}
-.catan .cat-devs li{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center;margin:.25rem 0}
-.catan .cat-glyph{vertical-align:middle;flex:none}
-.catan .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
-`;
