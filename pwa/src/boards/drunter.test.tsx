@@ -150,9 +150,9 @@ suite("drunter board: placing a tile", () => {
   it("goes tile, place, ghost: and proposes exactly that legal command", () => {
     const { root, proposed, draw } = setup(baseView(), LEGAL);
     expect(tileButtons(root).filter((b) => !b.disabled)).toHaveLength(4);
-    expect(root.textContent).toContain("Your secret building:");
+    expect(root.textContent).toContain("Secret building:");
     expect(root.textContent).toContain("School");
-    tileButtons(root).find((b) => b.textContent?.includes("Street tile of 2"))!.click();
+    tileButtons(root).find((b) => b.getAttribute("aria-label")?.startsWith("Street 2-square tile"))!.click();
     expect(targets(root)).toHaveLength(2);
     expect(targets(root)[0]).toContain("covers School 4");
     const east = root.querySelector<SVGElement>(".board-svg .target")!;
@@ -164,7 +164,7 @@ suite("drunter board: placing a tile", () => {
 
   it("takes the only tile that fits a tapped place", () => {
     const { root, proposed } = setup(baseView(), LEGAL);
-    const wall = [...root.querySelectorAll<SVGElement>(".board-svg .target")].find((t) => t.getAttribute("aria-label")?.includes("Town wall 2"))!;
+    const wall = [...root.querySelectorAll<SVGElement>(".board-svg .target")].find((t) => t.getAttribute("aria-label")?.includes("town wall 2"))!;
     wall.dispatchEvent(new MouseEvent("click", { bubbles: true }));
     expect(proposed).toEqual([place("wall_2", 1, "N")]);
   });
@@ -182,7 +182,7 @@ suite("drunter board: placing a tile", () => {
     // The town is still there: buildings, outhouse, the tile laid and its placer.
     expect(root.querySelector("[aria-label='School 4']")).not.toBeNull();
     expect(root.querySelector("[aria-label='Outhouse']")).not.toBeNull();
-    expect(root.querySelector("[aria-label='River tile of 3, laid by Bot']")).not.toBeNull();
+    expect(root.querySelector("[aria-label='River 3-square tile, laid by Bot']")).not.toBeNull();
     // A covered building stays known, marked small on the tile.
     const v = baseView();
     v.tiles_on_board.push({ seat: 0, route: "street", kind: "street", length: 2, direction: "E", cells: [[1, 0], [2, 0]] });
