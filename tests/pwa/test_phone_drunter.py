@@ -81,11 +81,7 @@ def _step(moves: Moves, rng: random.Random, what: str) -> None:
     elif reachable and (picked_tile or (not chosen_place and rng.random() < 0.4)):
         moves.tap_target(rng.choice(reachable))
     elif by_kind.get("tile"):
-        if picked_tile:
-            choice = rng.choice(by_kind["tile"])
-        else:
-            choice = rng.choice(by_kind["tile"])
-        moves.tap_button(choice)
+        moves.tap_button(rng.choice(by_kind["tile"]))
         if page.locator(".dd-hand button[aria-pressed=true]").count():
             moves.hand_to_board(".dock .dd-hand button[aria-pressed=true]")
     elif by_kind.get("other"):
