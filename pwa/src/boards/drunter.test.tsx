@@ -6,7 +6,12 @@ import {
   type DView,
   describe,
   extraCommands,
+  HIT,
+  hitBox,
+  markPlace,
+  needsConfirm,
   placeTargets,
+  prompt,
   privateArea,
   render as renderBoard,
   selectedVote,
@@ -273,5 +278,89 @@ suite("drunter board: the end", () => {
     const { root } = setup(v, []);
     const lines = [...root.querySelectorAll(".dd-result li")].map((li) => li.textContent);
     expect(lines).toEqual(["Bot 11 · Inn", "Anna 8 · School"]);
+  });
+});
+
+suite("drunter board: on a phone", () => {
+  const box = { x: -4, y: -4, width: 608, height: 608 };
+
+  it("gives every place a hit area of HIT units at least, inside the town", () => {
+    const corner = hitBox([[0, 0]], box);
+    expect(corner.w).toBe(HIT);
+    expect(corner.h).toBe(HIT);
+    expect(corner.x).toBe(box.x);
+    expect(corner.y).toBe(box.y);
+    const far = hitBox([[14, 14]], box);
+    expect(far.x + far.w).toBe(box.x + box.width);
+    const long = hitBox([[3, 5], [4, 5], [5, 5]], box);
+    expect(long.w).toBe(120);
+    expect(long.h).toBe(HIT);
+    // Neighbouring places: neither's centre lies in the other's hit area.
+    const a = hitBox([[5, 5]], box);
+    const b = hitBox([[6, 6]], box);
+    expect(260 >= b.x && 260 <= b.x + b.w && 220 >= b.y && 220 <= b.y + b.h).toBe(false);
+    expect(a.x + a.w).toBeLessThan(6 * 40 + 20 + 1);
+  });
+
+  it("greys out a tile that does not fit the chosen place and says why", () => {
+    const { root } = setup(baseView(), LEGAL);
+    const wall = [...root.querySelectorAll<SVGElement>(".board-svg .target")].find((t) => t.getAttribute("aria-label")?.includes("street south"))!;
+    wall.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    const off = tileButtons(root).filter((b) => b.disabled);
+    expect(off.length).toBeGreaterThan(0);
+    expect(off.every((b) => b.querySelector(".pick-why")?.textContent === "not there")).toBe(true);
+    expect(off[0]!.getAttribute("aria-label")).toMatch(/^Town wall 1-square tile ×1: not there$/);
+  });
+
+  it("asks for Confirm for every move but a vote that is the only one", () => {
+    const v = baseView() as unknown as Json;
+    expect(needsConfirm(place("street", 1, "E"), v, LEGAL)).toBe(true);
+    const shrug: Command = { type: "vote", cards: ["shrug"] };
+    expect(needsConfirm(shrug, v, [shrug])).toBe(false);
+    expect(needsConfirm(shrug, v, [shrug, { type: "vote", cards: ["JA"] }])).toBe(true);
+    expect(needsConfirm({ type: "declare_jein", side: "yes" }, v, [])).toBe(true);
+  });
+
+  it("says what to do in one line", () => {
+    const { ui } = setup(baseView(), LEGAL);
+    expect(prompt(baseView(), LEGAL, ui)).toBe("Pick a tile below, or a lit place.");
+    ui.picker.set("tile", "street:1");
+    expect(prompt(baseView(), LEGAL, ui)).toBe("Tap where the tile goes.");
+    ui.interactive = false;
+    expect(prompt(baseView(), LEGAL, ui)).toBeNull();
+  });
+
+  it("rings where the marked events happened", () => {
+    const v = baseView();
+    const placed = { seq: 7, type: "TilePlaced", actor: 1, data: { seat: 1, cells: [[14, 13], [14, 12], [14, 11]] as unknown as Json } };
+    expect(markPlace(v, placed)).toEqual({ x: 580, y: 500, r: 66 });
+    expect(markPlace(v, { seq: 8, type: "TurnStarted", data: { seat: 0 } })).toBeNull();
+    expect(markPlace(v, { seq: 9, type: "BuilderRemoved", data: { route: "river" } })).toEqual({ x: 580, y: 460, r: 26 });
+    const { root, ui, draw } = setup(v, []);
+    ui.marks = [placed, { seq: 8, type: "TurnStarted", data: { seat: 0 } }];
+    draw();
+    expect(root.querySelectorAll(".board-svg .mark")).toHaveLength(1);
+  });
+
+  it("names things as the glossary does, in Czech too, with no internal id", () => {
+    const glossary = {
+      routes: { street: { en: "street", cs: "ulice" }, wall_1: { en: "town wall 1", cs: "hradby 1" }, wall_2: { en: "town wall 2", cs: "hradby 2" }, river: { en: "river", cs: "řeka" } },
+      tiles: { "street:2": { en: "street 2-square tile", cs: "dvojková placka (ulice)" } },
+      buildings: { school: { en: "school", cs: "škola" }, church: { en: "church", cs: "kostel" } },
+    };
+    const { root, ui, draw } = setup(baseView(), LEGAL);
+    ui.game = { ...game, glossary };
+    ui.lang = "cs";
+    ui.tr = (_en, cs) => cs;
+    ui.t = (k) => ({ zoom_in: "Přiblížit", zoom_out: "Oddálit", zoom_reset: "Celé" })[k as string] ?? "?";
+    draw();
+    const names = [...root.querySelectorAll("[aria-label], [title]")].map((e) => `${e.getAttribute("aria-label") ?? ""} ${e.getAttribute("title") ?? ""}`);
+    const text = `${root.textContent ?? ""} ${names.join(" ")}`;
+    expect(text).toContain("Dvojková placka (ulice)");
+    expect(text).toContain("Škola 4");
+    expect(text).toContain("Prodloužit ulici na východ");
+    expect(text).not.toMatch(/\b[a-z]+_[a-z0-9_]+\b|[Pp]layer \d/);
+    expect(describe(place("street", 2, "E"), baseView() as unknown as Json, ui)).toBe("Prodloužit ulici na východ dvojkovou plackou (zakryje: Škola 4)");
+    expect(describe({ type: "some_thing" }, baseView() as unknown as Json, ui)).toBe("Some thing");
   });
 });

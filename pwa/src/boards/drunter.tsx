@@ -154,6 +154,11 @@ function gloss(ui: BoardUi, category: string, key: string): string | null {
   return ui.lang === "cs" ? t.cs : t.en;
 }
 
+/** "1 bod", "3 body", "5 bodů". */
+function czPoints(n: number): string {
+  return `${n} ${n === 1 ? "bod" : n >= 2 && n <= 4 ? "body" : "bodů"}`;
+}
+
 function cap(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
@@ -681,7 +686,7 @@ export function markPlace(v: DView, e: MatchEvent): { x: number; y: number; r: n
 /** The line above the town: what to do now, in a few words (one line on a phone). */
 export function prompt(v: DView, legal: readonly Command[], ui: BoardUi): string | null {
   if (!ui.interactive) return null;
-  if (legal.some((c) => c.type === "vote")) return ui.tr("Outhouse vote: pick your citizen cards below, then Vote.", "Hlasování o kadibudce: vyberte karty občanů dole, pak Hlasovat.");
+  if (legal.some((c) => c.type === "vote")) return ui.tr("Outhouse vote: your cards are below.", "Hlasování o kadibudce: karty máte dole.");
   if (legal.some((c) => c.type === "declare_jein")) return ui.tr("Say what your JEIN counts as: yes or no.", "Řekněte, zda váš JEIN je pro, nebo proti.");
   if (legal.some((c) => c.type === "choose_goal")) return ui.tr("Commit to one of your goal cards below.", "Zvolte jednu ze svých karet cílů dole.");
   if (!legal.some((c) => c.type === "place_tile") || ui.preview) return null;
@@ -944,8 +949,8 @@ function Ballot({ v, ui, legal, view }: { v: DView; ui: BoardUi; legal: Command[
   return (
     <div class="dd-ballot" role="group" aria-label={ui.tr("Your vote", "Váš hlas")}>
       <p class="small">
-        <strong>{ui.tr("Your vote:", "Váš hlas:")}</strong>{" "}
-        {ui.tr("tap the cards to lay face down (others see only how many), then Vote.", "klepněte na karty, které vyložíte lícem dolů (ostatní uvidí jen počet), pak Hlasovat.")}
+        <strong>{ui.tr("Your vote:", "Váš hlas:")}</strong> {voteQuestion(v, ui)}{" "}
+        {ui.tr("Tap cards to lay face down, then Vote.", "Klepněte na karty lícem dolů, pak Hlasovat.")}
       </p>
       <div class="dd-cards">
         {hand.map((c) => (
@@ -983,6 +988,16 @@ function Ballot({ v, ui, legal, view }: { v: DView; ui: BoardUi; legal: Command[
       </div>
     </div>
   );
+}
+
+/** What the town votes on: whose tile, and when it stays. */
+function voteQuestion(v: DView, ui: BoardUi): string {
+  const vote = v.vote;
+  if (!vote) return "";
+  const who = ui.players.find((p) => p.seat === vote.placer);
+  if (who?.me) return ui.tr("Your tile on an outhouse stays if yes ≥ no.", "Vaše placka na kadibudce zůstane, je-li pro ≥ proti.");
+  const name = who?.name ?? `#${vote.placer + 1}`;
+  return ui.tr(`${name}'s tile on an outhouse stays if yes ≥ no.`, `Placka hráče ${name} na kadibudce zůstane, je-li pro ≥ proti.`);
 }
 
 function VotePanel({ v, ui }: { v: DView; ui: BoardUi }): ComponentChild {
@@ -1080,7 +1095,7 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
           <span class={`dd-house dd-b-${sec.building ?? "none"}`} aria-hidden="true" />
           {ui.tr("Secret building:", "Tajná budova:")} <strong>{sec.building ? buildingName(ui, sec.building) : "—"}</strong>
           {" · "}
-          {ui.tr(`${sec.score ?? 0} points now`, `nyní ${sec.score ?? 0} bodů`)}
+          {ui.tr(`${sec.score ?? 0} points now`, `nyní ${czPoints(sec.score ?? 0)}`)}
         </p>
       )}
       {sec.goals && (
@@ -1096,7 +1111,7 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
                     ★
                   </span>
                 )}
-                <strong>{buildingName(ui, g)}</strong> · {ui.tr(`${sec.goal_scores?.[i] ?? 0} points now`, `nyní ${sec.goal_scores?.[i] ?? 0} bodů`)}
+                <strong>{buildingName(ui, g)}</strong> · {ui.tr(`${sec.goal_scores?.[i] ?? 0} points now`, `nyní ${czPoints(sec.goal_scores?.[i] ?? 0)}`)}
                 {sec.chosen_goal === g && <span class="pill">{ui.tr("committed", "zvolen")}</span>}
               </li>
             ))}
@@ -1184,7 +1199,7 @@ export function describe(command: Command, view: Json, ui: BoardUi): string {
       const pts = i >= 0 ? v?.secrets?.goal_scores?.[i] : undefined;
       const name = buildingName(ui, card);
       return pts !== undefined
-        ? ui.tr(`Commit to goal: ${name} (${pts} points now)`, `Zvolit cíl: ${name} (nyní ${pts} bodů)`)
+        ? ui.tr(`Commit to goal: ${name} (${pts} points now)`, `Zvolit cíl: ${name} (nyní ${czPoints(pts)})`)
         : ui.tr(`Commit to goal: ${name}`, `Zvolit cíl: ${name}`);
     }
     default:
