@@ -177,7 +177,14 @@ def test_czech_at_360_px_names_no_internal_id(narrow_tab: Tab) -> None:
     tab.page.wait_for_selector(".dd-board .board-svg")
     assert tab.page.evaluate("document.documentElement.lang") == "cs"
     moves = Moves(tab, "phone-drunter-cs")
-    finished = _play(tab, moves, rng, 40, words=True)
+    _play(tab, moves, rng, 10, words=True)
+    # Opened again: what the bots did since this player's last move is ringed on the town.
+    tab.page.reload()
+    if wait_my_turn(tab, timeout=60_000):
+        tab.page.wait_for_selector(".board-svg .mark", timeout=10_000)
+        assert tab.page.locator(".board-svg .mark[aria-label]").count() >= 1
+        moves.shot("since")
+    finished = _play(tab, moves, rng, 30, words=True)
     moves.problems.extend(_words_clean(tab, "the last step"))
     figures = _figures(moves, started, finished)
     tab.check_console()

@@ -8,6 +8,7 @@ import {
   extraCommands,
   HIT,
   hitBox,
+  MARGIN,
   markPlace,
   needsConfirm,
   placeTargets,
@@ -282,24 +283,18 @@ suite("drunter board: the end", () => {
 });
 
 suite("drunter board: on a phone", () => {
-  const box = { x: -4, y: -4, width: 608, height: 608 };
-
-  it("gives every place a hit area of HIT units at least, inside the town", () => {
-    const corner = hitBox([[0, 0]], box);
-    expect(corner.w).toBe(HIT);
-    expect(corner.h).toBe(HIT);
-    expect(corner.x).toBe(box.x);
-    expect(corner.y).toBe(box.y);
-    const far = hitBox([[14, 14]], box);
-    expect(far.x + far.w).toBe(box.x + box.width);
-    const long = hitBox([[3, 5], [4, 5], [5, 5]], box);
-    expect(long.w).toBe(120);
-    expect(long.h).toBe(HIT);
-    // Neighbouring places: neither's centre lies in the other's hit area.
-    const a = hitBox([[5, 5]], box);
-    const b = hitBox([[6, 6]], box);
-    expect(260 >= b.x && 260 <= b.x + b.w && 220 >= b.y && 220 <= b.y + b.h).toBe(false);
-    expect(a.x + a.w).toBeLessThan(6 * 40 + 20 + 1);
+  it("gives every place a hit area of HIT units at least, about its centre, inside the town", () => {
+    const corner = hitBox([[0, 0]]);
+    expect(corner).toEqual({ x: 20 - HIT / 2, y: 20 - HIT / 2, w: HIT, h: HIT });
+    expect(corner.x).toBeGreaterThanOrEqual(-MARGIN);
+    expect(hitBox([[14, 14]]).x + HIT).toBeLessThanOrEqual(15 * 40 + MARGIN);
+    const long = hitBox([[3, 5], [4, 5], [5, 5]]);
+    expect(long).toEqual({ x: 120, y: 220 - HIT / 2, w: 120, h: HIT });
+    // Neighbouring places, side by side or diagonal: neither's centre lies in the other's area.
+    const inside = (b: { x: number; y: number; w: number; h: number }, x: number, y: number) => x > b.x && x < b.x + b.w && y > b.y && y < b.y + b.h;
+    expect(inside(hitBox([[6, 5]]), 220, 220)).toBe(false);
+    expect(inside(hitBox([[6, 6]]), 220, 220)).toBe(false);
+    expect(inside(hitBox([[5, 5]]), 220, 220)).toBe(true);
   });
 
   it("greys out a tile that does not fit the chosen place and says why", () => {

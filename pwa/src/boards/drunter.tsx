@@ -628,22 +628,19 @@ function sameCell(a: XY, b: XY): boolean {
 
 /** The size in board units a target's hit area has at least: with the whole town shown above
  * the dock of a 360 px phone a cell is drawn ~18 px across, and a target must be 32 px. Under
- * two cells, so that the centres of two neighbouring places never lie in each other's area. */
-export const HIT = 76;
+ * two cells, so that the centre of a place never lies in its neighbour's hit area. */
+export const HIT = 78;
 
-/** A target's hit area: its cells, grown to `HIT` across where they are narrower, kept inside
- * the town (`box`) so that it never reaches past the visible board. */
-export function hitBox(cells: XY[], box: { x: number; y: number; width: number; height: number }): { x: number; y: number; w: number; h: number } {
+/** The margin round the town: an edge cell's hit area stays inside the drawing. */
+export const MARGIN = (HIT - CELL) / 2;
+
+/** A target's hit area: its cells, grown to `HIT` across where they are narrower, about the
+ * same centre (a finger aims at the middle of what it sees lit). */
+export function hitBox(cells: XY[]): { x: number; y: number; w: number; h: number } {
   const r = span(cells, 0);
-  const w = Math.min(Math.max(r.w, HIT), box.width);
-  const h = Math.min(Math.max(r.h, HIT), box.height);
-  const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v));
-  return {
-    x: clamp(r.x - (w - r.w) / 2, box.x, box.x + box.width - w),
-    y: clamp(r.y - (h - r.h) / 2, box.y, box.y + box.height - h),
-    w,
-    h,
-  };
+  const w = Math.max(r.w, HIT);
+  const h = Math.max(r.h, HIT);
+  return { x: r.x - (w - r.w) / 2, y: r.y - (h - r.h) / 2, w, h };
 }
 
 /** Where an event of `ui.marks` happened on the board, in board units; null for what has no
@@ -701,7 +698,7 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
   const v = asView(view);
   if (!v) return <p class="muted">{ui.tr("No town to show.", "Žádné město k zobrazení.")}</p>;
   const { width, height } = v.layout;
-  const box = gridBounds(width, height, CELL, 0, 4);
+  const box = gridBounds(width, height, CELL, 0, MARGIN);
   const covered = new Set<string>();
   for (const t of v.tiles_on_board) for (const c of t.cells) covered.add(`${c[0]},${c[1]}`);
   const mine = new Set([v.secrets?.building ?? "", ...(v.secrets?.goals ?? [])]);
@@ -792,7 +789,7 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
         {Object.entries(v.builders).map(([route, cell]) => (cell ? <Builder ui={ui} v={v} route={route} cell={cell} /> : null))}
         {targets.map((t) => {
           const r = span(t.cells, 3);
-          const hit = hitBox(t.cells, box);
+          const hit = hitBox(t.cells);
           const chosen = chosenWhere === t.where;
           const tile = ui.picker.get("tile");
           const label = tile
@@ -887,7 +884,7 @@ function MiniTile({ kind, length }: { kind: string; length: number }): Component
     );
   else pattern = <line x1="4" y1="8" x2={w - 4} y2="8" stroke={s.light} stroke-width="1.6" stroke-dasharray="3 3" />;
   return (
-    <svg class="dd-mini" viewBox={`0 0 ${w} 16`} width={length * 14} height="14" aria-hidden="true">
+    <svg class="dd-mini" viewBox={`0 0 ${w} 16`} width={length * 12} height="12" aria-hidden="true">
       <rect x="0.75" y="0.75" width={w - 1.5} height="14.5" rx="3" fill={s.fill} stroke={s.ink} stroke-width="1.5" />
       {pattern}
       {length === 3 && <rect x="19" y="0.75" width="10" height="14.5" fill="#2c2a26" opacity="0.45" />}
@@ -1100,8 +1097,7 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
       )}
       {sec.goals && (
         <div class="dd-secret">
-          <p>{ui.tr("Your secret goal cards:", "Vaše tajné karty cílů:")}</p>
-          <ul>
+          <ul aria-label={ui.tr("Your secret goal cards", "Vaše tajné karty cílů")}>
             {sec.goals.map((g, i) => (
               <li key={g}>
                 {BUILDING_STYLE[g] ? (
@@ -1111,7 +1107,7 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
                     ★
                   </span>
                 )}
-                <strong>{buildingName(ui, g)}</strong> · {ui.tr(`${sec.goal_scores?.[i] ?? 0} points now`, `nyní ${czPoints(sec.goal_scores?.[i] ?? 0)}`)}
+                {ui.tr("Goal:", "Cíl:")} <strong>{buildingName(ui, g)}</strong> · {ui.tr(`${sec.goal_scores?.[i] ?? 0} points now`, `nyní ${czPoints(sec.goal_scores?.[i] ?? 0)}`)}
                 {sec.chosen_goal === g && <span class="pill">{ui.tr("committed", "zvolen")}</span>}
               </li>
             ))}
