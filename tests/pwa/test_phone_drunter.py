@@ -24,6 +24,7 @@ import pytest
 from tests.pwa.phone import (
     BUTTON_SELECTOR,
     Moves,
+    lit_targets,
     phone_tab,  # noqa: F401  (a fixture)
     visible_buttons,
 )
@@ -184,9 +185,18 @@ def test_czech_at_360_px_names_no_internal_id(narrow_tab: Tab) -> None:
         tab.page.wait_for_selector(".board-svg .mark", timeout=10_000)
         assert tab.page.locator(".board-svg .mark[aria-label]").count() >= 1
         moves.shot("since")
+        # The shell's "since your last move" card stands above the town and takes its height
+        # while open: measured apart, then closed as a player does once read.
+        seen = lit_targets(tab)
+        sizes = [t["size"] for t in seen["targets"]]
+        moves.steps.append({"since_card_smallest_target_px": min(sizes) if sizes else None})
+        close = tab.page.locator(".since .link").bounding_box()
+        assert close is not None
+        moves.tap(close["x"] + close["width"] / 2, close["y"] + close["height"] / 2, "close")
     finished = _play(tab, moves, rng, 30, words=True)
     moves.problems.extend(_words_clean(tab, "the last step"))
     figures = _figures(moves, started, finished)
     tab.check_console()
     assert figures["dead_taps"] == 0, [s for s in figures["steps"] if not s.get("acted", True)]
     assert figures["problems"] == []
+    assert figures["smallest_target_px"] is not None and figures["smallest_target_px"] >= 32

@@ -691,7 +691,7 @@ export function prompt(v: DView, legal: readonly Command[], ui: BoardUi): string
   const where = ui.picker.get("where");
   if (tile) return ui.tr("Tap where the tile goes.", "Klepněte, kam placku položit.");
   if (where) return ui.tr("Now pick the tile for that place.", "Teď vyberte placku na to místo.");
-  return ui.tr("Pick a tile below, or a lit place.", "Vyberte placku dole, nebo zvýrazněné místo.");
+  return ui.tr("Pick a tile below, or a lit place.", "Vyberte placku nebo zvýrazněné místo.");
 }
 
 export function render(view: Json, seat: number | null, legal: Command[], ui: BoardUi): ComponentChild {
@@ -816,13 +816,7 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
             })()}
           </g>
         )}
-        {ui.marks.map((e, i) => {
-          const at = markPlace(v, e);
-          if (!at) return null;
-          const text = e.text ? (ui.lang === "cs" ? e.text.cs : e.text.en) : undefined;
-          const who = typeof e.actor === "number" ? e.actor : typeof e.data?.seat === "number" ? (e.data.seat as number) : null;
-          return <Mark x={at.x} y={at.y} r={at.r} seat={who} n={ui.marks.length > 1 ? i + 1 : undefined} label={text || undefined} />;
-        })}
+        {markRings(v, ui)}
       </PanZoom>
       {v.vote && <VotePanel v={v} ui={ui} />}
       <Legend v={v} ui={ui} />
@@ -830,6 +824,21 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
       {v.result && <ResultPanel v={v} ui={ui} />}
     </div>
   );
+}
+
+/** The rings of `ui.marks`: each where its event happened, in the acting player's colour, with
+ * its number in the list of log lines (the events with words) when there are several. */
+function markRings(v: DView, ui: BoardUi): ComponentChild[] {
+  const textOf = (e: MatchEvent) => (e.text ? (ui.lang === "cs" ? e.text.cs : e.text.en) : "");
+  const told = ui.marks.filter((e) => textOf(e));
+  return ui.marks.map((e) => {
+    const at = markPlace(v, e);
+    if (!at) return null;
+    const text = textOf(e);
+    const who = typeof e.actor === "number" ? e.actor : typeof e.data?.seat === "number" ? (e.data.seat as number) : null;
+    const n = told.length > 1 && text ? told.indexOf(e) + 1 : undefined;
+    return <Mark x={at.x} y={at.y} r={at.r} seat={who} n={n} label={text || undefined} />;
+  });
 }
 
 /** The vote in one line, above the town while others vote. */
