@@ -63,6 +63,9 @@ def _step(moves: Moves, rng: random.Random, what: str) -> None:
     place first, at random; then Confirm when the move waits for it."""
     seen = moves.check(what)
     moves.shot("step")
+    sizes = [t["size"] for t in seen["targets"]]
+    if sizes:
+        moves.steps.append({"step": what, "lit": len(sizes), "smallest_px": round(min(sizes), 1)})
     page = moves.tab.page
     reachable = [t for t in seen["targets"] if t["inside"] and not t["covered"]]
     buttons = visible_buttons(moves.tab)
@@ -181,9 +184,12 @@ def test_czech_at_360_px_names_no_internal_id(narrow_tab: Tab) -> None:
     _play(tab, moves, rng, 10, words=True)
     # Opened again: what the bots did since this player's last move is ringed on the town.
     tab.page.reload()
+    page = tab.page
+    # A tile laid by a bot since (its log line says "prodlužuje"): a ring where it lies.
     if wait_my_turn(tab, timeout=60_000):
-        tab.page.wait_for_selector(".board-svg .mark", timeout=10_000)
-        assert tab.page.locator(".board-svg .mark[aria-label]").count() >= 1
+        page.wait_for_selector(".since", timeout=10_000)  # two bots moved since
+        if page.locator(".since li", has_text="prodlužuje").count():
+            page.wait_for_selector(".board-svg .mark[aria-label*='prodlužuje']", timeout=10_000)
         moves.shot("since")
         # The shell's "since your last move" card stands above the town and takes its height
         # while open: measured apart, then closed as a player does once read.

@@ -140,7 +140,7 @@ export const BUILDING_WORDS: Record<string, [string, string]> = {
   lowest_of_each_type: ["Lowest building of each type", "Nejnižší budova každého typu"],
   one_point_each: ["1 point per visible building", "1 bod za každou viditelnou budovu"],
 };
-const CARD_WORDS: Record<string, [string, string]> = { shrug: ["shrug", "krčí rameny"] };
+const CARD_WORDS: Record<string, [string, string]> = { shrug: ["shrug", "krčení rameny"] };
 
 function words(ui: BoardUi, table: Record<string, [string, string]>, key: string): string {
   const w = table[key];
@@ -1165,7 +1165,7 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
       </div>
       {!v.extended && !voting && (
         <div class="dd-votehand" role="group" aria-label={ui.tr("Your citizen cards", "Vaše karty občanů")}>
-          <span class="small">{ui.tr("Cards:", "Karty:")}</span>
+          <span class="small dd-votehand-label">{ui.tr("Cards:", "Karty:")}</span>
           {sec.vote_cards.map((c) => (
             <VoteCardChip v={v} ui={ui} name={c} key={c} small />
           ))}
