@@ -14,6 +14,7 @@ Each test makes its own user and match on the session's server: safe to run besi
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import time
@@ -21,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from tests.pwa.conftest import SCREENSHOTS
 from tests.pwa.phone import (
     BUTTON_SELECTOR,
     Moves,
@@ -65,7 +67,8 @@ def _step(moves: Moves, rng: random.Random, what: str) -> None:
     moves.shot("step")
     sizes = [t["size"] for t in seen["targets"]]
     if sizes:
-        moves.steps.append({"step": what, "lit": len(sizes), "smallest_px": round(min(sizes), 1)})
+        low = round(min(sizes), 1)
+        _extra(moves)["lit"].append({"step": what, "lit": len(sizes), "smallest_px": low})
     page = moves.tab.page
     reachable = [t for t in seen["targets"] if t["inside"] and not t["covered"]]
     buttons = visible_buttons(moves.tab)
@@ -118,9 +121,23 @@ def _play(tab: Tab, moves: Moves, rng: random.Random, seconds: float, words: boo
     return page.get_attribute("main.match-page", "data-status") != "active"
 
 
+# Figures of this board beside the Moves record's: each step's smallest lit place, the wall
+# time, whether the game ended.
+EXTRA: dict[int, dict[str, Any]] = {}
+
+
+def _extra(moves: Moves) -> dict[str, Any]:
+    return EXTRA.setdefault(id(moves), {"lit": []})
+
+
 def _figures(moves: Moves, started: float, finished: bool) -> dict[str, Any]:
-    moves.steps.append({"wall_time_s": round(time.monotonic() - started, 1), "ended": finished})
-    return moves.save()
+    extra = _extra(moves)
+    extra.update(wall_time_s=round(time.monotonic() - started, 1), ended=finished)
+    figures = moves.save()
+    figures.update(extra)
+    out = SCREENSHOTS / moves.tab.size / f"{moves.name}.json"
+    out.write_text(json.dumps(figures, indent=1))
+    return figures
 
 
 def test_a_whole_two_player_game_by_tapping_only(request: pytest.FixtureRequest) -> None:
@@ -195,7 +212,7 @@ def test_czech_at_360_px_names_no_internal_id(narrow_tab: Tab) -> None:
         # while open: measured apart, then closed as a player does once read.
         seen = lit_targets(tab)
         sizes = [t["size"] for t in seen["targets"]]
-        moves.steps.append({"since_card_smallest_target_px": min(sizes) if sizes else None})
+        _extra(moves)["since_card_smallest_target_px"] = min(sizes) if sizes else None
         close = tab.page.locator(".since .link").bounding_box()
         assert close is not None
         moves.tap(close["x"] + close["width"] / 2, close["y"] + close["height"] / 2, "close")
