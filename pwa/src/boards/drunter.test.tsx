@@ -223,6 +223,11 @@ suite("drunter board: voting", () => {
   it("toggles cards into a legal vote; the shrug is played alone", () => {
     const { root, ui, proposed } = setup(voteView(), subsets);
     expect(root.textContent).toContain("2 cards face down");
+    // The ballot is in the private area (the phone's dock), the town's line says where to look.
+    expect(root.querySelector(".dd-private .dd-ballot")).not.toBeNull();
+    expect(root.querySelector(".dd-board .dd-ballot")).toBeNull();
+    expect(root.querySelector(".dd-hint")?.textContent).toBe("Outhouse vote: your cards are below.");
+    expect(root.querySelector(".dd-ballot")?.textContent).toContain("Bot's tile on an outhouse stays if yes ≥ no.");
     toggleVoteCard(subsets, ui, "JAAA");
     toggleVoteCard(subsets, ui, "JEIN");
     expect(selectedVote(subsets, ui)).toEqual({ type: "vote", cards: ["JAAA", "JEIN"] });
@@ -232,6 +237,7 @@ suite("drunter board: voting", () => {
     expect(selectedVote(subsets, ui)).toEqual({ type: "vote", cards: ["NE"] });
     const button = root.querySelector<HTMLButtonElement>(".dd-vote-actions .btn-primary")!;
     expect(button.disabled).toBe(false);
+    expect(root.querySelector(".dd-card-btn[aria-pressed=true] .pick-tick")).not.toBeNull(); // marked picked
     button.click();
     expect(proposed).toEqual([{ type: "vote", cards: ["NE"] }]);
   });
