@@ -6,7 +6,13 @@ import {
   type DView,
   describe,
   extraCommands,
+  HIT,
+  hitBox,
+  MARGIN,
+  markPlace,
+  needsConfirm,
   placeTargets,
+  prompt,
   privateArea,
   render as renderBoard,
   selectedVote,
@@ -150,9 +156,9 @@ suite("drunter board: placing a tile", () => {
   it("goes tile, place, ghost: and proposes exactly that legal command", () => {
     const { root, proposed, draw } = setup(baseView(), LEGAL);
     expect(tileButtons(root).filter((b) => !b.disabled)).toHaveLength(4);
-    expect(root.textContent).toContain("Your secret building:");
+    expect(root.textContent).toContain("Secret building:");
     expect(root.textContent).toContain("School");
-    tileButtons(root).find((b) => b.textContent?.includes("Street tile of 2"))!.click();
+    tileButtons(root).find((b) => b.getAttribute("aria-label")?.startsWith("Street 2-square tile"))!.click();
     expect(targets(root)).toHaveLength(2);
     expect(targets(root)[0]).toContain("covers School 4");
     const east = root.querySelector<SVGElement>(".board-svg .target")!;
@@ -164,7 +170,7 @@ suite("drunter board: placing a tile", () => {
 
   it("takes the only tile that fits a tapped place", () => {
     const { root, proposed } = setup(baseView(), LEGAL);
-    const wall = [...root.querySelectorAll<SVGElement>(".board-svg .target")].find((t) => t.getAttribute("aria-label")?.includes("Town wall 2"))!;
+    const wall = [...root.querySelectorAll<SVGElement>(".board-svg .target")].find((t) => t.getAttribute("aria-label")?.includes("town wall 2"))!;
     wall.dispatchEvent(new MouseEvent("click", { bubbles: true }));
     expect(proposed).toEqual([place("wall_2", 1, "N")]);
   });
@@ -182,7 +188,7 @@ suite("drunter board: placing a tile", () => {
     // The town is still there: buildings, outhouse, the tile laid and its placer.
     expect(root.querySelector("[aria-label='School 4']")).not.toBeNull();
     expect(root.querySelector("[aria-label='Outhouse']")).not.toBeNull();
-    expect(root.querySelector("[aria-label='River tile of 3, laid by Bot']")).not.toBeNull();
+    expect(root.querySelector("[aria-label='River 3-square tile, laid by Bot']")).not.toBeNull();
     // A covered building stays known, marked small on the tile.
     const v = baseView();
     v.tiles_on_board.push({ seat: 0, route: "street", kind: "street", length: 2, direction: "E", cells: [[1, 0], [2, 0]] });
@@ -217,6 +223,11 @@ suite("drunter board: voting", () => {
   it("toggles cards into a legal vote; the shrug is played alone", () => {
     const { root, ui, proposed } = setup(voteView(), subsets);
     expect(root.textContent).toContain("2 cards face down");
+    // The ballot is in the private area (the phone's dock), the town's line says where to look.
+    expect(root.querySelector(".dd-private .dd-ballot")).not.toBeNull();
+    expect(root.querySelector(".dd-board .dd-ballot")).toBeNull();
+    expect(root.querySelector(".dd-hint")?.textContent).toBe("Outhouse vote: your cards are below.");
+    expect(root.querySelector(".dd-ballot")?.textContent).toContain("Bot's tile on an outhouse stays if yes ≥ no.");
     toggleVoteCard(subsets, ui, "JAAA");
     toggleVoteCard(subsets, ui, "JEIN");
     expect(selectedVote(subsets, ui)).toEqual({ type: "vote", cards: ["JAAA", "JEIN"] });
@@ -226,6 +237,7 @@ suite("drunter board: voting", () => {
     expect(selectedVote(subsets, ui)).toEqual({ type: "vote", cards: ["NE"] });
     const button = root.querySelector<HTMLButtonElement>(".dd-vote-actions .btn-primary")!;
     expect(button.disabled).toBe(false);
+    expect(root.querySelector(".dd-card-btn[aria-pressed=true] .pick-tick")).not.toBeNull(); // marked picked
     button.click();
     expect(proposed).toEqual([{ type: "vote", cards: ["NE"] }]);
   });
@@ -273,5 +285,83 @@ suite("drunter board: the end", () => {
     const { root } = setup(v, []);
     const lines = [...root.querySelectorAll(".dd-result li")].map((li) => li.textContent);
     expect(lines).toEqual(["Bot 11 · Inn", "Anna 8 · School"]);
+  });
+});
+
+suite("drunter board: on a phone", () => {
+  it("gives every place a hit area of HIT units at least, about its centre, inside the town", () => {
+    const corner = hitBox([[0, 0]]);
+    expect(corner).toEqual({ x: 20 - HIT / 2, y: 20 - HIT / 2, w: HIT, h: HIT });
+    expect(corner.x).toBeGreaterThanOrEqual(-MARGIN);
+    expect(hitBox([[14, 14]]).x + HIT).toBeLessThanOrEqual(15 * 40 + MARGIN);
+    const long = hitBox([[3, 5], [4, 5], [5, 5]]);
+    expect(long).toEqual({ x: 120, y: 220 - HIT / 2, w: 120, h: HIT });
+    // Neighbouring places, side by side or diagonal: neither's centre lies in the other's area.
+    const inside = (b: { x: number; y: number; w: number; h: number }, x: number, y: number) => x > b.x && x < b.x + b.w && y > b.y && y < b.y + b.h;
+    expect(inside(hitBox([[6, 5]]), 220, 220)).toBe(false);
+    expect(inside(hitBox([[6, 6]]), 220, 220)).toBe(false);
+    expect(inside(hitBox([[5, 5]]), 220, 220)).toBe(true);
+  });
+
+  it("greys out a tile that does not fit the chosen place and says why", () => {
+    const { root } = setup(baseView(), LEGAL);
+    const wall = [...root.querySelectorAll<SVGElement>(".board-svg .target")].find((t) => t.getAttribute("aria-label")?.includes("street south"))!;
+    wall.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    const off = tileButtons(root).filter((b) => b.disabled);
+    expect(off.length).toBeGreaterThan(0);
+    expect(off.every((b) => b.querySelector(".pick-why")?.textContent === "not there")).toBe(true);
+    expect(off[0]!.getAttribute("aria-label")).toMatch(/^Town wall 1-square tile ×1: not there$/);
+  });
+
+  it("asks for Confirm for every move but a vote that is the only one", () => {
+    const v = baseView() as unknown as Json;
+    expect(needsConfirm(place("street", 1, "E"), v, LEGAL)).toBe(true);
+    const shrug: Command = { type: "vote", cards: ["shrug"] };
+    expect(needsConfirm(shrug, v, [shrug])).toBe(false);
+    expect(needsConfirm(shrug, v, [shrug, { type: "vote", cards: ["JA"] }])).toBe(true);
+    expect(needsConfirm({ type: "declare_jein", side: "yes" }, v, [])).toBe(true);
+  });
+
+  it("says what to do in one line", () => {
+    const { ui } = setup(baseView(), LEGAL);
+    expect(prompt(baseView(), LEGAL, ui)).toBe("Pick a tile below, or a lit place.");
+    ui.picker.set("tile", "street:1");
+    expect(prompt(baseView(), LEGAL, ui)).toBe("Tap where the tile goes.");
+    ui.interactive = false;
+    expect(prompt(baseView(), LEGAL, ui)).toBeNull();
+  });
+
+  it("rings where the marked events happened", () => {
+    const v = baseView();
+    const placed = { seq: 7, type: "TilePlaced", actor: 1, data: { seat: 1, cells: [[14, 13], [14, 12], [14, 11]] as unknown as Json } };
+    expect(markPlace(v, placed)).toEqual({ x: 580, y: 500, r: 66 });
+    expect(markPlace(v, { seq: 8, type: "TurnStarted", data: { seat: 0 } })).toBeNull();
+    expect(markPlace(v, { seq: 9, type: "BuilderRemoved", data: { route: "river" } })).toEqual({ x: 580, y: 460, r: 26 });
+    const { root, ui, draw } = setup(v, []);
+    ui.marks = [placed, { seq: 8, type: "TurnStarted", data: { seat: 0 } }];
+    draw();
+    expect(root.querySelectorAll(".board-svg .mark")).toHaveLength(1);
+  });
+
+  it("names things as the glossary does, in Czech too, with no internal id", () => {
+    const glossary = {
+      routes: { street: { en: "street", cs: "ulice" }, wall_1: { en: "town wall 1", cs: "hradby 1" }, wall_2: { en: "town wall 2", cs: "hradby 2" }, river: { en: "river", cs: "řeka" } },
+      tiles: { "street:2": { en: "street 2-square tile", cs: "dvojková placka (ulice)" } },
+      buildings: { school: { en: "school", cs: "škola" }, church: { en: "church", cs: "kostel" } },
+    };
+    const { root, ui, draw } = setup(baseView(), LEGAL);
+    ui.game = { ...game, glossary };
+    ui.lang = "cs";
+    ui.tr = (_en, cs) => cs;
+    ui.t = (k) => ({ zoom_in: "Přiblížit", zoom_out: "Oddálit", zoom_reset: "Celé" })[k as string] ?? "?";
+    draw();
+    const names = [...root.querySelectorAll("[aria-label], [title]")].map((e) => `${e.getAttribute("aria-label") ?? ""} ${e.getAttribute("title") ?? ""}`);
+    const text = `${root.textContent ?? ""} ${names.join(" ")}`;
+    expect(text).toContain("Dvojková placka (ulice)");
+    expect(text).toContain("Škola 4");
+    expect(text).toContain("Prodloužit ulici na východ");
+    expect(text).not.toMatch(/\b[a-z]+_[a-z0-9_]+\b|[Pp]layer \d/);
+    expect(describe(place("street", 2, "E"), baseView() as unknown as Json, ui)).toBe("Prodloužit ulici na východ dvojkovou plackou (zakryje: Škola 4)");
+    expect(describe({ type: "some_thing" }, baseView() as unknown as Json, ui)).toBe("Some thing");
   });
 });

@@ -10,12 +10,15 @@
 
 import "./drunter.css";
 import type { ComponentChild } from "preact";
-import type { Command, Json } from "../types";
+import type { Command, Json, MatchEvent } from "../types";
 import { gridBounds } from "./toolkit/square";
 import { keyOf, narrow, type Step, valuesOf } from "./toolkit/picker";
+import { Mark } from "./toolkit/mark";
 import { PanZoom } from "./toolkit/panzoom";
+import { PickButton } from "./toolkit/choice";
 import { PlayerBadge, PlayerMark } from "./toolkit/pieces";
 import { targetProps } from "./toolkit/targets";
+import { humanize } from "./toolkit/words";
 import type { BoardUi } from "./types";
 
 // --- the view's shape ---------------------------------------------------------------------
@@ -137,28 +140,86 @@ export const BUILDING_WORDS: Record<string, [string, string]> = {
   lowest_of_each_type: ["Lowest building of each type", "Nejnižší budova každého typu"],
   one_point_each: ["1 point per visible building", "1 bod za každou viditelnou budovu"],
 };
-const CARD_WORDS: Record<string, [string, string]> = { shrug: ["shrug", "krčí rameny"] };
+const CARD_WORDS: Record<string, [string, string]> = { shrug: ["shrug", "krčení rameny"] };
 
 function words(ui: BoardUi, table: Record<string, [string, string]>, key: string): string {
   const w = table[key];
   return w ? ui.tr(w[0], w[1]) : key.replace(/_/g, " ");
 }
 
+/** The game's own name of a thing (`ui.game.glossary`, as the log names it), or null. */
+function gloss(ui: BoardUi, category: string, key: string): string | null {
+  const t = ui.game.glossary?.[category]?.[key];
+  if (!t) return null;
+  return ui.lang === "cs" ? t.cs : t.en;
+}
+
+/** "1 bod", "3 body", "5 bodů". */
+function czPoints(n: number): string {
+  return `${n} ${n === 1 ? "bod" : n >= 2 && n <= 4 ? "body" : "bodů"}`;
+}
+
+function cap(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** A building type or goal card: the glossary's name, else the board's own. */
+export function buildingName(ui: BoardUi, type: string): string {
+  const g = gloss(ui, "buildings", type) ?? gloss(ui, "goal_cards", type);
+  return g ? cap(g) : words(ui, BUILDING_WORDS, type);
+}
+
 function kindOfRoute(v: DView, route: string): string {
   return v.layout.routes.find((r) => r.id === route)?.kind ?? route;
 }
 
-function routeName(ui: BoardUi, v: DView, route: string): string {
+/** The number of a route among those of its kind ("town wall 2"), 0 when it is the only one. */
+function routeNumber(v: DView, route: string): number {
   const kind = kindOfRoute(v, route);
   const same = v.layout.routes.filter((r) => r.kind === kind);
-  const base = words(ui, KIND_WORDS, kind);
-  if (same.length < 2) return base;
-  return `${base} ${same.findIndex((r) => r.id === route) + 1}`;
+  return same.length < 2 ? 0 : same.findIndex((r) => r.id === route) + 1;
 }
 
+/** A route's name as a label ("Street", "Town wall 1"). */
+function routeName(ui: BoardUi, v: DView, route: string): string {
+  const g = gloss(ui, "routes", route);
+  if (g) return cap(g);
+  const n = routeNumber(v, route);
+  const base = words(ui, KIND_WORDS, kindOfRoute(v, route));
+  return n ? `${base} ${n}` : base;
+}
+
+// A route inside a sentence, as the log says it: "extend the street", "prodloužit ulici".
+const ROUTE_OBJECT: Record<string, [string, string]> = {
+  street: ["the street", "ulici"],
+  wall: ["town wall", "hradby"],
+  river: ["the river", "řeku"],
+};
+function routeObject(ui: BoardUi, v: DView, route: string): string {
+  const n = routeNumber(v, route);
+  const w = ROUTE_OBJECT[kindOfRoute(v, route)];
+  const base = w ? ui.tr(w[0], w[1]) : routeName(ui, v, route);
+  return n ? `${base} ${n}` : base;
+}
+
+// "with a 2-square tile" / "dvojkovou plackou" (the log's words).
+const TILE_WITH: Record<number, [string, string]> = {
+  1: ["a 1-square tile", "jednotkovou plackou"],
+  2: ["a 2-square tile", "dvojkovou plackou"],
+  3: ["a 3-square tile with a tunnel", "trojkovou plackou s tunelem"],
+};
+
+/** A tile of the hand by name: the glossary's ("street 2-square tile"), else the board's. */
 function tileWords(ui: BoardUi, kind: string, length: number): string {
+  const g = gloss(ui, "tiles", `${kind}:${length}`);
+  if (g) return cap(g);
   const k = words(ui, KIND_WORDS, kind);
-  return ui.tr(`${k} tile of ${length}`, `${k}, placka ${length}`);
+  return ui.tr(`${k} ${length}-square tile`, `${k}, placka ${length}`);
+}
+
+/** "Extend the street east", "Prodloužit ulici na východ". */
+function extendWords(ui: BoardUi, v: DView, route: string, dir: Dir): string {
+  return ui.tr(`Extend ${routeObject(ui, v, route)} ${words(ui, DIR_WORDS, dir)}`, `Prodloužit ${routeObject(ui, v, route)} ${words(ui, DIR_WORDS, dir)}`);
 }
 
 // --- colours --------------------------------------------------------------------------------
@@ -255,15 +316,14 @@ function placeLabel(ui: BoardUi, v: DView, c: Command): string {
   const route = String(c.route);
   const dir = String(c.direction) as Dir;
   const length = Number(c.length);
-  const base = ui.tr(
-    `${tileWords(ui, kindOfRoute(v, route), length)} at the ${routeName(ui, v, route)}'s builder, ${words(ui, DIR_WORDS, dir)}`,
-    `${tileWords(ui, kindOfRoute(v, route), length)} u zedníka trasy ${routeName(ui, v, route)}, ${words(ui, DIR_WORDS, dir)}`,
-  );
+  const w = TILE_WITH[length];
+  const tile = w ? ui.tr(w[0], w[1]) : tileWords(ui, kindOfRoute(v, route), length);
+  const base = ui.tr(`${extendWords(ui, v, route, dir)} with ${tile}`, `${extendWords(ui, v, route, dir)} ${tile}`);
   const cells = tileCells(v, route, dir, length) ?? [];
   const covered = cells
     .map((cell) => v.layout.buildings.find((b) => b.cell[0] === cell[0] && b.cell[1] === cell[1]))
     .filter((b) => b !== undefined)
-    .map((b) => `${words(ui, BUILDING_WORDS, b.type)} ${b.value}`);
+    .map((b) => `${buildingName(ui, b.type)} ${b.value}`);
   const outhouse = cells.some((cell) => v.layout.outhouses.some((o) => o[0] === cell[0] && o[1] === cell[1]));
   const notes: string[] = [];
   if (covered.length) notes.push(ui.tr(`covers ${covered.join(", ")}`, `zakryje: ${covered.join(", ")}`));
@@ -414,7 +474,7 @@ function Building(props: { ui: BoardUi; type: string; value: number; cell: XY; m
   const y = props.cell[1] * CELL;
   const fill = BUILDING_STYLE[props.type] ?? "#777";
   return (
-    <g transform={`translate(${x} ${y})`} role="img" aria-label={`${words(props.ui, BUILDING_WORDS, props.type)} ${props.value}`}>
+    <g transform={`translate(${x} ${y})`} role="img" aria-label={`${buildingName(props.ui, props.type)} ${props.value}`}>
       {props.mine && <rect x="1.5" y="1.5" width={CELL - 3} height={CELL - 3} rx="6" fill="#fffdf8" stroke="#1f2a30" stroke-width="2.5" />}
       <path d="M4 16 L20 3 L36 16 V37 H4 Z" fill={fill} stroke="#1f2a30" stroke-width="1.2" stroke-linejoin="round" />
       <BuildingGlyph type={props.type} x={20} y={11} />
@@ -461,7 +521,7 @@ function Corner({ ui, v, route }: { ui: BoardUi; v: DView; route: DView["layout"
     );
   }
   return (
-    <g transform={`translate(${cx * CELL} ${cy * CELL})`} role="img" aria-label={ui.tr(`Start of the ${routeName(ui, v, route.id)}`, `Začátek trasy ${routeName(ui, v, route.id)}`)}>
+    <g transform={`translate(${cx * CELL} ${cy * CELL})`} role="img" aria-label={ui.tr(`Start: ${routeName(ui, v, route.id)}`, `Začátek: ${routeName(ui, v, route.id)}`)}>
       <rect x="1" y="1" width={CELL - 2} height={CELL - 2} rx="4" fill={s.fill} stroke={s.ink} stroke-width="2" />
       {icon}
     </g>
@@ -554,7 +614,7 @@ function Builder({ ui, v, route, cell }: { ui: BoardUi; v: DView; route: string;
   const x = cell[0] * CELL + CELL / 2;
   const y = cell[1] * CELL + CELL / 2;
   return (
-    <g transform={`translate(${x} ${y})`} role="img" aria-label={ui.tr(`Builder of the ${routeName(ui, v, route)}`, `Zedník trasy ${routeName(ui, v, route)}`)}>
+    <g transform={`translate(${x} ${y})`} role="img" aria-label={ui.tr(`Builder: ${routeName(ui, v, route)}`, `Zedník: ${routeName(ui, v, route)}`)}>
       <circle r="13" fill="#fffdf8" stroke={s.ink} stroke-width="3" />
       <circle cy="-4.5" r="4" fill="#1f2a30" />
       <path d="M-6.5 9 C-6.5 1 6.5 1 6.5 9 Z" fill="#1f2a30" />
@@ -566,11 +626,79 @@ function sameCell(a: XY, b: XY): boolean {
   return a[0] === b[0] && a[1] === b[1];
 }
 
+/** The size in board units a target's hit area has at least: with the whole town shown above
+ * the dock of a 360 px phone a cell is drawn ~18 px across, and a target must be 32 px. Under
+ * two cells, so that the centre of a place never lies in its neighbour's hit area. */
+export const HIT = 78;
+
+/** The margin round the town: an edge cell's hit area stays inside the drawing. */
+export const MARGIN = (HIT - CELL) / 2;
+
+/** A target's hit area: its cells, grown to `HIT` across where they are narrower, about the
+ * same centre (a finger aims at the middle of what it sees lit). */
+export function hitBox(cells: XY[]): { x: number; y: number; w: number; h: number } {
+  const r = span(cells, 0);
+  const w = Math.max(r.w, HIT);
+  const h = Math.max(r.h, HIT);
+  return { x: r.x - (w - r.w) / 2, y: r.y - (h - r.h) / 2, w, h };
+}
+
+/** Where an event of `ui.marks` happened on the board, in board units; null for what has no
+ * place (a turn starting, a goal chosen). Read from the event's data and the view. */
+export function markPlace(v: DView, e: MatchEvent): { x: number; y: number; r: number } | null {
+  const d = e.data ?? {};
+  const around = (cells: XY[]) => {
+    const s = span(cells, 0);
+    return { x: s.x + s.w / 2, y: s.y + s.h / 2, r: Math.max(s.w, s.h) / 2 + 6 };
+  };
+  const cellsOf = (x: Json | undefined): XY[] | null =>
+    Array.isArray(x) && x.length > 0 && x.every((c) => Array.isArray(c) && c.length === 2) ? (x as unknown as XY[]) : null;
+  switch (e.type) {
+    case "TilePlaced": {
+      const cells = cellsOf(d.cells);
+      return cells ? around(cells) : null;
+    }
+    case "VoteCast":
+    case "VotesRevealed":
+    case "JeinDeclared":
+      return v.vote ? around(v.vote.tile) : null;
+    case "VoteDecided": {
+      if (v.vote) return around(v.vote.tile);
+      const placer = typeof d.placer === "number" ? d.placer : null;
+      const last = [...v.tiles_on_board].reverse().find((t) => placer === null || t.seat === placer);
+      return d.accepted && last ? around(last.cells) : null;
+    }
+    case "BuilderRemoved": {
+      const route = String(d.route ?? "");
+      const last = [...v.tiles_on_board].reverse().find((t) => t.route === route);
+      if (last) return around([last.cells[last.cells.length - 1]!]);
+      const corner = v.layout.routes.find((r) => r.id === route)?.corner;
+      return corner ? around([corner]) : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** The line above the town: what to do now, in a few words (one line on a phone). */
+export function prompt(v: DView, legal: readonly Command[], ui: BoardUi): string | null {
+  if (!ui.interactive) return null;
+  if (legal.some((c) => c.type === "vote")) return ui.tr("Outhouse vote: your cards are below.", "Hlasování o kadibudce: karty máte dole.");
+  if (legal.some((c) => c.type === "declare_jein")) return ui.tr("Say what your JEIN counts as: yes or no.", "Řekněte, zda váš JEIN je pro, nebo proti.");
+  if (legal.some((c) => c.type === "choose_goal")) return ui.tr("Commit to one of your goal cards below.", "Zvolte jednu ze svých karet cílů dole.");
+  if (!legal.some((c) => c.type === "place_tile") || ui.preview) return null;
+  const tile = ui.picker.get("tile");
+  const where = ui.picker.get("where");
+  if (tile) return ui.tr("Tap where the tile goes.", "Klepněte, kam placku položit.");
+  if (where) return ui.tr("Now pick the tile for that place.", "Teď vyberte placku na to místo.");
+  return ui.tr("Pick a tile below, or a lit place.", "Vyberte placku nebo zvýrazněné místo.");
+}
+
 export function render(view: Json, seat: number | null, legal: Command[], ui: BoardUi): ComponentChild {
   const v = asView(view);
   if (!v) return <p class="muted">{ui.tr("No town to show.", "Žádné město k zobrazení.")}</p>;
   const { width, height } = v.layout;
-  const box = gridBounds(width, height, CELL, 0, 4);
+  const box = gridBounds(width, height, CELL, 0, MARGIN);
   const covered = new Set<string>();
   for (const t of v.tiles_on_board) for (const c of t.cells) covered.add(`${c[0]},${c[1]}`);
   const mine = new Set([v.secrets?.building ?? "", ...(v.secrets?.goals ?? [])]);
@@ -581,13 +709,16 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
   const ghost = preview ? tileCells(v, String(preview.route), String(preview.direction), Number(preview.length)) : null;
   const players = ui.players;
   const nameOf = (s: number) => players.find((p) => p.seat === s)?.name ?? `#${s + 1}`;
+  const line = prompt(v, legal, ui);
   const grid: ComponentChild[] = [];
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++)
       grid.push(<rect x={x * CELL} y={y * CELL} width={CELL} height={CELL} fill={(x + y) % 2 ? "#f1ead9" : "#ece4d1"} />);
   return (
     <div class="dd-board">
-      {v.vote && <VotePanel v={v} ui={ui} legal={legal} view={view} />}
+      <p class="dd-hint" aria-live="polite">
+        {line ?? (v.vote ? voteLine(v, ui) : "\u00a0")}
+      </p>
       <PanZoom
         box={box}
         label={ui.tr("The town of Drunter und Drüber", "Město Drunter und Drüber")}
@@ -619,7 +750,7 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
             <g
               transform={`translate(${b.cell[0] * CELL + CELL - 9} ${b.cell[1] * CELL + CELL - 9})`}
               role="img"
-              aria-label={ui.tr(`${words(ui, BUILDING_WORDS, b.type)} ${b.value}, covered`, `${words(ui, BUILDING_WORDS, b.type)} ${b.value}, zakryto`)}
+              aria-label={ui.tr(`${buildingName(ui, b.type)} ${b.value}, covered`, `${buildingName(ui, b.type)} ${b.value}, zakryto`)}
             >
               <circle r="6.5" fill={BUILDING_STYLE[b.type] ?? "#777"} stroke="#fffdf8" stroke-width="1.2" />
               <text y="3.5" text-anchor="middle" font-size="9.5" font-weight="700" fill="#fff">
@@ -658,6 +789,7 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
         {Object.entries(v.builders).map(([route, cell]) => (cell ? <Builder ui={ui} v={v} route={route} cell={cell} /> : null))}
         {targets.map((t) => {
           const r = span(t.cells, 3);
+          const hit = hitBox(t.cells);
           const chosen = chosenWhere === t.where;
           const tile = ui.picker.get("tile");
           const label = tile
@@ -667,13 +799,11 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
                 length: Number(String(tile).split(":")[1]),
                 direction: t.direction,
               })
-            : ui.tr(
-                `Extend the ${routeName(ui, v, t.route)} ${words(ui, DIR_WORDS, t.direction)}`,
-                `Prodloužit trasu ${routeName(ui, v, t.route)} ${words(ui, DIR_WORDS, t.direction)}`,
-              );
+            : extendWords(ui, v, t.route, t.direction);
           return (
             <g key={t.where} {...(targetProps({ label, chosen, onPick: () => pickWhere(v, legal, ui, t.where) }) as Record<string, unknown>)}>
-              <rect class="hl" x={r.x} y={r.y} width={r.w} height={r.h} rx="6" style={{ strokeWidth: 4, strokeDasharray: "8 5" }} />
+              <rect class="dd-hit" x={hit.x} y={hit.y} width={hit.w} height={hit.h} />
+              <rect class="hl dd-hl" x={r.x} y={r.y} width={r.w} height={r.h} rx="6" />
             </g>
           );
         })}
@@ -686,8 +816,9 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
             })()}
           </g>
         )}
+        {markRings(v, ui)}
       </PanZoom>
-      {canPlace && !preview && <p class="dd-hint">{placeHint(v, ui, seat)}</p>}
+      {v.vote && <VotePanel v={v} ui={ui} />}
       <Legend v={v} ui={ui} />
       <Tables v={v} ui={ui} />
       {v.result && <ResultPanel v={v} ui={ui} />}
@@ -695,12 +826,27 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
   );
 }
 
-function placeHint(_v: DView, ui: BoardUi, _seat: number | null): string {
-  const tile = ui.picker.get("tile");
-  const where = ui.picker.get("where");
-  if (!tile && !where) return ui.tr("Pick a tile from your hand below, or a highlighted place.", "Vyberte placku z ruky níže, nebo zvýrazněné místo.");
-  if (tile) return ui.tr("Tap where the tile goes.", "Klepněte, kam placku položit.");
-  return ui.tr("Now pick the tile for that place.", "Teď vyberte placku na to místo.");
+/** The rings of `ui.marks`: each where its event happened, in the acting player's colour, with
+ * its number in the list of log lines (the events with words) when there are several. */
+function markRings(v: DView, ui: BoardUi): ComponentChild[] {
+  const textOf = (e: MatchEvent) => (e.text ? (ui.lang === "cs" ? e.text.cs : e.text.en) : "");
+  const told = ui.marks.filter((e) => textOf(e));
+  return ui.marks.map((e) => {
+    const at = markPlace(v, e);
+    if (!at) return null;
+    const text = textOf(e);
+    const who = typeof e.actor === "number" ? e.actor : typeof e.data?.seat === "number" ? (e.data.seat as number) : null;
+    const n = told.length > 1 && text ? told.indexOf(e) + 1 : undefined;
+    return <Mark x={at.x} y={at.y} r={at.r} seat={who} n={n} label={text || undefined} />;
+  });
+}
+
+/** The vote in one line, above the town while others vote. */
+function voteLine(v: DView, ui: BoardUi): string {
+  const vote = v.vote!;
+  const waiting = vote.order.filter((s) => vote.cast[String(s)] === undefined).length;
+  if (vote.tally) return ui.tr(`Outhouse vote: yes ${vote.tally.yes} · no ${vote.tally.no}`, `Hlasování o kadibudce: pro ${vote.tally.yes} · proti ${vote.tally.no}`);
+  return ui.tr(`Outhouse vote: ${waiting} still to vote`, `Hlasování o kadibudce: zbývá hlasů: ${waiting}`);
 }
 
 function Legend({ v, ui }: { v: DView; ui: BoardUi }): ComponentChild {
@@ -713,7 +859,7 @@ function Legend({ v, ui }: { v: DView; ui: BoardUi }): ComponentChild {
             <path d="M4 16 L20 3 L36 16 V37 H4 Z" fill={BUILDING_STYLE[t] ?? "#777"} />
             <BuildingGlyph type={t} x={20} y={24} />
           </svg>
-          {words(ui, BUILDING_WORDS, t)}
+          {buildingName(ui, t)}
         </li>
       ))}
       <li>
@@ -727,12 +873,30 @@ function Legend({ v, ui }: { v: DView; ui: BoardUi }): ComponentChild {
   );
 }
 
+/** A tile of the hand drawn as it lies on the town: the kind's colour and pattern (dashes of a
+ * street, battlements of a wall, waves of a river), the tunnel of a 3-square tile. */
 function MiniTile({ kind, length }: { kind: string; length: number }): ComponentChild {
   const s = KIND_STYLE[kind] ?? KIND_STYLE.street!;
+  const w = length * 16;
+  let pattern: ComponentChild;
+  if (kind === "river") pattern = <path d={wave(4, 8, w - 4, 8)} fill="none" stroke={s.light} stroke-width="1.6" />;
+  else if (kind === "wall")
+    pattern = (
+      <g fill={s.ink}>
+        {Array.from({ length: length * 2 }, (_, i) => (
+          <rect x={3 + i * 8} y="1.5" width="4" height="3" />
+        ))}
+        {Array.from({ length: length * 2 }, (_, i) => (
+          <rect x={3 + i * 8} y="11.5" width="4" height="3" />
+        ))}
+      </g>
+    );
+  else pattern = <line x1="4" y1="8" x2={w - 4} y2="8" stroke={s.light} stroke-width="1.6" stroke-dasharray="3 3" />;
   return (
-    <svg class="dd-mini" viewBox={`0 0 ${length * 14} 14`} width={length * 11} height="11" aria-hidden="true">
-      <rect x="0.75" y="0.75" width={length * 14 - 1.5} height="12.5" rx="3" fill={s.fill} stroke={s.ink} stroke-width="1.5" />
-      {length === 3 && <rect x="17" y="0.75" width="8" height="12.5" fill="#2c2a26" opacity="0.45" />}
+    <svg class="dd-mini" viewBox={`0 0 ${w} 16`} width={length * 12} height="12" aria-hidden="true">
+      <rect x="0.75" y="0.75" width={w - 1.5} height="14.5" rx="3" fill={s.fill} stroke={s.ink} stroke-width="1.5" />
+      {pattern}
+      {length === 3 && <rect x="19" y="0.75" width="10" height="14.5" fill="#2c2a26" opacity="0.45" />}
     </svg>
   );
 }
@@ -791,8 +955,8 @@ function Ballot({ v, ui, legal, view }: { v: DView; ui: BoardUi; legal: Command[
   return (
     <div class="dd-ballot" role="group" aria-label={ui.tr("Your vote", "Váš hlas")}>
       <p class="small">
-        <strong>{ui.tr("Your vote:", "Váš hlas:")}</strong>{" "}
-        {ui.tr("tap the cards to lay face down (others see only how many), then vote.", "klepněte na karty, které vyložíte lícem dolů (ostatní uvidí jen jejich počet), pak hlasujte.")}
+        <strong>{ui.tr("Your vote:", "Váš hlas:")}</strong> {voteQuestion(v, ui)}{" "}
+        {ui.tr("Tap cards to lay face down, then Vote.", "Klepněte na karty lícem dolů, pak Hlasovat.")}
       </p>
       <div class="dd-cards">
         {hand.map((c) => (
@@ -805,6 +969,11 @@ function Ballot({ v, ui, legal, view }: { v: DView; ui: BoardUi; legal: Command[
             onClick={() => toggleVoteCard(legal, ui, c)}
           >
             <VoteCardChip v={v} ui={ui} name={c} />
+            {sel.includes(c) && (
+              <span class="pick-tick" aria-hidden="true">
+                ✓
+              </span>
+            )}
           </button>
         ))}
       </div>
@@ -812,6 +981,7 @@ function Ballot({ v, ui, legal, view }: { v: DView; ui: BoardUi; legal: Command[
         <span class="small">
           {ui.tr("Yes", "Pro")} {s.yes} · {ui.tr("No", "Proti")} {s.no}
           {s.either > 0 && ` · JEIN ${s.either}`}
+          {!chosenVote && <span class="muted"> · {ui.tr("pick a card first", "nejdřív vyberte kartu")}</span>}
         </span>
         <button
           type="button"
@@ -826,9 +996,18 @@ function Ballot({ v, ui, legal, view }: { v: DView; ui: BoardUi; legal: Command[
   );
 }
 
-function VotePanel({ v, ui, legal, view }: { v: DView; ui: BoardUi; legal: Command[]; view: Json }): ComponentChild {
+/** What the town votes on: whose tile, and when it stays. */
+function voteQuestion(v: DView, ui: BoardUi): string {
+  const vote = v.vote;
+  if (!vote) return "";
+  const who = ui.players.find((p) => p.seat === vote.placer);
+  if (who?.me) return ui.tr("Your tile on an outhouse stays if yes ≥ no.", "Vaše placka na kadibudce zůstane, je-li pro ≥ proti.");
+  const name = who?.name ?? `#${vote.placer + 1}`;
+  return ui.tr(`${name}'s tile on an outhouse stays if yes ≥ no.`, `Placka hráče ${name} na kadibudce zůstane, je-li pro ≥ proti.`);
+}
+
+function VotePanel({ v, ui }: { v: DView; ui: BoardUi }): ComponentChild {
   const vote = v.vote!;
-  const voting = ui.interactive && legal.some((c) => c.type === "vote");
   const nameOf = (s: number) => ui.players.find((p) => p.seat === s)?.name ?? `#${s + 1}`;
   return (
     <section class="dd-vote" aria-labelledby="dd-vote-title">
@@ -837,8 +1016,8 @@ function VotePanel({ v, ui, legal, view }: { v: DView; ui: BoardUi; legal: Comma
       </h3>
       <p class="small">
         {ui.tr(
-          `${nameOf(vote.placer)} laid a ${routeName(ui, v, vote.route)} tile on an outhouse. It stays if yes ≥ no.`,
-          `${nameOf(vote.placer)} položil(a) placku trasy ${routeName(ui, v, vote.route)} na kadibudku. Zůstane, je-li pro ≥ proti.`,
+          `${nameOf(vote.placer)} laid a tile of ${routeObject(ui, v, vote.route)} on an outhouse. It stays if yes ≥ no.`,
+          `${nameOf(vote.placer)} položil(a) placku (${routeName(ui, v, vote.route).toLowerCase()}) na kadibudku. Zůstane, je-li pro ≥ proti.`,
         )}
       </p>
       <ul class="dd-voters">
@@ -874,7 +1053,6 @@ function VotePanel({ v, ui, legal, view }: { v: DView; ui: BoardUi; legal: Comma
             ui.tr(` · waiting for JEIN of ${vote.to_declare.map(nameOf).join(", ")}`, ` · čeká se na JEIN: ${vote.to_declare.map(nameOf).join(", ")}`)}
         </p>
       )}
-      {voting && <Ballot v={v} ui={ui} legal={legal} view={view} />}
     </section>
   );
 }
@@ -894,7 +1072,7 @@ function ResultPanel({ v, ui }: { v: DView; ui: BoardUi }): ComponentChild {
           return (
             <li key={s}>
               <PlayerBadge seat={s} name={p?.name ?? `#${s + 1}`} /> <strong>{r.scores[s]}</strong>
-              {card && <span class="muted small"> · {words(ui, BUILDING_WORDS, card)}</span>}
+              {card && <span class="muted small"> · {buildingName(ui, card)}</span>}
             </li>
           );
         })}
@@ -912,32 +1090,33 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
   const hand = v.tiles_in_hand[seat] ?? {};
   const canPlace = ui.interactive && !ui.busy && legal.some((c) => c.type === "place_tile");
   const possible = canPlace ? tileChoices(v, legal, ui.picker.choices) : new Set<string>();
+  const anywhere = canPlace ? tileChoices(v, legal, new Map()) : new Set<string>();
   const chosenTile = ui.picker.get("tile");
   const voting = ui.interactive && legal.some((c) => c.type === "vote");
   return (
     <div class="dd-private">
+      {voting && <Ballot v={v} ui={ui} legal={legal} view={view} />}
       {sec.building !== undefined && (
         <p class="dd-secret">
-          <span class="dd-house" style={{ background: BUILDING_STYLE[sec.building ?? ""] ?? "#777" }} aria-hidden="true" />
-          {ui.tr("Your secret building:", "Vaše tajná budova:")} <strong>{sec.building ? words(ui, BUILDING_WORDS, sec.building) : "—"}</strong>
+          <span class={`dd-house dd-b-${sec.building ?? "none"}`} aria-hidden="true" />
+          {ui.tr("Secret building:", "Tajná budova:")} <strong>{sec.building ? buildingName(ui, sec.building) : "—"}</strong>
           {" · "}
-          {ui.tr(`${sec.score ?? 0} points now`, `nyní ${sec.score ?? 0} bodů`)}
+          {ui.tr(`${sec.score ?? 0} points now`, `nyní ${czPoints(sec.score ?? 0)}`)}
         </p>
       )}
       {sec.goals && (
         <div class="dd-secret">
-          <p>{ui.tr("Your secret goal cards:", "Vaše tajné karty cílů:")}</p>
-          <ul>
+          <ul aria-label={ui.tr("Your secret goal cards", "Vaše tajné karty cílů")}>
             {sec.goals.map((g, i) => (
               <li key={g}>
                 {BUILDING_STYLE[g] ? (
-                  <span class="dd-house" style={{ background: BUILDING_STYLE[g] }} aria-hidden="true" />
+                  <span class={`dd-house dd-b-${g}`} aria-hidden="true" />
                 ) : (
                   <span class="dd-special" aria-hidden="true">
                     ★
                   </span>
                 )}
-                <strong>{words(ui, BUILDING_WORDS, g)}</strong> · {ui.tr(`${sec.goal_scores?.[i] ?? 0} points now`, `nyní ${sec.goal_scores?.[i] ?? 0} bodů`)}
+                {ui.tr("Goal:", "Cíl:")} <strong>{buildingName(ui, g)}</strong> · {ui.tr(`${sec.goal_scores?.[i] ?? 0} points now`, `nyní ${czPoints(sec.goal_scores?.[i] ?? 0)}`)}
                 {sec.chosen_goal === g && <span class="pill">{ui.tr("committed", "zvolen")}</span>}
               </li>
             ))}
@@ -945,55 +1124,51 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
         </div>
       )}
       <div class="dd-hand" role="group" aria-label={ui.tr("Your tiles", "Vaše placky")}>
-        {KINDS.map((k) => {
+        {KINDS.flatMap((k) => {
           const counts = hand[k] ?? [0, 0, 0];
-          if (counts.every((n) => n === 0)) return null;
-          return (
-            <div class="dd-kind" key={k}>
-              <span class="dd-kind-name">{words(ui, SHORT_KIND_WORDS, k)}</span>
-              {counts.map((n, i) => {
-                if (n === 0) return null;
-                const value = `${k}:${i + 1}`;
-                const on = possible.has(value);
-                const chosen = chosenTile === value;
-                if (!canPlace)
-                  return (
-                    <span key={value} class="dd-tile dd-tile-static">
-                      <MiniTile kind={k} length={i + 1} />
-                      <span class="sr-only">{tileWords(ui, k, i + 1)},</span>
-                      <span class="dd-count">×{n}</span>
-                    </span>
-                  );
-                return (
-                  <button
-                    type="button"
-                    key={value}
-                    class={`choice dd-tile${chosen ? " dd-chosen" : ""}`}
-                    disabled={!on}
-                    aria-pressed={chosen ? "true" : "false"}
-                    onClick={() => pickTile(v, legal, ui, value)}
-                  >
-                    <MiniTile kind={k} length={i + 1} />
-                    <span class="sr-only">{tileWords(ui, k, i + 1)},</span>
-                    <span class="dd-count">×{n}</span>
-                  </button>
-                );
-              })}
-            </div>
-          );
+          return counts.map((n, i) => {
+            if (n === 0) return null;
+            const value = `${k}:${i + 1}`;
+            const name = `${tileWords(ui, k, i + 1)} ×${n}`;
+            if (!canPlace)
+              return (
+                <span key={value} class="dd-tile dd-tile-static" role="img" aria-label={name} title={name}>
+                  <MiniTile kind={k} length={i + 1} />
+                  <span class="dd-count" aria-hidden="true">
+                    ×{n}
+                  </span>
+                </span>
+              );
+            const why = possible.has(value)
+              ? undefined
+              : anywhere.has(value)
+                ? ui.tr("not there", "tam ne")
+                : ui.tr("no room", "nikam");
+            return (
+              <PickButton
+                key={value}
+                class="dd-tile"
+                label={name}
+                chosen={chosenTile === value}
+                disabled={!possible.has(value)}
+                disabledReason={why}
+                onPick={() => pickTile(v, legal, ui, value)}
+              >
+                <MiniTile kind={k} length={i + 1} />
+                <span class="dd-count" aria-hidden="true">
+                  ×{n}
+                </span>
+              </PickButton>
+            );
+          });
         })}
       </div>
-      {!v.extended && (
+      {!v.extended && !voting && (
         <div class="dd-votehand" role="group" aria-label={ui.tr("Your citizen cards", "Vaše karty občanů")}>
-          <p class="small">
-            {ui.tr(`Citizen cards (${sec.vote_cards.length} left):`, `Karty občanů (zbývá ${sec.vote_cards.length}):`)}
-            {voting && ui.tr(" vote with them above the town.", " hlasujte jimi nad městem.")}
-          </p>
-          <div class="dd-cards">
-            {sec.vote_cards.map((c) => (
-              <VoteCardChip v={v} ui={ui} name={c} key={c} />
-            ))}
-          </div>
+          <span class="small dd-votehand-label">{ui.tr("Cards:", "Karty:")}</span>
+          {sec.vote_cards.map((c) => (
+            <VoteCardChip v={v} ui={ui} name={c} key={c} small />
+          ))}
         </div>
       )}
     </div>
@@ -1011,7 +1186,7 @@ export function describe(command: Command, view: Json, ui: BoardUi): string {
   const v = asView(view);
   switch (command.type) {
     case "place_tile":
-      return v ? placeLabel(ui, v, command) : `${String(command.route)} ${String(command.length)} ${String(command.direction)}`;
+      return v ? placeLabel(ui, v, command) : ui.tr("Place a tile", "Položit placku");
     case "vote": {
       const cards = (command.cards as string[]).map(String);
       const total = v ? sums(v, cards) : { yes: 0, no: 0, either: 0 };
@@ -1027,12 +1202,20 @@ export function describe(command: Command, view: Json, ui: BoardUi): string {
       const card = String(command.card);
       const i = v?.secrets?.goals?.indexOf(card) ?? -1;
       const pts = i >= 0 ? v?.secrets?.goal_scores?.[i] : undefined;
-      const name = words(ui, BUILDING_WORDS, card);
+      const name = buildingName(ui, card);
       return pts !== undefined
-        ? ui.tr(`Commit to goal: ${name} (${pts} points now)`, `Zvolit cíl: ${name} (nyní ${pts} bodů)`)
+        ? ui.tr(`Commit to goal: ${name} (${pts} points now)`, `Zvolit cíl: ${name} (nyní ${czPoints(pts)})`)
         : ui.tr(`Commit to goal: ${name}`, `Zvolit cíl: ${name}`);
     }
     default:
-      return command.type;
+      return humanize(command.type);
   }
+}
+
+/** Every move of this game ends the turn, calls others in or commits for good (nothing can be
+ * taken back: engine `is_undo_barrier`), so each keeps its preview and Confirm; but a vote
+ * that is the only one left (the shrug alone) is the single obvious step: one tap. */
+export function needsConfirm(command: Command, _view: Json, legal: Command[]): boolean {
+  if (command.type === "vote") return legal.filter((c) => c.type === "vote").length > 1;
+  return true;
 }
