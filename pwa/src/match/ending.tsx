@@ -21,6 +21,14 @@ export function winnerNames(d: MatchDetail): string[] {
   return d.seats.filter((s) => d.outcome!.ranks[s.index] === 1).map((s) => seatName(d.seats, s.index, d.seat));
 }
 
+/** "You win", "Winner: Bot Karel", "Winners: Anna, You"; empty without a winner. */
+export function winnerLine(d: MatchDetail): string {
+  const first = d.outcome ? d.seats.filter((s) => d.outcome!.ranks[s.index] === 1) : [];
+  if (first.length === 0) return "";
+  if (first.length === 1 && first[0]?.index === d.seat) return t("you_win");
+  return t(first.length > 1 ? "winners" : "winner", { who: winnerNames(d).join(", ") });
+}
+
 function Standings({ d }: { d: MatchDetail }): ComponentChild {
   if (!d.outcome) return null;
   const order = [...d.seats].sort((a, b) => (d.outcome!.ranks[a.index] ?? 99) - (d.outcome!.ranks[b.index] ?? 99));
@@ -62,7 +70,7 @@ export function Ending({ detail, explanation }: { detail: MatchDetail; explanati
       {/* The explanation's summary says who won and why; without one, the winners alone. */}
       {!words && winners.length > 0 && (
         <p class="ending-winner">
-          <strong>{t("winner", { who: winners.join(", ") })}</strong>
+          <strong>{winnerLine(detail)}</strong>
         </p>
       )}
       {words && <p class="ending-summary">{words.summary}</p>}

@@ -14,7 +14,7 @@ import type { BoardUi } from "../boards/types";
 import { deadlineText, logLine, seatName } from "../format";
 import { lang, t, type Key } from "../i18n";
 import { pushLine } from "../settings/view";
-import { Ending } from "./ending";
+import { Ending, winnerLine } from "./ending";
 import { playersOf } from "../players";
 import { Icon } from "../icons";
 import { href } from "../router";
@@ -24,10 +24,8 @@ import type { MatchCtrl } from "./ctrl";
 export function statusLine(d: MatchDetail): string {
   if (d.status === "lobby") return t("in_lobby");
   if (d.status === "finished" || d.status === "aborted") {
-    const winners = d.outcome ? d.seats.filter((s) => d.outcome!.ranks[s.index] === 1) : [];
-    return winners.length
-      ? `${t("match_over")} · ${t("winner", { who: winners.map((s) => seatName(d.seats, s.index, d.seat)).join(", ") })}`
-      : t("match_over");
+    const winners = winnerLine(d);
+    return winners ? `${t("match_over")} · ${winners}` : t("match_over");
   }
   if (d.seat !== null && d.active_seats.includes(d.seat)) return t("your_move");
   const who = d.active_seats.map((i) => seatName(d.seats, i, d.seat)).join(", ");
