@@ -205,7 +205,7 @@ describe("samurai board: what happened", () => {
     const { root } = setup(view, LEGAL);
     const labels = [...root.querySelectorAll("[role=img]")].map((e) => e.getAttribute("aria-label"));
     expect(labels).toContain("Helmet won by Anna");
-    expect(labels).toContain("figure won by Bot");
+    expect(labels).toContain("Figure won by Bot");
   });
 });
 
@@ -260,9 +260,9 @@ describe("samurai board: tapping", () => {
     const end = { type: "end_turn" };
     expect(board.extraCommands!(null, 0, [...LEGAL, end], ui)).toEqual([end]);
     const v = makeView() as unknown as Json;
-    expect(board.describe({ type: "place_tile", tile: "ship1", hex: 5 }, v, ui)).toBe("Place Ship 1 on sea 5");
+    expect(board.describe({ type: "place_tile", tile: "ship1", hex: 5 }, v, ui)).toBe("Place the ship of strength 1 on a sea space");
     expect(board.describe({ type: "place_tile", tile: "tile_exchange", hex: 1 }, v, ui)).toContain("take it back");
-    expect(board.describe(LEGAL[6]!, v, ui)).toBe("Swap the buddha on village 3 with the helmet on city 4");
-    expect(tileName("rice_field4", (en) => en)).toBe("Rice field 4");
+    expect(board.describe(LEGAL[6]!, v, ui)).toBe("Swap the Buddha of a village with the helmet of a city");
+    expect(tileName("rice_field4", ui)).toBe("rice field of strength 4");
   });
 });

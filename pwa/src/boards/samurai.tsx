@@ -7,8 +7,11 @@
  * figure, then a settlement). The view's `near` and `influence` give the influence preview. */
 
 import type { ComponentChild } from "preact";
-import type { Command, Json } from "../types";
+import type { Command, Json, MatchEvent } from "../types";
 import { bounds, hexCorners, hexPoints, hexToPixel, type Box, type Point } from "./toolkit/hex";
+import { useEffect } from "preact/hooks";
+import { PickButton, PickCount } from "./toolkit/choice";
+import { Mark } from "./toolkit/mark";
 import { PanZoom } from "./toolkit/panzoom";
 import { PlayerBadge, seatStyle, symbolPath } from "./toolkit/pieces";
 import { keyOf, narrow, valuesOf, type Step } from "./toolkit/picker";
@@ -86,46 +89,74 @@ function asView(view: Json): SamuraiView | null {
 // --- words ------------------------------------------------------------------------------------
 
 type Tr = BoardUi["tr"];
+/** What the words need of the board's `ui`: the language and the game's glossary. */
+export type Words = Pick<BoardUi, "tr" | "lang" | "game">;
 
-const NAMES: Record<string, [string, string, string, string]> = {
-  // en, cs, short en, short cs
-  helmet: ["Helmet", "Přilba", "Helmet", "Přilba"],
-  buddha: ["Buddha", "Buddha", "Buddha", "Buddha"],
-  rice_field: ["Rice field", "Rýžové pole", "Rice", "Rýže"],
-  samurai: ["Samurai", "Samuraj", "Samurai", "Samuraj"],
-  ronin: ["Ronin", "Jezdec", "Ronin", "Jezdec"],
-  ship: ["Ship", "Loď", "Ship", "Loď"],
-  tile_exchange: ["Tile exchange", "Výměna karet", "Tile swap", "Výměna karet"],
-  figure_exchange: ["Figure exchange", "Výměna figur", "Figure swap", "Výměna figur"],
+// The glossary's words when the game info has none (a board test without a server): the same
+// names, so that nothing on screen falls back to an identifier.
+const KIND_WORDS: Record<string, [string, string]> = {
+  helmet: ["helmet", "přilba"],
+  buddha: ["Buddha", "Buddha"],
+  rice_field: ["rice field", "rýžové pole"],
+  samurai: ["samurai", "samuraj"],
+  ronin: ["ronin", "jezdec"],
+  ship: ["ship", "loď"],
+  tile_exchange: ["tile exchange", "výměna karet"],
+  figure_exchange: ["figure exchange", "výměna figur"],
 };
+
+/** The word of `key` in `category` of the game's glossary, in the player's language. */
+export function gloss(w: Words, category: string, key: string | number): string | null {
+  const t = w.game.glossary?.[category]?.[String(key)];
+  if (!t) return null;
+  return w.lang === "cs" ? t.cs : t.en;
+}
+
+export function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
 
 /** "samurai2" → "samurai"; "tile_exchange" stays. */
 export function tileKind(name: string): string {
   return name.replace(/\d+$/, "");
 }
 
-export function kindName(kind: string, tr: Tr, short = false): string {
-  const n = NAMES[kind];
-  if (!n) return kind;
-  return short ? tr(n[2], n[3]) : tr(n[0], n[1]);
+/** A kind of figure or tile: "helmet", "rice field" / "přilba", "rýžové pole" (the glossary's
+ * figures; tiles' kinds from the same words). */
+export function kindName(kind: string, w: Words): string {
+  const g = gloss(w, "figures", kind);
+  if (g) return g;
+  const n = KIND_WORDS[kind];
+  return n ? w.tr(n[0], n[1]) : w.tr("tile", "karta");
 }
 
-/** "Samurai 2", "Ship 1", "Tile exchange". */
-export function tileName(name: string, tr: Tr, short = false): string {
+/** A tile as the log names it: "samurai of strength 2", "tile exchange". */
+export function tileName(name: string, w: Words): string {
+  const g = gloss(w, "tiles", name);
+  if (g) return g;
   const m = /^(.*?)(\d+)$/.exec(name);
-  return m ? `${kindName(m[1]!, tr, short)} ${m[2]}` : kindName(name, tr, short);
+  return m ? w.tr(`${kindName(m[1]!, w)} of strength ${m[2]}`, `${kindName(m[1]!, w)} se silou ${m[2]}`) : kindName(name, w);
 }
 
-function settlementName(kind: Space["settlement"], tr: Tr): string {
-  if (kind === "edo") return "Edo";
-  if (kind === "city") return tr("city", "město");
-  return tr("village", "vesnice");
+function settlementName(kind: Space["settlement"], w: Words): string {
+  if (kind === null) return w.tr("space", "pole");
+  return gloss(w, "settlements", kind) ?? (kind === "edo" ? "Edo" : kind === "city" ? w.tr("city", "město") : w.tr("village", "vesnice"));
 }
 
-function spaceName(space: Space | undefined, id: number, tr: Tr): string {
-  if (!space) return tr(`space ${id}`, `pole ${id}`);
-  if (space.settlement) return `${settlementName(space.settlement, tr)} ${id}`;
-  return space.terrain === "sea" ? tr(`sea ${id}`, `mořské pole ${id}`) : tr(`land ${id}`, `pole ${id}`);
+/** A space as the log names it: "Edo", "the village north-west of Edo", "the land next to Edo,
+ * on its north side" (the glossary's places); never its number. */
+export function placeName(space: Space | undefined, id: number, w: Words): string {
+  const g = gloss(w, "places", id);
+  if (g) return g;
+  if (!space) return w.tr("a space", "pole");
+  if (space.settlement === "edo") return "Edo";
+  if (space.settlement) return w.tr(`a ${settlementName(space.settlement, w)}`, settlementName(space.settlement, w));
+  return space.terrain === "sea" ? w.tr("a sea space", "mořské pole") : w.tr("a land space", "pozemní pole");
+}
+
+/** A seat by name (the shell's names: "you" is never a number). */
+function seatLabel(ui: BoardUi, seat: number): string {
+  return ui.players[seat]?.name ?? ui.tr("another player", "jiný hráč");
 }
 
 // --- steps and targets (pure: what the tests check) -------------------------------------------
@@ -435,8 +466,8 @@ export function freshSpaces(view: SamuraiView, seat: number | null): Set<number>
  * cross: set beside the board), and its kind when it is no secret. */
 function Taken({ slot, was, ui }: { slot: { x: number; y: number; r: number }; was: NonNullable<SamuraiView["taken"]>[number]; ui: BoardUi }): ComponentChild {
   const tr = ui.tr;
-  const kind = was.kind ? kindName(was.kind, tr) : tr("figure", "figurka");
-  const who = was.seat === null ? tr("beside the board", "vedle plánu") : (ui.players[was.seat]?.name ?? `#${was.seat + 1}`);
+  const kind = capital(was.kind ? kindName(was.kind, ui) : tr("figure", "figurka"));
+  const who = was.seat === null ? tr("beside the board", "vedle plánu") : seatLabel(ui, was.seat);
   const label = was.seat === null ? `${kind}: ${who}` : tr(`${kind} won by ${who}`, `${kind}: získal ${who}`);
   return (
     <g role="img" aria-label={label}>
@@ -454,6 +485,32 @@ function Taken({ slot, was, ui }: { slot: { x: number; y: number; r: number }; w
       )}
     </g>
   );
+}
+
+/** Where each marked event happened (`ui.marks`): the space of a placed tile or figure, of a
+ * taken or set-aside figure, both settlements of a swap; numbered in the events' order, with the
+ * event's log line to read. */
+export interface MarkSpot {
+  hex: number;
+  seat: number | null;
+  n: number;
+  label: string;
+}
+
+export function markSpots(marks: readonly MatchEvent[], map: readonly Space[], lang: "en" | "cs" = "en"): MarkSpot[] {
+  const ids = new Set(map.map((s) => s.id));
+  const out: MarkSpot[] = [];
+  let n = 0;
+  for (const e of marks) {
+    const d = e.data ?? {};
+    const hexes = ["hex", "first_hex", "second_hex"].map((k) => d[k]).filter((h): h is number => typeof h === "number" && ids.has(h));
+    if (!hexes.length) continue;
+    n += 1;
+    const seat = typeof d.seat === "number" ? d.seat : (e.actor ?? null);
+    const label = e.text ? e.text[lang] : "";
+    for (const hex of new Set(hexes)) out.push({ hex, seat, n, label });
+  }
+  return out;
 }
 
 // --- the board --------------------------------------------------------------------------------
@@ -595,7 +652,7 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
       flat={rotated}
       strength={view.tile_types[t.tile]?.strength ?? 0}
       fresh={fresh.has(t.hex)}
-      label={`${ui.players[t.seat]?.name ?? `#${t.seat + 1}`}: ${tileName(t.tile, tr)}${fresh.has(t.hex) ? tr(" (latest turn)", " (poslední tah)") : ""}`}
+      label={`${seatLabel(ui, t.seat)}: ${tileName(t.tile, ui)}${fresh.has(t.hex) ? tr(" (latest turn)", " (poslední tah)") : ""}`}
     />
   ));
   for (const hex of fresh) {
@@ -609,10 +666,9 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
     if (!c) continue;
     const chosen = ghostTile?.hex === hex || (preview?.type === "place_figure" && preview.hex === hex);
     const on = tiles.get(hex);
-    const what = p.mode === "figures" && p.kind ? kindName(p.kind, tr) : p.tile ? tileName(p.tile, tr) : "";
-    const label = on
-      ? tr(`${what} on your ${tileName(on.tile, tr)} (${spaceName(spaces.get(hex), hex, tr)})`, `${what} na vaši kartu ${tileName(on.tile, tr)} (${spaceName(spaces.get(hex), hex, tr)})`)
-      : tr(`${what} on ${spaceName(spaces.get(hex), hex, tr)}`, `${what} na ${spaceName(spaces.get(hex), hex, tr)}`);
+    const what = capital(p.mode === "figures" && p.kind ? kindName(p.kind, ui) : p.tile ? tileName(p.tile, ui) : "");
+    const where = placeName(spaces.get(hex), hex, ui);
+    const label = on ? tr(`${what} on your ${tileName(on.tile, ui)}: ${where}`, `${what} na vaši kartu ${tileName(on.tile, ui)}: ${where}`) : `${what}: ${where}`;
     targets.push(
       <g key={`h${hex}`} {...(targetProps({ label, chosen, onPick: () => onHex(hex) }) as Record<string, unknown>)} data-hex={hex}>
         <polygon class="hl" points={hexPoints(c, SIZE * 0.86, orient)} />
@@ -629,7 +685,7 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
     const i = fig.kinds.indexOf(kind as Kind);
     const slot = slotsAt(c, SLOTS[s.settlement ?? "village"] ?? 1)[i];
     if (!slot) continue;
-    const label = `${kindName(kind ?? "", tr)} · ${spaceName(s, hex, tr)}`;
+    const label = `${capital(kindName(kind ?? "", ui))}: ${placeName(s, hex, ui)}`;
     targets.push(
       <g key={`f${key}`} {...(targetProps({ label, chosen: swapPicked.has(key), onPick: () => onFigure(key) }) as Record<string, unknown>)} data-figure={key}>
         <circle class="hl" cx={slot.x} cy={slot.y} r={slot.r + 0.6} />
@@ -688,6 +744,12 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
       <g>{placed}</g>
       <g>{targets}</g>
       {ghost && <g class="sam-above">{ghost}</g>}
+      <g class="sam-above">
+        {markSpots(ui.marks, view.map, ui.lang).map((m, i, all) => {
+          const c = lay.centre.get(m.hex);
+          return c ? <Mark key={`m${i}`} x={c.x} y={c.y} r={SIZE * 1.05} seat={m.seat} n={all.length > 1 ? m.n : undefined} label={m.label ? `${m.label}` : undefined} /> : null;
+        })}
+      </g>
       <g aria-hidden="true" transform={`translate(${r2(compass.x)} ${r2(compass.y)})`} class="sam-compass">
         <path d={rotated ? "M-4 0H4M1.5 -2.5L4 0L1.5 2.5" : "M0 4V-4M-2.5 -1.5L0 -4L2.5 -1.5"} fill="none" stroke={TOWN_LINE} stroke-width="0.9" />
         <text x={rotated ? 7.5 : 0} y={rotated ? 2 : -6} text-anchor="middle" font-size="5" fill={TOWN_LINE}>
@@ -709,22 +771,22 @@ function hint(view: SamuraiView, seat: number | null, p: Plan, ui: BoardUi): str
     const mine = seat !== null ? view.players[seat] : undefined;
     if (p.mode === "choose" && mine)
       return tr(
-        `Choose your starting tiles in secret: ${mine.hand_count} of 5 taken. Tap one of your tiles below.`,
-        `Tajně si vyberte počáteční karty: ${mine.hand_count} z 5. Klepněte na kartu dole.`,
+        `Choose your ${5 - mine.hand_count} starting tiles in secret: tap them below, then confirm.`,
+        `Tajně si vyberte počáteční karty (${5 - mine.hand_count}): klepněte na ně dole a potvrďte.`,
       );
     return tr("The players choose their five starting tiles in secret.", "Hráči si tajně vybírají pět počátečních karet.");
   }
   if (p.mode === "idle") {
-    const who = view.active_seats.map((s) => ui.players[s]?.name ?? `#${s + 1}`).join(", ");
+    const who = view.active_seats.map((s) => seatLabel(ui, s)).join(", ");
     return who ? tr(`Waiting for ${who}.`, `Čeká se na: ${who}.`) : "";
   }
   if (p.mode === "figures") {
     if (!p.kind) return tr("Set-up: pick a figure above, then a lit city or village.", "Příprava: vyberte figurku nahoře, pak zvýrazněné město nebo vesnici.");
-    return tr(`Tap a lit settlement for the ${kindName(p.kind, tr).toLowerCase()}.`, `Klepněte na zvýrazněnou osadu pro figurku ${kindName(p.kind, tr).toLowerCase()}.`);
+    return tr(`Tap a lit settlement for the ${kindName(p.kind, ui)}.`, `Klepněte na zvýrazněnou osadu pro figurku: ${kindName(p.kind, ui)}.`);
   }
   const pending = view.this_turn.tile_to_place_again;
   if (pending && p.tile === pending)
-    return tr(`Place again the ${tileName(pending, tr)} you took back: tap a lit space.`, `Položte znovu vzatou kartu ${tileName(pending, tr)}: klepněte na zvýrazněné pole.`);
+    return tr(`Place again the ${tileName(pending, ui)} you took back: tap a lit space.`, `Položte znovu vzatou kartu (${tileName(pending, ui)}): klepněte na zvýrazněné pole.`);
   if (!p.tile) {
     if (view.this_turn.tiles_placed > 0)
       return tr("Place another tile, or end your turn.", "Položte další kartu, nebo ukončete tah.");
@@ -736,7 +798,7 @@ function hint(view: SamuraiView, seat: number | null, p: Plan, ui: BoardUi): str
       : tr("Figure exchange: tap the first figure.", "Výměna figur: klepněte na první figurku.");
   if (p.tile === "tile_exchange")
     return tr("Tile exchange: tap one of your lit tiles to take it back.", "Výměna karet: klepněte na svou zvýrazněnou kartu, kterou vezmete zpět.");
-  return tr(`Tap a lit space for your ${tileName(p.tile, tr)}.`, `Klepněte na zvýrazněné pole pro kartu ${tileName(p.tile, tr)}.`);
+  return tr(`Tap a lit space for your ${tileName(p.tile, ui)}.`, `Klepněte na zvýrazněné pole pro kartu: ${tileName(p.tile, ui)}.`);
 }
 
 function KindIcon({ kind, size = 18 }: { kind: string; size?: number }): ComponentChild {
@@ -769,7 +831,7 @@ function FigureSupply({ view, p, ui }: { view: SamuraiView; p: Plan; ui: BoardUi
             }}
           >
             <KindIcon kind={k} size={22} />
-            <span>{kindName(k, tr)}</span>
+            <span>{capital(kindName(k, ui))}</span>
             <span class="sam-count">×{view.figures_to_place[k]}</span>
           </button>
         );
@@ -791,9 +853,9 @@ function Scores({ view, ui }: { view: SamuraiView; ui: BoardUi }): ComponentChil
           <tr>
             <th scope="col">{tr("Player", "Hráč")}</th>
             {KINDS.map((k) => (
-              <th scope="col" key={k} title={kindName(k, tr)}>
+              <th scope="col" key={k} title={capital(kindName(k, ui))}>
                 <KindIcon kind={k} />
-                <span class="sr-only">{kindName(k, tr)}</span>
+                <span class="sr-only">{capital(kindName(k, ui))}</span>
               </th>
             ))}
             <th scope="col">{tr("Hand + supply", "Ruka + zásoba")}</th>
@@ -806,7 +868,7 @@ function Scores({ view, ui }: { view: SamuraiView; ui: BoardUi }): ComponentChil
             return (
               <tr key={pl.seat} class={pl.forfeited ? "sam-out" : undefined}>
                 <th scope="row">
-                  <PlayerBadge seat={pl.seat} name={player?.name ?? `#${pl.seat + 1}`} active={player?.active} />
+                  <PlayerBadge seat={pl.seat} name={player?.name ?? seatLabel(ui, pl.seat)} active={player?.active} />
                 </th>
                 {kinds ? (
                   KINDS.map((k) => <td key={k}>{kinds[k]}</td>)
@@ -862,7 +924,7 @@ function Preview({ view, seat, ui }: { view: SamuraiView; seat: number | null; u
           <li key={`${t.hex}${t.kind}`}>
             <KindIcon kind={t.kind} />
             <span>
-              {kindName(t.kind, tr)} ({settlementName(view.map.find((s) => s.id === t.hex)?.settlement ?? null, tr)}):{" "}
+              {capital(kindName(t.kind, ui))} ({placeName(view.map.find((s) => s.id === t.hex), t.hex, ui)}):{" "}
               {tr("you", "vy")} {t.before[seat] ?? 0} → <strong>{mine}</strong>, {tr("best other", "nejlepší soupeř")} {best}
               {mine > best ? " ✓" : ""}
             </span>
@@ -899,46 +961,195 @@ function grouped(tiles: readonly string[]): [string, number][] {
   return [...out];
 }
 
+function TileFaceSvg({ tile, seat, view }: { tile: string; seat: number; view: SamuraiView }): ComponentChild {
+  const type = view.tile_types[tile];
+  return (
+    <svg class="sam-card-face" viewBox="-10.5 -10.5 21 21" aria-hidden="true">
+      <TileFace tile={tile} seat={seat} at={{ x: 0, y: 0 }} flat={false} strength={type?.strength ?? 0} />
+      {type?.kanji && <rect class="sam-seal" x="5.2" y="-9.5" width="4" height="4" rx="0.6" />}
+    </svg>
+  );
+}
+
 function TileCard(props: {
   tile: string;
   seat: number;
   view: SamuraiView;
   ui: BoardUi;
   can: boolean;
+  /** Why it cannot be picked now, in a word or two. */
+  why?: string;
   count?: number;
+  /** How many of this kind are picked (the secret pick of five). */
+  picked?: number;
   on?: boolean;
   onPick?: () => void;
 }): ComponentChild {
   const { tile, seat, view, ui } = props;
   const type = view.tile_types[tile];
-  const name = tileName(tile, ui.tr);
-  const face = (
-    <svg class="sam-card-face" viewBox="-10.5 -10.5 21 21" aria-hidden="true">
-      <TileFace tile={tile} seat={seat} at={{ x: 0, y: 0 }} flat={false} strength={type?.strength ?? 0} />
-      {type?.kanji && <rect class="sam-seal" x="5.2" y="-9.5" width="4" height="4" rx="0.6" />}
-    </svg>
-  );
+  const name = capital(tileName(tile, ui));
+  const count = props.count && props.count > 1 ? props.count : 0;
   const label = (
-    <span class="sam-card-name" title={name}>
-      {kindName(tileKind(tile), ui.tr, true)}
+    <span class="sam-card-name">
+      {capital(kindName(tileKind(tile), ui))}
       {type && type.strength > 0 ? <span class="sr-only"> {type.strength}</span> : null}
-      {props.count && props.count > 1 ? <strong class="sam-times"> ×{props.count}</strong> : null}
+      {count ? <strong class="sam-times"> ×{count}</strong> : null}
     </span>
   );
-  if (!props.onPick) return <span class="sam-card">{face}{label}</span>;
+  if (!props.onPick)
+    return (
+      <span class="sam-card" role="img" aria-label={name}>
+        <TileFaceSvg tile={tile} seat={seat} view={view} />
+        {label}
+      </span>
+    );
+  const picked = props.picked ?? 0;
+  const on = props.on || picked > 0;
+  const many = count ? ui.tr(` (${count} of them)`, ` (${count} kusy)`) : "";
+  const chose = picked > 1 ? ui.tr(`, ${picked} picked`, `, vybráno ${picked}`) : "";
   return (
-    <button
-      type="button"
-      class={`sam-card${props.on ? " on" : ""}`}
-      aria-pressed={props.on ? "true" : "false"}
-      data-tile={tile}
+    <PickButton
+      class={`sam-card${on ? " on" : ""}`}
+      label={`${name}${many}${chose}`}
+      chosen={on}
       disabled={!props.can}
-      onClick={props.onPick}
+      disabledReason={props.can ? undefined : props.why}
+      attrs={{ "data-tile": tile, "data-picked": picked || undefined }}
+      onPick={props.onPick}
     >
-      {face}
+      <TileFaceSvg tile={tile} seat={seat} view={view} />
       {label}
-    </button>
+    </PickButton>
   );
+}
+
+// --- the secret pick of five: tapped one by one, marked, confirmed once -----------------------
+
+interface ChooseState {
+  /** Tiles picked in the supply, in the order tapped. */
+  picked: string[];
+  /** The hand when the pick began: what is gained since was sent. */
+  base: string[];
+  /** Commands sent for this pick so far (a refused one is not tried for ever). */
+  sent: number;
+}
+
+// Per match screen (its picker), kept across redraws and the answers to the sent tiles.
+const choosing = new WeakMap<object, ChooseState>();
+
+function chooseState(ui: BoardUi, hand: readonly string[]): ChooseState {
+  let st = choosing.get(ui.picker);
+  if (!st) {
+    st = { picked: [], base: [...hand], sent: 0 };
+    choosing.set(ui.picker, st);
+  }
+  return st;
+}
+
+/** `a` minus `b`, counting repeats (["s1", "s1", "b2"] − ["s1"] = ["s1", "b2"]). */
+export function minus(a: readonly string[], b: readonly string[]): string[] {
+  const left = [...b];
+  const out: string[] = [];
+  for (const x of a) {
+    const i = left.indexOf(x);
+    if (i >= 0) left.splice(i, 1);
+    else out.push(x);
+  }
+  return out;
+}
+
+/** A tap on a supply tile in the secret pick: one more of it while fewer than `need` are picked
+ * and some of it are left; else (full, or all of it picked) that tile un-picked. */
+export function togglePicked(picked: readonly string[], tile: string, available: number, need: number): string[] {
+  const have = picked.filter((t) => t === tile).length;
+  if (have < available && picked.length < need) return [...picked, tile];
+  return picked.filter((t) => t !== tile);
+}
+
+/** The next tile of a confirmed pick to send, or null: the pick is confirmed once the first of
+ * it is in the hand (the confirm bar sent it). */
+export function nextToSend(st: Pick<ChooseState, "picked" | "base">, hand: readonly string[]): string | null {
+  const gained = minus(hand, st.base);
+  if (gained.length === 0) return null;
+  return minus(st.picked, gained)[0] ?? null;
+}
+
+function proposePick(ui: BoardUi, legal: readonly Command[], picked: readonly string[]): void {
+  const first = legal.find((c) => c.type === "choose_tile" && c.tile === picked[0]);
+  if (!first) return;
+  const names = picked.map((t) => tileName(t, ui)).join(", ");
+  ui.propose(first, ui.tr(`Take these behind your screen for good: ${names}`, `Vzít si natrvalo za zástěnu: ${names}`));
+}
+
+function ChooseArea({ view, seat, legal, ui }: { view: SamuraiView; seat: number; legal: Command[]; ui: BoardUi }): ComponentChild {
+  const tr = ui.tr;
+  const me = view.players[seat]!;
+  const hand = me.hand ?? [];
+  const supply = me.supply ?? [];
+  const active = ui.interactive && !ui.busy;
+  const mayChoose = legal.some((c) => c.type === "choose_tile");
+  const st = chooseState(ui, hand);
+  const need = Math.max(0, 5 - st.base.length);
+  const next = nextToSend(st, hand);
+  const sending = minus(hand, st.base).length > 0 && (next !== null || ui.busy);
+  // A confirmed pick goes on by itself, one tile per answer (the engine takes one at a time).
+  useEffect(() => {
+    if (!next || !ui.interactive || ui.busy || st.sent > st.picked.length + 2) return;
+    const cmd = legal.find((c) => c.type === "choose_tile" && c.tile === next);
+    if (!cmd) return;
+    st.sent += 1;
+    ui.submit(cmd);
+  });
+  const tap = (t: string, n: number) => {
+    if (sending) return;
+    st.picked = togglePicked(st.picked, t, n, need);
+    if (st.picked.length === need && need > 0) proposePick(ui, legal, st.picked);
+    else if (ui.preview) ui.cancel();
+    else ui.redraw();
+  };
+  const full = st.picked.length >= need;
+  const why = !mayChoose || !ui.interactive ? tr("wait", "čekejte") : sending ? tr("sending", "odesílá se") : full ? tr("5 picked", "už 5") : undefined;
+  return (
+    <div class="sam-private">
+      <h3 class="sam-h">
+        {need > 0 ? tr("Pick your starting tiles in secret", "Tajně vyberte počáteční karty") : tr("Your starting tiles", "Vaše počáteční karty")}{" "}
+        {need > 0 && <PickCount n={sending ? need : st.picked.length} of={need} ui={ui} />}
+      </h3>
+      {hand.length > 0 && (
+        <div class="sam-hand" role="group" aria-label={tr("Behind your screen", "Za vaší zástěnou")}>
+          {hand.map((t, i) => (
+            <TileCard key={`${t}${i}`} tile={t} seat={seat} view={view} ui={ui} can={false} />
+          ))}
+        </div>
+      )}
+      {supply.length > 0 && hand.length < 5 && (
+        <div class="sam-hand sam-supply" role="group" aria-label={tr("Your other tiles", "Vaše další karty")}>
+          {grouped(supply).map(([t, n]) => {
+            const picked = st.picked.filter((x) => x === t).length;
+            const can = active && !sending && mayChoose && (picked > 0 || !full);
+            return <TileCard key={t} tile={t} seat={seat} view={view} ui={ui} count={n} picked={picked} can={can} why={why} onPick={() => tap(t, n)} />;
+          })}
+        </div>
+      )}
+      {full && need > 0 && !ui.preview && !sending && active && mayChoose && (
+        <button type="button" class="btn btn-primary sam-take" onClick={() => proposePick(ui, legal, st.picked)}>
+          {tr(`Take these ${need}`, `Vzít těchto ${need}`)}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Why a tile of the hand cannot be played now, in a word or two. */
+function whyNot(view: SamuraiView, tile: string, ui: BoardUi, mine: boolean): string {
+  const tr = ui.tr;
+  if (view.phase === "place_figures") return tr("after set-up", "po přípravě");
+  if (view.phase === "over") return tr("game over", "konec hry");
+  if (!mine || !ui.interactive) return tr("not your turn", "nejste na tahu");
+  if (view.this_turn.tile_to_place_again) return tr("place first", "nejdřív položte");
+  const type = view.tile_types[tile];
+  if (type && !type.kanji && view.this_turn.plain_tile_used) return tr("1 per turn", "1 za tah");
+  return tr("no space", "nemá místo");
 }
 
 export function privateArea(view: Json, seat: number | null, legal: Command[], ui: BoardUi): ComponentChild {
@@ -947,41 +1158,13 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
   const me = v.players[seat];
   if (!me) return null;
   const tr = ui.tr;
+  if (v.phase === "choose_tiles") return <ChooseArea view={v} seat={seat} legal={legal} ui={ui} />;
   const active = ui.interactive && !ui.busy;
   const p = plan(v, active ? legal : [], ui.picker.choices);
   const hand = me.hand ?? [];
   const supply = me.supply ?? [];
-  if (v.phase === "choose_tiles") {
-    return (
-      <div class="sam-private">
-        <h3 class="sam-h">{tr(`Behind your screen (${hand.length}/5)`, `Za vaší zástěnou (${hand.length}/5)`)}</h3>
-        <div class="sam-hand">
-          {hand.map((t, i) => (
-            <TileCard key={`${t}${i}`} tile={t} seat={seat} view={v} ui={ui} can={false} />
-          ))}
-        </div>
-        <h3 class="sam-h">{tr("Your other tiles: tap one to take it", "Vaše další karty: klepnutím si jednu vezmete")}</h3>
-        <div class="sam-hand sam-supply">
-          {grouped(supply).map(([t, n]) => (
-            <TileCard
-              key={t}
-              tile={t}
-              seat={seat}
-              view={v}
-              ui={ui}
-              count={n}
-              can={p.tiles.includes(t)}
-              onPick={() => {
-                const cmd = legal.find((c) => c.type === "choose_tile" && c.tile === t);
-                if (cmd) ui.propose(cmd, describe(cmd, view, ui));
-              }}
-            />
-          ))}
-        </div>
-      </div>
-    );
-  }
   const pending = v.this_turn.tile_to_place_again;
+  const mine = v.phase === "play" && v.current === seat;
   return (
     <div class="sam-private">
       {pending && (
@@ -992,7 +1175,7 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
       )}
       <div class="sam-hand" role="group" aria-label={tr("Your tiles", "Vaše karty")}>
         {grouped(hand).map(([t, n]) => (
-          <TileCard key={t} tile={t} seat={seat} view={v} ui={ui} count={n} can={p.tiles.includes(t)} on={p.tile === t} onPick={() => pickTile(ui, t)} />
+          <TileCard key={t} tile={t} seat={seat} view={v} ui={ui} count={n} can={p.tiles.includes(t)} why={whyNot(v, t, ui, mine)} on={p.tile === t} onPick={() => pickTile(ui, t)} />
         ))}
       </div>
       <p class="sam-note muted">
@@ -1009,33 +1192,64 @@ export function extraCommands(_view: Json, _seat: number | null, legal: Command[
   return legal.filter((c) => c.type === "end_turn");
 }
 
+/** Whether a tile on `hex` completes the surrounding of a settlement with figures on it: those
+ * figures are taken at once (the default timing), which undo cannot take back. From the view's
+ * `surround` (the spaces that must all hold a tile), not from rules of our own. */
+export function completesSurrounding(view: SamuraiView, hex: number): boolean {
+  const filled = new Set(view.tiles.map((t) => t.hex));
+  if (filled.has(hex)) return false;
+  return view.figures.some((f) => {
+    if (f.kinds.length === 0) return false;
+    const around = view.map.find((s) => s.id === f.hex)?.surround ?? [];
+    return around.includes(hex) && around.every((h) => h === hex || filled.has(h));
+  });
+}
+
+/** One tap for what undo takes back (a tile placed, figures swapped, the tile exchange) and for
+ * ending a turn with nothing else to do; a preview for what is final: the starting tiles, a
+ * figure set up, a tile that takes figures, ending the turn while tiles could still go down. */
+export function needsConfirm(command: Command, view: Json, legal: Command[]): boolean {
+  const v = asView(view);
+  switch (command.type) {
+    case "place_tile":
+      return v ? completesSurrounding(v, Number(command.hex)) : true;
+    case "swap_figures":
+      return false;
+    case "end_turn":
+      return legal.some((c) => c.type !== "end_turn");
+    default:
+      return true;
+  }
+}
+
 export function describe(command: Command, view: Json, ui: BoardUi): string {
   const tr = ui.tr;
   const v = asView(view);
-  const space = (id: Json | undefined) => spaceName(v?.map.find((s) => s.id === id), Number(id), tr);
+  const place = (id: Json | undefined) => placeName(v?.map.find((s) => s.id === id), Number(id), ui);
+  const kind = (k: Json | undefined) => kindName(String(k), ui);
   switch (command.type) {
     case "choose_tile":
-      return tr(`Take ${tileName(String(command.tile), tr)} behind your screen`, `Vzít si ${tileName(String(command.tile), tr)} za zástěnu`);
+      return tr(`Take the ${tileName(String(command.tile), ui)} behind your screen`, `Vzít si za zástěnu kartu: ${tileName(String(command.tile), ui)}`);
     case "place_figure":
-      return tr(`Put a ${kindName(String(command.kind), tr).toLowerCase()} on ${space(command.hex)}`, `Postavit figurku ${kindName(String(command.kind), tr).toLowerCase()} na ${space(command.hex)}`);
+      return tr(`Put a ${kind(command.kind)} on ${place(command.hex)}`, `Postavit figurku (${kind(command.kind)}) na místo: ${place(command.hex)}`);
     case "place_tile": {
       const on = v?.tiles.find((t) => t.hex === command.hex);
       if (on)
         return tr(
-          `Play the tile exchange on your ${tileName(on.tile, tr)} and take it back`,
-          `Zahrát výměnu karet na vaši kartu ${tileName(on.tile, tr)} a vzít ji zpět`,
+          `Play the tile exchange on your ${tileName(on.tile, ui)} and take it back`,
+          `Zahrát výměnu karet na vaši kartu (${tileName(on.tile, ui)}) a vzít ji zpět`,
         );
-      return tr(`Place ${tileName(String(command.tile), tr)} on ${space(command.hex)}`, `Položit ${tileName(String(command.tile), tr)} na ${space(command.hex)}`);
+      return tr(`Place the ${tileName(String(command.tile), ui)} on ${place(command.hex)}`, `Položit kartu (${tileName(String(command.tile), ui)}) na místo: ${place(command.hex)}`);
     }
     case "swap_figures":
       return tr(
-        `Swap the ${kindName(String(command.first_kind), tr).toLowerCase()} on ${space(command.first_hex)} with the ${kindName(String(command.second_kind), tr).toLowerCase()} on ${space(command.second_hex)}`,
-        `Prohodit figurku ${kindName(String(command.first_kind), tr).toLowerCase()} (${space(command.first_hex)}) s figurkou ${kindName(String(command.second_kind), tr).toLowerCase()} (${space(command.second_hex)})`,
+        `Swap the ${kind(command.first_kind)} of ${place(command.first_hex)} with the ${kind(command.second_kind)} of ${place(command.second_hex)}`,
+        `Prohodit figurku (${kind(command.first_kind)}, ${place(command.first_hex)}) s figurkou (${kind(command.second_kind)}, ${place(command.second_hex)})`,
       );
     case "end_turn":
       return tr("End turn (figures are taken, you draw back to 5)", "Ukončit tah (odeberou se figurky, doberete do 5)");
     default:
-      return command.type;
+      return tr("Play this move", "Zahrát tento tah");
   }
 }
 
