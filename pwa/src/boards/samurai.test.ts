@@ -236,14 +236,19 @@ describe("samurai board: tapping", () => {
     expect(root.querySelector(".sam-touch")!.textContent).toContain("Helmet (Edo): you 0 → 1");
   });
 
-  it("figure exchange: two figures in turn, the second lit only among legal partners", () => {
+  it("figure exchange: a settlement, then its figure when it has several; the second among legal partners", () => {
     const { root, proposed, card, lit } = setup(makeView(), LEGAL);
     card("figure_exchange").click();
-    expect(lit("data-figure").sort()).toEqual(["3:buddha", "4:helmet", "4:rice_field", "7:helmet"]);
-    root.querySelector('[data-figure="4:helmet"]')!.dispatchEvent(new Event("click", { bubbles: true }));
-    // The partner, and the first figure itself (tap again to let go of it).
-    expect(lit("data-figure").sort()).toEqual(["3:buddha", "4:helmet"]);
-    root.querySelector('[data-figure="3:buddha"]')!.dispatchEvent(new Event("click", { bubbles: true }));
+    expect(lit("data-settlement").sort()).toEqual(["3", "4", "7"]);
+    const tap = (sel: string) => root.querySelector(sel)!.dispatchEvent(new Event("click", { bubbles: true }));
+    tap('[data-settlement="4"]');
+    // Two lit figures there: asked which, as buttons; no other target meanwhile.
+    expect(lit("data-settlement")).toEqual([]);
+    expect([...root.querySelectorAll("button[data-figure]")].map((b) => b.getAttribute("data-figure")).sort()).toEqual(["4:helmet", "4:rice_field"]);
+    root.querySelector<HTMLButtonElement>('button[data-figure="4:helmet"]')!.click();
+    // The partner's settlement, and the first figure's own (tap again to let go of it).
+    expect(lit("data-settlement").sort()).toEqual(["3", "4"]);
+    tap('[data-settlement="3"]');
     expect(proposed).toEqual([LEGAL[6]]);
   });
 

@@ -513,6 +513,99 @@ export function markSpots(marks: readonly MatchEvent[], map: readonly Space[], l
   return out;
 }
 
+// --- regions: a step before the spaces when they lie too far apart to be tapped ----------------
+
+/** The board's frame (CSS px) a device gives at least: a 360-px phone's board above the dock
+ * (about 344 × 215 px), a tablet's, a desktop's. */
+export function frameFor(layout: BoardUi["layout"]): { width: number; height: number } {
+  if (layout.phone) return { width: 340, height: 205 };
+  return layout.width === "tablet" ? { width: 640, height: 420 } : { width: 720, height: 480 };
+}
+
+/** A target's hit area (a whole hex, board units) and the px it must be drawn at least. */
+const HEX_W = SIZE * Math.sqrt(3);
+const HEX_H = SIZE * 2;
+const TARGET_PX = 32;
+/** Board units → CSS px at least, so that a hex is drawn `TARGET_PX` across (and a little). */
+const MIN_SCALE = (TARGET_PX + 2) / HEX_W;
+
+export interface Region {
+  key: string;
+  hexes: number[];
+  box: Box;
+  /** Where on the map, as a compass word: [en, cs]. */
+  where: [string, string];
+}
+
+function boxOf(points: readonly Point[]): Box {
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const x = Math.min(...xs) - HEX_W / 2;
+  const y = Math.min(...ys) - HEX_H / 2;
+  return { x, y, width: Math.max(...xs) + HEX_W / 2 - x, height: Math.max(...ys) + HEX_H / 2 - y };
+}
+
+/** Whether hexes centred at `points` fit the frame with each drawn `TARGET_PX` across. */
+export function fitsTappable(points: readonly Point[], frame: { width: number; height: number }): boolean {
+  if (points.length === 0) return true;
+  const b = boxOf(points);
+  return Math.min(frame.width / b.width, frame.height / b.height) >= MIN_SCALE;
+}
+
+const COMPASS: Record<string, [string, string]> = {
+  nw: ["north-west", "severozápad"],
+  n: ["north", "sever"],
+  ne: ["north-east", "severovýchod"],
+  w: ["west", "západ"],
+  c: ["centre", "střed"],
+  e: ["east", "východ"],
+  sw: ["south-west", "jihozápad"],
+  s: ["south", "jih"],
+  se: ["south-east", "jihovýchod"],
+};
+
+/** The spaces split into parts of the map that each fit the frame with every space tappable:
+ * cells of a grid over the map, named by where they lie (north-west, centre…). */
+export function regionsOf(hexes: readonly number[], lay: Layout, frame: { width: number; height: number }): Region[] {
+  const cellW = Math.max(HEX_W, frame.width / MIN_SCALE - HEX_W);
+  const cellH = Math.max(HEX_H, frame.height / MIN_SCALE - HEX_H);
+  const cols = Math.max(1, Math.ceil(lay.box.width / cellW));
+  const rows = Math.max(1, Math.ceil(lay.box.height / cellH));
+  const w = lay.box.width / cols;
+  const h = lay.box.height / rows;
+  const cells = new Map<string, number[]>();
+  for (const hex of hexes) {
+    const c = lay.centre.get(hex);
+    if (!c) continue;
+    const col = Math.min(cols - 1, Math.floor((c.x - lay.box.x) / w));
+    const row = Math.min(rows - 1, Math.floor((c.y - lay.box.y) / h));
+    const key = `${col}:${row}`;
+    cells.set(key, [...(cells.get(key) ?? []), hex]);
+  }
+  const third = (i: number, n: number) => (n === 1 ? 1 : Math.min(2, Math.floor(((i + 0.5) / n) * 3)));
+  const out: Region[] = [];
+  for (const [key, list] of cells) {
+    const [col, row] = key.split(":").map(Number) as [number, number];
+    const v = ["n", "", "s"][third(row, rows)]!;
+    const hz = ["w", "", "e"][third(col, cols)]!;
+    out.push({ key, hexes: list, box: { x: lay.box.x + col * w, y: lay.box.y + row * h, width: w, height: h }, where: COMPASS[v + hz || "c"]! });
+  }
+  out.sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
+  return out;
+}
+
+/** The spaces to light now: all of them when they fit the frame tappable, else the chosen
+ * part's (or none, and the parts to choose from). */
+export function focus(hexes: readonly number[], lay: Layout, frame: { width: number; height: number }, chosen: string | undefined): { hexes: number[]; regions: Region[] | null; region?: Region } {
+  const points = hexes.map((h) => lay.centre.get(h)).filter((p): p is Point => !!p);
+  if (fitsTappable(points, frame)) return { hexes: [...hexes], regions: null };
+  const regions = regionsOf(hexes, lay, frame);
+  const region = regions.find((r) => r.key === chosen);
+  if (region) return { hexes: region.hexes, regions, region };
+  if (regions.length === 1) return { hexes: regions[0]!.hexes, regions, region: regions[0] };
+  return { hexes: [], regions };
+}
+
 // --- the board --------------------------------------------------------------------------------
 
 interface BoardProps {
@@ -525,6 +618,8 @@ interface BoardProps {
 function pickTile(ui: BoardUi, tile: string): void {
   if (ui.picker.get("tile") === tile) ui.picker.reset();
   else ui.picker.set("tile", tile, PLAY_STEPS);
+  ui.picker.unset("region");
+  ui.picker.unset("fhex");
   if (ui.preview) ui.cancel();
   else ui.redraw();
 }
@@ -552,8 +647,17 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
     swapPicked.add(`${String(preview.first_hex)}:${String(preview.first_kind)}`);
     swapPicked.add(`${String(preview.second_hex)}:${String(preview.second_kind)}`);
   } else if (p.first) swapPicked.add(p.first);
-  const lit = new Set(p.hexes);
-  const litFigures = new Set(p.first ? [...p.figures, p.first] : p.figures);
+  const frame = frameFor(ui.layout);
+  const chosenRegion = ui.picker.get("region");
+  const hexFocus = focus(p.hexes, lay, frame, typeof chosenRegion === "string" ? chosenRegion : undefined);
+  const lit = new Set(hexFocus.hexes);
+  const allFigures = p.first ? [...p.figures, p.first] : p.figures;
+  const figureTowns = [...new Set(allFigures.map((k) => Number(k.split(":")[0])))];
+  const townFocus = focus(figureTowns, lay, frame, typeof chosenRegion === "string" ? chosenRegion : undefined);
+  const fhex = ui.picker.get("fhex");
+  const openTown = typeof fhex === "number" && townFocus.hexes.includes(fhex) ? fhex : null;
+  const litTowns = openTown === null ? new Set(townFocus.hexes) : new Set<number>();
+  const regions = p.hexes.length ? hexFocus : townFocus;
   const touched = new Set<number>();
   if (ghostTile && seat !== null) for (const t of touches(view, seat, String(ghostTile.tile), Number(ghostTile.hex))) touched.add(t.hex);
 
@@ -573,6 +677,8 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
   };
   const onFigure = (key: string) => {
     ui.picker.set("tile", "figure_exchange", PLAY_STEPS);
+    ui.picker.unset("region");
+    ui.picker.unset("fhex");
     if (!p.first) {
       ui.picker.set("first", key, PLAY_STEPS);
       if (ui.preview) ui.cancel();
@@ -671,29 +777,52 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
     const label = on ? tr(`${what} on your ${tileName(on.tile, ui)}: ${where}`, `${what} na vaši kartu ${tileName(on.tile, ui)}: ${where}`) : `${what}: ${where}`;
     targets.push(
       <g key={`h${hex}`} {...(targetProps({ label, chosen, onPick: () => onHex(hex) }) as Record<string, unknown>)} data-hex={hex}>
+        <polygon class="sam-hit" points={hexPoints(c, SIZE, orient)} />
         <polygon class="hl" points={hexPoints(c, SIZE * 0.86, orient)} />
       </g>,
     );
   }
-  for (const key of litFigures) {
-    const [h, kind] = key.split(":");
-    const hex = Number(h);
+  for (const hex of litTowns) {
     const s = spaces.get(hex);
     const c = lay.centre.get(hex);
-    const fig = figures.get(hex);
-    if (!s || !c || !fig) continue;
-    const i = fig.kinds.indexOf(kind as Kind);
-    const slot = slotsAt(c, SLOTS[s.settlement ?? "village"] ?? 1)[i];
-    if (!slot) continue;
-    const label = `${capital(kindName(kind ?? "", ui))}: ${placeName(s, hex, ui)}`;
+    if (!s || !c) continue;
+    const here = allFigures.filter((k) => Number(k.split(":")[0]) === hex);
+    const kinds = here.map((k) => kindName(k.split(":")[1] ?? "", ui)).join(", ");
+    const label = `${capital(placeName(s, hex, ui))}: ${kinds}`;
+    const onPick = () => {
+      if (here.length === 1) onFigure(here[0]!);
+      else {
+        ui.picker.set("fhex", hex);
+        ui.redraw();
+      }
+    };
     targets.push(
-      <g key={`f${key}`} {...(targetProps({ label, chosen: swapPicked.has(key), onPick: () => onFigure(key) }) as Record<string, unknown>)} data-figure={key}>
-        <circle class="hl" cx={slot.x} cy={slot.y} r={slot.r + 0.6} />
+      <g key={`f${hex}`} {...(targetProps({ label, chosen: here.some((k) => swapPicked.has(k)), onPick }) as Record<string, unknown>)} data-settlement={hex}>
+        <polygon class="sam-hit" points={hexPoints(c, SIZE, orient)} />
+        <polygon class="hl" points={hexPoints(c, SIZE * 0.9, orient)} />
       </g>,
     );
   }
+  if (openTown !== null) {
+    const c = lay.centre.get(openTown);
+    if (c) targets.push(<polygon key="open" class="hl chosen sam-above" points={hexPoints(c, SIZE * 0.9, orient)} />);
+  }
+  if (regions.regions && !regions.region) {
+    const many = (n: number) => (p.hexes.length ? tr(`${n} ${n === 1 ? "space" : "spaces"}`, `${n} ${n === 1 ? "místo" : n < 5 ? "místa" : "míst"}`) : tr(`${n} ${n === 1 ? "settlement" : "settlements"}`, `${n} ${n === 1 ? "osada" : n < 5 ? "osady" : "osad"}`));
+    for (const r of regions.regions) {
+      const label = tr(`Part of the map: ${r.where[0]} (${many(r.hexes.length)})`, `Část mapy: ${r.where[1]} (${many(r.hexes.length)})`);
+      targets.push(
+        <g key={`r${r.key}`} {...(targetProps({ label, onPick: () => { ui.picker.set("region", r.key); ui.redraw(); } }) as Record<string, unknown>)} data-region={r.key}>
+          <rect class="hl sam-region" x={r2(r.box.x + 1)} y={r2(r.box.y + 1)} width={r2(r.box.width - 2)} height={r2(r.box.height - 2)} rx="4" />
+          <text class="sam-region-n" x={r2(r.box.x + r.box.width / 2)} y={r2(r.box.y + r.box.height / 2)} text-anchor="middle" dominant-baseline="central" aria-hidden="true">
+            {r.hexes.length}
+          </text>
+        </g>,
+      );
+    }
+  }
   for (const key of swapPicked) {
-    if (litFigures.has(key)) continue;
+    if (litTowns.has(Number(key.split(":")[0]))) continue;
     const [h, kind] = key.split(":");
     const hex = Number(h);
     const s = spaces.get(hex);
@@ -731,7 +860,40 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
   }
 
   const compass = compassAt(lay);
+  const back = (key: string) => () => {
+    ui.picker.unset(key);
+    ui.redraw();
+  };
+  let bar: ComponentChild = null;
+  if (openTown !== null) {
+    const s = spaces.get(openTown);
+    bar = (
+      <div class="sam-kinds sam-bar" role="group" aria-label={capital(placeName(s, openTown, ui))}>
+        {allFigures
+          .filter((k) => Number(k.split(":")[0]) === openTown)
+          .map((k) => (
+            <PickButton key={k} class="sam-kind" chosen={swapPicked.has(k)} attrs={{ "data-figure": k }} onPick={() => onFigure(k)}>
+              <KindIcon kind={k.split(":")[1] ?? ""} size={22} />
+              <span>{capital(kindName(k.split(":")[1] ?? "", ui))}</span>
+            </PickButton>
+          ))}
+        <button type="button" class="btn sam-back" onClick={back("fhex")}>
+          {tr("Another settlement", "Jiná osada")}
+        </button>
+      </div>
+    );
+  } else if (regions.region && regions.regions && regions.regions.length > 1) {
+    bar = (
+      <div class="sam-bar">
+        <button type="button" class="btn sam-back" onClick={back("region")}>
+          {tr(`← Other parts of the map (now: ${regions.region.where[0]})`, `← Jiné části mapy (teď: ${regions.region.where[1]})`)}
+        </button>
+      </div>
+    );
+  }
   return (
+    <>
+    {bar}
     <PanZoom
       box={lay.box}
       label={tr("Map of Japan", "Mapa Japonska")}
@@ -757,6 +919,7 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
         </text>
       </g>
     </PanZoom>
+    </>
   );
 }
 
@@ -799,6 +962,16 @@ function hint(view: SamuraiView, seat: number | null, p: Plan, ui: BoardUi): str
   if (p.tile === "tile_exchange")
     return tr("Tile exchange: tap one of your lit tiles to take it back.", "Výměna karet: klepněte na svou zvýrazněnou kartu, kterou vezmete zpět.");
   return tr(`Tap a lit space for your ${tileName(p.tile, ui)}.`, `Klepněte na zvýrazněné pole pro kartu: ${tileName(p.tile, ui)}.`);
+}
+
+/** Whether the step asks first for a part of the map (its targets too far apart to tap). */
+function choosingPart(v: SamuraiView, p: Plan, ui: BoardUi): boolean {
+  const lay = layout(v.map, false);
+  const region = ui.picker.get("region");
+  const chosen = typeof region === "string" ? region : undefined;
+  const towns = [...new Set((p.first ? [...p.figures, p.first] : p.figures).map((k) => Number(k.split(":")[0])))];
+  const f = focus(p.hexes.length ? p.hexes : towns, lay, frameFor(ui.layout), chosen);
+  return f.regions !== null && !f.region && (p.hexes.length > 0 || towns.length > 0);
 }
 
 function KindIcon({ kind, size = 18 }: { kind: string; size?: number }): ComponentChild {
@@ -941,10 +1114,11 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
   const v = asView(view);
   if (!v) return <p class="muted">—</p>;
   const p = plan(v, ui.interactive && !ui.busy ? legal : [], ui.picker.choices);
+  const tr = ui.tr;
   return (
     <div class="samurai">
       <p class="sam-hint" aria-live="polite">
-        {hint(v, seat, p, ui)}
+        {choosingPart(v, p, ui) ? tr("Tap the part of the map where it goes; its spaces come closer.", "Klepněte na část mapy, kam to půjde; její pole se přiblíží.") : hint(v, seat, p, ui)}
       </p>
       {v.phase === "place_figures" && <FigureSupply view={v} p={p} ui={ui} />}
       <Map_ view={v} seat={seat} legal={legal} ui={ui} />
@@ -1110,7 +1284,7 @@ function ChooseArea({ view, seat, legal, ui }: { view: SamuraiView; seat: number
   const full = st.picked.length >= need;
   const why = !mayChoose || !ui.interactive ? tr("wait", "čekejte") : sending ? tr("sending", "odesílá se") : full ? tr("5 picked", "už 5") : undefined;
   return (
-    <div class="sam-private">
+    <div class="sam-private" data-sending={sending ? "true" : undefined}>
       <h3 class="sam-h">
         {need > 0 ? tr("Pick your starting tiles in secret", "Tajně vyberte počáteční karty") : tr("Your starting tiles", "Vaše počáteční karty")}{" "}
         {need > 0 && <PickCount n={sending ? need : st.picked.length} of={need} ui={ui} />}
@@ -1247,7 +1421,7 @@ export function describe(command: Command, view: Json, ui: BoardUi): string {
         `Prohodit figurku (${kind(command.first_kind)}, ${place(command.first_hex)}) s figurkou (${kind(command.second_kind)}, ${place(command.second_hex)})`,
       );
     case "end_turn":
-      return tr("End turn (figures are taken, you draw back to 5)", "Ukončit tah (odeberou se figurky, doberete do 5)");
+      return tr("End turn", "Ukončit tah");
     default:
       return tr("Play this move", "Zahrát tento tah");
   }
