@@ -45,6 +45,46 @@ def _confirm(tab: Tab, before: int) -> int:
     return version(tab)
 
 
+def _done(tab: Tab, before: int) -> int:
+    """The move sent: at once (what undo takes back) or after its preview, confirmed here."""
+    page = tab.page
+    page.wait_for_function(
+        "(before) => document.querySelector('.confirm-bar') || "
+        "Number(document.querySelector('main.match-page').dataset.version) > before",
+        arg=before,
+    )
+    if page.locator(".confirm-bar").count():
+        return _confirm(tab, before)
+    page.wait_for_function(
+        "() => document.querySelector('main.match-page').dataset.busy !== 'true'"
+        " && !document.querySelector('[data-sending]')"
+    )
+    return version(tab)
+
+
+def _tap_until(tab: Tab, before: int, selector: str = ".board-area g.target") -> None:
+    """Taps lit targets (a part of the map first when the spaces lie far apart) until the move
+    is previewed or sent."""
+    page = tab.page
+    for _ in range(4):
+        _tap_target(tab, selector)
+        page.wait_for_function(
+            "(before) => document.querySelector('.confirm-bar') || "
+            "Number(document.querySelector('main.match-page').dataset.version) > before || "
+            "document.querySelector('.board-area g.target:not([data-region])') || "
+            "document.querySelector('.sam-bar button[data-figure]')",
+            arg=before,
+        )
+        if page.locator(".confirm-bar").count() or version(tab) > before:
+            return
+        if page.locator(".sam-bar button[data-figure]:enabled").count():
+            page.locator(".sam-bar button[data-figure]:enabled").first.click()
+            page.wait_for_timeout(100)
+        if page.locator(".confirm-bar").count() or version(tab) > before:
+            return
+        selector = ".board-area g.target:not([data-region]):not(.chosen)"
+
+
 def _shot(tab: Tab, name: str) -> None:
     """The screen as the player sees it, and the board and the hand alone at full size."""
     tab.shot(name)
@@ -75,13 +115,16 @@ def play_board_move(tab: Tab, shots: str | None = None) -> int:
     before = version(tab)
     phase = _phase(tab)
     if phase == "choose":
-        page.locator(".sam-supply button.sam-card:enabled").first.click()
+        # The secret pick: tiles marked one by one, then one preview for all of them.
+        while not page.locator(".confirm-bar").count():
+            page.locator(".sam-supply button.sam-card:enabled:not(.picked)").first.click()
+        assert page.locator(".sam-supply .pick-tick").count() >= 1
     elif phase == "figures":
         page.locator(".sam-kinds button.sam-kind:enabled").first.click()
         page.locator(".board-area g.target").first.wait_for()
         if shots:
             _shot(tab, f"{shots}-pick")
-        _tap_target(tab)
+        _tap_until(tab, before)
     else:
         end = page.locator(".actions button").filter(has_text=END_TURN)
         if end.count():
@@ -96,16 +139,10 @@ def play_board_move(tab: Tab, shots: str | None = None) -> int:
             page.locator(".board-area g.target").first.wait_for()
             if shots:
                 _shot(tab, f"{shots}-pick")
-            _tap_target(tab)
-            if (
-                page.locator(".board-area g.target[data-figure]").count()
-                and not page.locator(".confirm-bar").count()
-            ):
-                _tap_target(tab, ".board-area g.target[data-figure]:not(.chosen)")
-    page.locator(".confirm-bar").wait_for()
-    if shots:
+            _tap_until(tab, before)
+    if shots and page.locator(".confirm-bar").count():
         _shot(tab, f"{shots}-preview")
-    return _confirm(tab, before)
+    return _done(tab, before)
 
 
 @pytest.fixture
@@ -152,7 +189,7 @@ def test_a_player_picks_tiles_sets_figures_and_places_a_tile_by_tapping(phone360
     # Ending the turn hands it to the bot, whose tiles arrive live.
     before = version(tab)
     page.locator(".actions button").filter(has_text=END_TURN).click()
-    _confirm(tab, before)
+    _done(tab, before)
     page.locator('.log li[data-actor="1"]').filter(has_text=PLACED).first.wait_for(timeout=20_000)
     assert wait_my_turn(tab)
     _shot(tab, "samurai-bot-answered")

@@ -108,7 +108,7 @@ function setup(view: SamuraiView, legal: Command[]) {
     if (!b) throw new Error(`no tile ${name}`);
     return b;
   };
-  const lit = (attr: "data-hex" | "data-figure") => [...root.querySelectorAll(`[${attr}]`)].map((e) => e.getAttribute(attr));
+  const lit = (attr: "data-hex" | "data-figure" | "data-settlement") => [...root.querySelectorAll(`[${attr}]`)].map((e) => e.getAttribute(attr));
   return { root, ui, proposed, card, lit };
 }
 

@@ -624,6 +624,94 @@ function pickTile(ui: BoardUi, tile: string): void {
   else ui.redraw();
 }
 
+function pickFigure(ui: BoardUi, p: Plan, legal: readonly Command[], view: SamuraiView, key: string): void {
+  ui.picker.set("tile", "figure_exchange", PLAY_STEPS);
+  ui.picker.unset("region");
+  ui.picker.unset("fhex");
+  if (!p.first) {
+    ui.picker.set("first", key, PLAY_STEPS);
+    if (ui.preview) ui.cancel();
+    else ui.redraw();
+    return;
+  }
+  if (key === p.first) {
+    ui.picker.unset("first");
+    ui.picker.unset("second");
+    if (ui.preview) ui.cancel();
+    else ui.redraw();
+    return;
+  }
+  ui.picker.set("first", p.first, PLAY_STEPS);
+  ui.picker.set("second", key, PLAY_STEPS);
+  const [fh, fk] = p.first.split(":");
+  const [sh, sk] = key.split(":");
+  const cmd = canonicalSwap({ type: "swap_figures", first_hex: Number(fh), first_kind: fk ?? "", second_hex: Number(sh), second_kind: sk ?? "" }, legal);
+  ui.propose(cmd, describe(cmd, view as unknown as Json, ui));
+}
+
+/** What the step lights, once the spaces too far apart are split into parts of the map and a
+ * settlement of several figures asks which one. */
+function stepFocus(view: SamuraiView, p: Plan, ui: BoardUi) {
+  const lay = layout(view.map, false);
+  const frame = frameFor(ui.layout);
+  const chosenRegion = ui.picker.get("region");
+  const region = typeof chosenRegion === "string" ? chosenRegion : undefined;
+  const hexFocus = focus(p.hexes, lay, frame, region);
+  const allFigures = p.first ? [...p.figures, p.first] : p.figures;
+  const figureTowns = [...new Set(allFigures.map((k) => Number(k.split(":")[0])))];
+  const townFocus = focus(figureTowns, lay, frame, region);
+  const fhex = ui.picker.get("fhex");
+  const openTown = typeof fhex === "number" && townFocus.hexes.includes(fhex) ? fhex : null;
+  return { lay, hexFocus, townFocus, allFigures, openTown, regions: p.hexes.length ? hexFocus : townFocus };
+}
+
+/** The step's buttons beside the map: which figure of the tapped settlement, or back to the
+ * whole map from a part of it. On a phone they stand in the dock, above the hand. */
+function StepBar({ view, seat, legal, ui }: BoardProps): ComponentChild {
+  const active = ui.interactive && !ui.busy;
+  const p = plan(view, active ? legal : [], ui.picker.choices);
+  const { allFigures, openTown, regions } = stepFocus(view, p, ui);
+  const tr = ui.tr;
+  void seat;
+  const back = (key: string) => () => {
+    ui.picker.unset(key);
+    ui.redraw();
+  };
+  const preview = ui.preview;
+  const picked = new Set<string>(p.first ? [p.first] : []);
+  if (preview?.type === "swap_figures") {
+    picked.add(`${String(preview.first_hex)}:${String(preview.first_kind)}`);
+    picked.add(`${String(preview.second_hex)}:${String(preview.second_kind)}`);
+  }
+  if (openTown !== null) {
+    const s = view.map.find((x) => x.id === openTown);
+    return (
+      <div class="sam-kinds sam-bar" role="group" aria-label={capital(placeName(s, openTown, ui))}>
+        {allFigures
+          .filter((k) => Number(k.split(":")[0]) === openTown)
+          .map((k) => (
+            <PickButton key={k} class="sam-kind" chosen={picked.has(k)} attrs={{ "data-figure": k }} onPick={() => pickFigure(ui, p, legal, view, k)}>
+              <KindIcon kind={k.split(":")[1] ?? ""} size={22} />
+              <span>{capital(kindName(k.split(":")[1] ?? "", ui))}</span>
+            </PickButton>
+          ))}
+        <button type="button" class="btn sam-back" onClick={back("fhex")}>
+          {tr("Another settlement", "Jiná osada")}
+        </button>
+      </div>
+    );
+  }
+  if (regions.region && regions.regions && regions.regions.length > 1)
+    return (
+      <div class="sam-bar">
+        <button type="button" class="btn sam-back" onClick={back("region")}>
+          {tr("← Whole map", "← Celá mapa")}
+        </button>
+      </div>
+    );
+  return null;
+}
+
 function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
   // North up on every device (ui.layout), in every phase, for the whole match: the map never
   // turns under the player's thumb (issue 38). Turned a quarter it would suit only a tall frame,
@@ -647,17 +735,9 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
     swapPicked.add(`${String(preview.first_hex)}:${String(preview.first_kind)}`);
     swapPicked.add(`${String(preview.second_hex)}:${String(preview.second_kind)}`);
   } else if (p.first) swapPicked.add(p.first);
-  const frame = frameFor(ui.layout);
-  const chosenRegion = ui.picker.get("region");
-  const hexFocus = focus(p.hexes, lay, frame, typeof chosenRegion === "string" ? chosenRegion : undefined);
+  const { hexFocus, townFocus, allFigures, openTown, regions } = stepFocus(view, p, ui);
   const lit = new Set(hexFocus.hexes);
-  const allFigures = p.first ? [...p.figures, p.first] : p.figures;
-  const figureTowns = [...new Set(allFigures.map((k) => Number(k.split(":")[0])))];
-  const townFocus = focus(figureTowns, lay, frame, typeof chosenRegion === "string" ? chosenRegion : undefined);
-  const fhex = ui.picker.get("fhex");
-  const openTown = typeof fhex === "number" && townFocus.hexes.includes(fhex) ? fhex : null;
   const litTowns = openTown === null ? new Set(townFocus.hexes) : new Set<number>();
-  const regions = p.hexes.length ? hexFocus : townFocus;
   const touched = new Set<number>();
   if (ghostTile && seat !== null) for (const t of touches(view, seat, String(ghostTile.tile), Number(ghostTile.hex))) touched.add(t.hex);
 
@@ -675,30 +755,7 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
       ui.propose(cmd, describe(cmd, view as unknown as Json, ui));
     }
   };
-  const onFigure = (key: string) => {
-    ui.picker.set("tile", "figure_exchange", PLAY_STEPS);
-    ui.picker.unset("region");
-    ui.picker.unset("fhex");
-    if (!p.first) {
-      ui.picker.set("first", key, PLAY_STEPS);
-      if (ui.preview) ui.cancel();
-      else ui.redraw();
-      return;
-    }
-    if (key === p.first) {
-      ui.picker.unset("first");
-      ui.picker.unset("second");
-      if (ui.preview) ui.cancel();
-      else ui.redraw();
-      return;
-    }
-    ui.picker.set("first", p.first, PLAY_STEPS);
-    ui.picker.set("second", key, PLAY_STEPS);
-    const [fh, fk] = p.first.split(":");
-    const [sh, sk] = key.split(":");
-    const cmd = canonicalSwap({ type: "swap_figures", first_hex: Number(fh), first_kind: fk ?? "", second_hex: Number(sh), second_kind: sk ?? "" }, legal);
-    ui.propose(cmd, describe(cmd, view as unknown as Json, ui));
-  };
+  const onFigure = (key: string) => pickFigure(ui, p, legal, view, key);
 
   const base: ComponentChild[] = [];
   const towns: ComponentChild[] = [];
@@ -860,40 +917,7 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
   }
 
   const compass = compassAt(lay);
-  const back = (key: string) => () => {
-    ui.picker.unset(key);
-    ui.redraw();
-  };
-  let bar: ComponentChild = null;
-  if (openTown !== null) {
-    const s = spaces.get(openTown);
-    bar = (
-      <div class="sam-kinds sam-bar" role="group" aria-label={capital(placeName(s, openTown, ui))}>
-        {allFigures
-          .filter((k) => Number(k.split(":")[0]) === openTown)
-          .map((k) => (
-            <PickButton key={k} class="sam-kind" chosen={swapPicked.has(k)} attrs={{ "data-figure": k }} onPick={() => onFigure(k)}>
-              <KindIcon kind={k.split(":")[1] ?? ""} size={22} />
-              <span>{capital(kindName(k.split(":")[1] ?? "", ui))}</span>
-            </PickButton>
-          ))}
-        <button type="button" class="btn sam-back" onClick={back("fhex")}>
-          {tr("Another settlement", "Jiná osada")}
-        </button>
-      </div>
-    );
-  } else if (regions.region && regions.regions && regions.regions.length > 1) {
-    bar = (
-      <div class="sam-bar">
-        <button type="button" class="btn sam-back" onClick={back("region")}>
-          {tr(`← Other parts of the map (now: ${regions.region.where[0]})`, `← Jiné části mapy (teď: ${regions.region.where[1]})`)}
-        </button>
-      </div>
-    );
-  }
   return (
-    <>
-    {bar}
     <PanZoom
       box={lay.box}
       label={tr("Map of Japan", "Mapa Japonska")}
@@ -919,7 +943,6 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
         </text>
       </g>
     </PanZoom>
-    </>
   );
 }
 
@@ -944,7 +967,7 @@ function hint(view: SamuraiView, seat: number | null, p: Plan, ui: BoardUi): str
     return who ? tr(`Waiting for ${who}.`, `Čeká se na: ${who}.`) : "";
   }
   if (p.mode === "figures") {
-    if (!p.kind) return tr("Set-up: pick a figure above, then a lit city or village.", "Příprava: vyberte figurku nahoře, pak zvýrazněné město nebo vesnici.");
+    if (!p.kind) return tr("Set-up: pick a kind of figure, then a lit city or village.", "Příprava: vyberte druh figurky, pak zvýrazněné město nebo vesnici.");
     return tr(`Tap a lit settlement for the ${kindName(p.kind, ui)}.`, `Klepněte na zvýrazněnou osadu pro figurku: ${kindName(p.kind, ui)}.`);
   }
   const pending = view.this_turn.tile_to_place_again;
@@ -1120,7 +1143,8 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
       <p class="sam-hint" aria-live="polite">
         {choosingPart(v, p, ui) ? tr("Tap the part of the map where it goes; its spaces come closer.", "Klepněte na část mapy, kam to půjde; její pole se přiblíží.") : hint(v, seat, p, ui)}
       </p>
-      {v.phase === "place_figures" && <FigureSupply view={v} p={p} ui={ui} />}
+      {v.phase === "place_figures" && !ui.layout.phone && <FigureSupply view={v} p={p} ui={ui} />}
+      {!ui.layout.phone && <StepBar view={v} seat={seat} legal={legal} ui={ui} />}
       <Map_ view={v} seat={seat} legal={legal} ui={ui} />
       <Preview view={v} seat={seat} ui={ui} />
       <Scores view={v} ui={ui} />
@@ -1341,6 +1365,8 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
   const mine = v.phase === "play" && v.current === seat;
   return (
     <div class="sam-private">
+      {ui.layout.phone && v.phase === "place_figures" && <FigureSupply view={v} p={p} ui={ui} />}
+      {ui.layout.phone && <StepBar view={v} seat={seat} legal={legal} ui={ui} />}
       {pending && (
         <p class="sam-pending">
           {tr("Taken back, to place again:", "Vzato zpět, položte znovu:")}{" "}
