@@ -24,7 +24,7 @@ from tests.pwa.test_browser import (  # noqa: F401  (desktop: a fixture)
 
 PHONE = {"width": 360, "height": 780}
 END_TURN = re.compile("End turn|Ukončit tah")
-PLACED = re.compile("places? |pokládá")
+PLACED = re.compile("places? |pokládá", re.IGNORECASE)
 
 
 def _phase(tab: Tab) -> str:
@@ -42,6 +42,8 @@ def _confirm(tab: Tab, before: int) -> int:
     page.wait_for_function(
         f"() => Number(document.querySelector('main.match-page').dataset.version) > {before}"
     )
+    # The secret pick's other tiles follow the confirmed first, one per answer.
+    page.wait_for_function("() => !document.querySelector('[data-sending]')", timeout=20_000)
     return version(tab)
 
 
@@ -117,7 +119,10 @@ def play_board_move(tab: Tab, shots: str | None = None) -> int:
     if phase == "choose":
         # The secret pick: tiles marked one by one, then one preview for all of them.
         while not page.locator(".confirm-bar").count():
-            page.locator(".sam-supply button.sam-card:enabled:not(.picked)").first.click()
+            # A bot's move may clear the preview: the pick stays, with a button to take it.
+            take = page.locator(".sam-take")
+            more = page.locator(".sam-supply button.sam-card:enabled:not(.picked)")
+            (take if take.count() else more.first).click()
         assert page.locator(".sam-supply .pick-tick").count() >= 1
     elif phase == "figures":
         page.locator(".sam-kinds button.sam-kind:enabled").first.click()

@@ -1187,28 +1187,31 @@ function TileCard(props: {
   const type = view.tile_types[tile];
   const name = capital(tileName(tile, ui));
   const count = props.count && props.count > 1 ? props.count : 0;
+  // The name read out is the visible kind and the rest of the game's name ("Ronin" + " of
+  // strength 1"): what a screen reader says starts with what the eye sees.
+  const kind = capital(kindName(tileKind(tile), ui));
+  const rest = name.toLowerCase().startsWith(kind.toLowerCase()) ? name.slice(kind.length) : null;
+  const picked = props.picked ?? 0;
   const label = (
     <span class="sam-card-name">
-      {capital(kindName(tileKind(tile), ui))}
-      {type && type.strength > 0 ? <span class="sr-only"> {type.strength}</span> : null}
+      {rest === null ? <span class="sr-only">{name} </span> : null}
+      <span aria-hidden={rest === null ? "true" : undefined}>{kind}</span>
+      {rest ? <span class="sr-only">{rest}</span> : null}
       {count ? <strong class="sam-times"> ×{count}</strong> : null}
+      {picked > 1 ? <span class="sr-only">{ui.tr(`, ${picked} picked`, `, vybráno ${picked}`)}</span> : null}
     </span>
   );
   if (!props.onPick)
     return (
-      <span class="sam-card" role="img" aria-label={name}>
+      <span class="sam-card">
         <TileFaceSvg tile={tile} seat={seat} view={view} />
         {label}
       </span>
     );
-  const picked = props.picked ?? 0;
   const on = props.on || picked > 0;
-  const many = count ? ui.tr(` (${count} of them)`, ` (${count} kusy)`) : "";
-  const chose = picked > 1 ? ui.tr(`, ${picked} picked`, `, vybráno ${picked}`) : "";
   return (
     <PickButton
       class={`sam-card${on ? " on" : ""}`}
-      label={`${name}${many}${chose}`}
       chosen={on}
       disabled={!props.can}
       disabledReason={props.can ? undefined : props.why}
