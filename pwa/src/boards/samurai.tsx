@@ -756,6 +756,23 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
     }
   };
   const onFigure = (key: string) => pickFigure(ui, p, legal, view, key);
+  const figuresAt = (hex: number) => allFigures.filter((k) => Number(k.split(":")[0]) === hex);
+  /** A settlement tapped in the figure exchange: its figure, or which of its figures. */
+  const onTown = (hex: number) => {
+    const here = figuresAt(hex);
+    if (here.length === 1) onFigure(here[0]!);
+    else {
+      ui.picker.set("fhex", hex);
+      ui.redraw();
+    }
+  };
+  /** A part of the map tapped: its spaces come closer; a part of one space is that space. */
+  const onRegion = (r: Region) => {
+    if (r.hexes.length === 1 && p.hexes.length) return onHex(r.hexes[0]!);
+    if (r.hexes.length === 1) return onTown(r.hexes[0]!);
+    ui.picker.set("region", r.key);
+    ui.redraw();
+  };
 
   const base: ComponentChild[] = [];
   const towns: ComponentChild[] = [];
@@ -823,15 +840,23 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
     if (c && spaces.get(hex)?.settlement) placed.push(<polygon key={`s${hex}`} class="sam-fresh-town" points={hexPoints(c, SIZE * 0.97, orient)} />);
   }
 
+  /** A lit space's name: what goes there and where, as the log says it. */
+  const hexLabel = (hex: number) => {
+    const on = tiles.get(hex);
+    const what = capital(p.mode === "figures" && p.kind ? kindName(p.kind, ui) : p.tile ? tileName(p.tile, ui) : "");
+    const where = placeName(spaces.get(hex), hex, ui);
+    return on ? tr(`${what} on your ${tileName(on.tile, ui)}: ${where}`, `${what} na vaši kartu ${tileName(on.tile, ui)}: ${where}`) : `${what}: ${where}`;
+  };
+  const townLabel = (hex: number) =>
+    `${capital(placeName(spaces.get(hex), hex, ui))}: ${figuresAt(hex)
+      .map((k) => kindName(k.split(":")[1] ?? "", ui))
+      .join(", ")}`;
   const targets: ComponentChild[] = [];
   for (const hex of lit) {
     const c = lay.centre.get(hex);
     if (!c) continue;
     const chosen = ghostTile?.hex === hex || (preview?.type === "place_figure" && preview.hex === hex);
-    const on = tiles.get(hex);
-    const what = capital(p.mode === "figures" && p.kind ? kindName(p.kind, ui) : p.tile ? tileName(p.tile, ui) : "");
-    const where = placeName(spaces.get(hex), hex, ui);
-    const label = on ? tr(`${what} on your ${tileName(on.tile, ui)}: ${where}`, `${what} na vaši kartu ${tileName(on.tile, ui)}: ${where}`) : `${what}: ${where}`;
+    const label = hexLabel(hex);
     targets.push(
       <g key={`h${hex}`} {...(targetProps({ label, chosen, onPick: () => onHex(hex) }) as Record<string, unknown>)} data-hex={hex}>
         <polygon class="sam-hit" points={hexPoints(c, SIZE, orient)} />
@@ -843,16 +868,10 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
     const s = spaces.get(hex);
     const c = lay.centre.get(hex);
     if (!s || !c) continue;
-    const here = allFigures.filter((k) => Number(k.split(":")[0]) === hex);
+    const here = figuresAt(hex);
     const kinds = here.map((k) => kindName(k.split(":")[1] ?? "", ui)).join(", ");
     const label = `${capital(placeName(s, hex, ui))}: ${kinds}`;
-    const onPick = () => {
-      if (here.length === 1) onFigure(here[0]!);
-      else {
-        ui.picker.set("fhex", hex);
-        ui.redraw();
-      }
-    };
+    const onPick = () => onTown(hex);
     targets.push(
       <g key={`f${hex}`} {...(targetProps({ label, chosen: here.some((k) => swapPicked.has(k)), onPick }) as Record<string, unknown>)} data-settlement={hex}>
         <polygon class="sam-hit" points={hexPoints(c, SIZE, orient)} />
@@ -867,9 +886,15 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
   if (regions.regions && !regions.region) {
     const many = (n: number) => (p.hexes.length ? tr(`${n} ${n === 1 ? "space" : "spaces"}`, `${n} ${n === 1 ? "místo" : n < 5 ? "místa" : "míst"}`) : tr(`${n} ${n === 1 ? "settlement" : "settlements"}`, `${n} ${n === 1 ? "osada" : n < 5 ? "osady" : "osad"}`));
     for (const r of regions.regions) {
-      const label = tr(`Part of the map: ${r.where[0]} (${many(r.hexes.length)})`, `Část mapy: ${r.where[1]} (${many(r.hexes.length)})`);
+      const one = r.hexes[0]!;
+      const label =
+        r.hexes.length === 1
+          ? p.hexes.length
+            ? hexLabel(one)
+            : townLabel(one)
+          : tr(`Part of the map: ${r.where[0]} (${many(r.hexes.length)})`, `Část mapy: ${r.where[1]} (${many(r.hexes.length)})`);
       targets.push(
-        <g key={`r${r.key}`} {...(targetProps({ label, onPick: () => { ui.picker.set("region", r.key); ui.redraw(); } }) as Record<string, unknown>)} data-region={r.key}>
+        <g key={`r${r.key}`} {...(targetProps({ label, onPick: () => onRegion(r) }) as Record<string, unknown>)} data-region={r.key}>
           <rect class="hl sam-region" x={r2(r.box.x + 1)} y={r2(r.box.y + 1)} width={r2(r.box.width - 2)} height={r2(r.box.height - 2)} rx="4" />
           <text class="sam-region-n" x={r2(r.box.x + r.box.width / 2)} y={r2(r.box.y + r.box.height / 2)} text-anchor="middle" dominant-baseline="central" aria-hidden="true">
             {r.hexes.length}
