@@ -1,6 +1,8 @@
 """The Samurai board in a real browser: a new player starts a match against a bot from the form,
-picks five tiles in secret, sets figures on the map, then plays a tile by tapping it in the hand
-and tapping a lit space, previews it and confirms; the version grows and the log says so.
+picks five tiles in secret (marked one by one, one preview), sets figures on the map (previewed:
+they are final), then plays a tile by tapping it in the hand and tapping a lit space (a part of
+the map first when the spaces lie far apart); it goes at once, as undo can take it back, unless
+it takes figures; the version grows and the log says so.
 Screenshots of each phase at a 360-pixel-wide phone and at desktop size."""
 
 from __future__ import annotations

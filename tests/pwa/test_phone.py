@@ -1,6 +1,7 @@
 """The match screen on a 390×844 touch phone (issue 38): the board and the dock with the hand in
-one screen, every lit target inside the visible board and under no control, and the first tap
-on a lit hex after choosing a tile acts (the preview appears), never a zoom alone; opened again
+one screen, every lit target inside the visible board and under no control, and every tap on a
+lit target after choosing a tile acts (a part of the map, then the space: placed at once, or
+previewed when it takes figures), never a zoom alone; opened again
 after the bot moved, the match says what it did. Played on Samurai with two players by touch
 only; the figures (dead taps, smallest target, scroll between
 hand and board) go to var/screenshots/390x844/phone-samurai.json, a screenshot per step beside

@@ -108,6 +108,11 @@ def _play(moves: Moves, rng: random.Random, *, steps: int, seconds: float, words
             _no_internal_ids(moves, what)
         moves.step(rng)
         done += 1
+        # A tile picked in the hand: how far the page must scroll to see it and its spaces.
+        picked = ".dock .sam-hand button.sam-card[aria-pressed=true]"
+        if tab.page.locator(picked).count() and tab.page.locator(".board-area .target").count():
+            wait_settled(tab)
+            moves.hand_to_board(picked)
     return done
 
 
