@@ -125,6 +125,7 @@ def play_board_move(tab: Tab, shots: str | None = None) -> int:
             take = page.locator(".sam-take")
             more = page.locator(".sam-supply button.sam-card:enabled:not(.picked)")
             (take if take.count() else more.first).click()
+            page.evaluate("() => new Promise((r) => requestAnimationFrame(() => r(null)))")
         assert page.locator(".sam-supply .pick-tick").count() >= 1
     elif phase == "figures":
         page.locator(".sam-kinds button.sam-kind:enabled").first.click()

@@ -896,9 +896,12 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
       targets.push(
         <g key={`r${r.key}`} {...(targetProps({ label, onPick: () => onRegion(r) }) as Record<string, unknown>)} data-region={r.key}>
           <rect class="hl sam-region" x={r2(r.box.x + 1)} y={r2(r.box.y + 1)} width={r2(r.box.width - 2)} height={r2(r.box.height - 2)} rx="4" />
-          <text class="sam-region-n" x={r2(r.box.x + r.box.width / 2)} y={r2(r.box.y + r.box.height / 2)} text-anchor="middle" dominant-baseline="central" aria-hidden="true">
-            {r.hexes.length}
-          </text>
+          <g aria-hidden="true" class="sam-region-n">
+            <circle cx={r2(r.box.x + 7)} cy={r2(r.box.y + 7)} r="5" />
+            <text x={r2(r.box.x + 7)} y={r2(r.box.y + 7)} text-anchor="middle" dominant-baseline="central">
+              {r.hexes.length}
+            </text>
+          </g>
         </g>,
       );
     }
@@ -1166,7 +1169,7 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
   return (
     <div class="samurai">
       <p class="sam-hint" aria-live="polite">
-        {choosingPart(v, p, ui) ? tr("Tap the part of the map where it goes; its spaces come closer.", "Klepněte na část mapy, kam to půjde; její pole se přiblíží.") : hint(v, seat, p, ui)}
+        {choosingPart(v, p, ui) ? tr("Tap a part of the map: its lit places come closer.", "Klepněte na část mapy: její zvýrazněná místa se přiblíží.") : hint(v, seat, p, ui)}
       </p>
       {v.phase === "place_figures" && !ui.layout.phone && <FigureSupply view={v} p={p} ui={ui} />}
       {!ui.layout.phone && <StepBar view={v} seat={seat} legal={legal} ui={ui} />}
