@@ -1,6 +1,8 @@
 """The Samurai board in a real browser: a new player starts a match against a bot from the form,
-picks five tiles in secret, sets figures on the map, then plays a tile by tapping it in the hand
-and tapping a lit space, previews it and confirms; the version grows and the log says so.
+picks five tiles in secret (marked one by one, one preview), sets figures on the map (previewed:
+they are final), then plays a tile by tapping it in the hand and tapping a lit space (a part of
+the map first when the spaces lie far apart); it goes at once, as undo can take it back, unless
+it takes figures; the version grows and the log says so.
 Screenshots of each phase at a 360-pixel-wide phone and at desktop size."""
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from tests.pwa.test_browser import (  # noqa: F401  (desktop: a fixture)
 
 PHONE = {"width": 360, "height": 780}
 END_TURN = re.compile("End turn|Ukončit tah")
-PLACED = re.compile("places? |[Pp]okládá")
+PLACED = re.compile("places? |pokládá", re.IGNORECASE)
 
 
 def _phase(tab: Tab) -> str:
@@ -42,7 +44,49 @@ def _confirm(tab: Tab, before: int) -> int:
     page.wait_for_function(
         f"() => Number(document.querySelector('main.match-page').dataset.version) > {before}"
     )
+    # The secret pick's other tiles follow the confirmed first, one per answer.
+    page.wait_for_function("() => !document.querySelector('[data-sending]')", timeout=20_000)
     return version(tab)
+
+
+def _done(tab: Tab, before: int) -> int:
+    """The move sent: at once (what undo takes back) or after its preview, confirmed here."""
+    page = tab.page
+    page.wait_for_function(
+        "(before) => document.querySelector('.confirm-bar') || "
+        "Number(document.querySelector('main.match-page').dataset.version) > before",
+        arg=before,
+    )
+    if page.locator(".confirm-bar").count():
+        return _confirm(tab, before)
+    page.wait_for_function(
+        "() => document.querySelector('main.match-page').dataset.busy !== 'true'"
+        " && !document.querySelector('[data-sending]')"
+    )
+    return version(tab)
+
+
+def _tap_until(tab: Tab, before: int, selector: str = ".board-area g.target") -> None:
+    """Taps lit targets (a part of the map first when the spaces lie far apart) until the move
+    is previewed or sent."""
+    page = tab.page
+    for _ in range(4):
+        _tap_target(tab, selector)
+        page.wait_for_function(
+            "(before) => document.querySelector('.confirm-bar') || "
+            "Number(document.querySelector('main.match-page').dataset.version) > before || "
+            "document.querySelector('.board-area g.target:not([data-region])') || "
+            "document.querySelector('.sam-bar button[data-figure]')",
+            arg=before,
+        )
+        if page.locator(".confirm-bar").count() or version(tab) > before:
+            return
+        if page.locator(".sam-bar button[data-figure]:enabled").count():
+            page.locator(".sam-bar button[data-figure]:enabled").first.click()
+            page.wait_for_timeout(100)
+        if page.locator(".confirm-bar").count() or version(tab) > before:
+            return
+        selector = ".board-area g.target:not([data-region]):not(.chosen)"
 
 
 def _shot(tab: Tab, name: str) -> None:
@@ -75,13 +119,20 @@ def play_board_move(tab: Tab, shots: str | None = None) -> int:
     before = version(tab)
     phase = _phase(tab)
     if phase == "choose":
-        page.locator(".sam-supply button.sam-card:enabled").first.click()
+        # The secret pick: tiles marked one by one, then one preview for all of them.
+        while not page.locator(".confirm-bar").count():
+            # A bot's move may clear the preview: the pick stays, with a button to take it.
+            take = page.locator(".sam-take")
+            more = page.locator(".sam-supply button.sam-card:enabled:not(.picked)")
+            (take if take.count() else more.first).click()
+            page.evaluate("() => new Promise((r) => requestAnimationFrame(() => r(null)))")
+        assert page.locator(".sam-supply .pick-tick").count() >= 1
     elif phase == "figures":
         page.locator(".sam-kinds button.sam-kind:enabled").first.click()
         page.locator(".board-area g.target").first.wait_for()
         if shots:
             _shot(tab, f"{shots}-pick")
-        _tap_target(tab)
+        _tap_until(tab, before)
     else:
         end = page.locator(".actions button").filter(has_text=END_TURN)
         if end.count():
@@ -96,16 +147,10 @@ def play_board_move(tab: Tab, shots: str | None = None) -> int:
             page.locator(".board-area g.target").first.wait_for()
             if shots:
                 _shot(tab, f"{shots}-pick")
-            _tap_target(tab)
-            if (
-                page.locator(".board-area g.target[data-figure]").count()
-                and not page.locator(".confirm-bar").count()
-            ):
-                _tap_target(tab, ".board-area g.target[data-figure]:not(.chosen)")
-    page.locator(".confirm-bar").wait_for()
-    if shots:
+            _tap_until(tab, before)
+    if shots and page.locator(".confirm-bar").count():
         _shot(tab, f"{shots}-preview")
-    return _confirm(tab, before)
+    return _done(tab, before)
 
 
 @pytest.fixture
@@ -152,7 +197,7 @@ def test_a_player_picks_tiles_sets_figures_and_places_a_tile_by_tapping(phone360
     # Ending the turn hands it to the bot, whose tiles arrive live.
     before = version(tab)
     page.locator(".actions button").filter(has_text=END_TURN).click()
-    _confirm(tab, before)
+    _done(tab, before)
     page.locator('.log li[data-actor="1"]').filter(has_text=PLACED).first.wait_for(timeout=20_000)
     assert wait_my_turn(tab)
     _shot(tab, "samurai-bot-answered")

@@ -108,7 +108,7 @@ function setup(view: SamuraiView, legal: Command[]) {
     if (!b) throw new Error(`no tile ${name}`);
     return b;
   };
-  const lit = (attr: "data-hex" | "data-figure") => [...root.querySelectorAll(`[${attr}]`)].map((e) => e.getAttribute(attr));
+  const lit = (attr: "data-hex" | "data-figure" | "data-settlement") => [...root.querySelectorAll(`[${attr}]`)].map((e) => e.getAttribute(attr));
   return { root, ui, proposed, card, lit };
 }
 
@@ -205,7 +205,7 @@ describe("samurai board: what happened", () => {
     const { root } = setup(view, LEGAL);
     const labels = [...root.querySelectorAll("[role=img]")].map((e) => e.getAttribute("aria-label"));
     expect(labels).toContain("Helmet won by Anna");
-    expect(labels).toContain("figure won by Bot");
+    expect(labels).toContain("Figure won by Bot");
   });
 });
 
@@ -236,14 +236,19 @@ describe("samurai board: tapping", () => {
     expect(root.querySelector(".sam-touch")!.textContent).toContain("Helmet (Edo): you 0 → 1");
   });
 
-  it("figure exchange: two figures in turn, the second lit only among legal partners", () => {
+  it("figure exchange: a settlement, then its figure when it has several; the second among legal partners", () => {
     const { root, proposed, card, lit } = setup(makeView(), LEGAL);
     card("figure_exchange").click();
-    expect(lit("data-figure").sort()).toEqual(["3:buddha", "4:helmet", "4:rice_field", "7:helmet"]);
-    root.querySelector('[data-figure="4:helmet"]')!.dispatchEvent(new Event("click", { bubbles: true }));
-    // The partner, and the first figure itself (tap again to let go of it).
-    expect(lit("data-figure").sort()).toEqual(["3:buddha", "4:helmet"]);
-    root.querySelector('[data-figure="3:buddha"]')!.dispatchEvent(new Event("click", { bubbles: true }));
+    expect(lit("data-settlement").sort()).toEqual(["3", "4", "7"]);
+    const tap = (sel: string) => root.querySelector(sel)!.dispatchEvent(new Event("click", { bubbles: true }));
+    tap('[data-settlement="4"]');
+    // Two lit figures there: asked which, as buttons; no other target meanwhile.
+    expect(lit("data-settlement")).toEqual([]);
+    expect([...root.querySelectorAll("button[data-figure]")].map((b) => b.getAttribute("data-figure")).sort()).toEqual(["4:helmet", "4:rice_field"]);
+    root.querySelector<HTMLButtonElement>('button[data-figure="4:helmet"]')!.click();
+    // The partner's settlement, and the first figure's own (tap again to let go of it).
+    expect(lit("data-settlement").sort()).toEqual(["3", "4"]);
+    tap('[data-settlement="3"]');
     expect(proposed).toEqual([LEGAL[6]]);
   });
 
@@ -260,9 +265,117 @@ describe("samurai board: tapping", () => {
     const end = { type: "end_turn" };
     expect(board.extraCommands!(null, 0, [...LEGAL, end], ui)).toEqual([end]);
     const v = makeView() as unknown as Json;
-    expect(board.describe({ type: "place_tile", tile: "ship1", hex: 5 }, v, ui)).toBe("Place Ship 1 on sea 5");
+    expect(board.describe({ type: "place_tile", tile: "ship1", hex: 5 }, v, ui)).toBe("Place the ship of strength 1 on a sea space");
     expect(board.describe({ type: "place_tile", tile: "tile_exchange", hex: 1 }, v, ui)).toContain("take it back");
-    expect(board.describe(LEGAL[6]!, v, ui)).toBe("Swap the buddha on village 3 with the helmet on city 4");
-    expect(tileName("rice_field4", (en) => en)).toBe("Rice field 4");
+    expect(board.describe(LEGAL[6]!, v, ui)).toBe("Swap the Buddha of a village with the helmet of a city");
+    expect(tileName("rice_field4", ui)).toBe("rice field of strength 4");
+  });
+});
+
+describe("samurai board: the phone contract", () => {
+  it("one tap for what undo takes back, a preview for what is final", () => {
+    const v = makeView() as unknown as Json;
+    expect(board.needsConfirm!({ type: "place_tile", tile: "samurai1", hex: 8 }, v, LEGAL)).toBe(false);
+    expect(board.needsConfirm!(LEGAL[6]!, v, LEGAL)).toBe(false);
+    expect(board.needsConfirm!({ type: "choose_tile", tile: "samurai1" }, v, LEGAL)).toBe(true);
+    expect(board.needsConfirm!({ type: "place_figure", kind: "helmet", hex: 4 }, v, LEGAL)).toBe(true);
+    // Ending the turn: previewed while tiles could still go down, one tap when nothing else is left.
+    expect(board.needsConfirm!({ type: "end_turn" }, v, [...LEGAL, { type: "end_turn" }])).toBe(true);
+    expect(board.needsConfirm!({ type: "end_turn" }, v, [{ type: "end_turn" }])).toBe(false);
+  });
+
+  it("previews a tile that completes a surrounding (its figures are taken at once)", () => {
+    const view = makeView();
+    view.map = view.map.map((s) => (s.id === 3 ? { ...s, surround: [2, 6, 8] } : s));
+    view.tiles = [...view.tiles, { hex: 2, seat: 1, tile: "samurai2" }];
+    expect(board.completesSurrounding(view, 8)).toBe(true);
+    expect(board.needsConfirm!({ type: "place_tile", tile: "samurai1", hex: 8 }, view as unknown as Json, LEGAL)).toBe(true);
+    view.tiles = view.tiles.filter((t) => t.hex !== 2);
+    expect(board.completesSurrounding(view, 8)).toBe(false);
+  });
+
+  it("the secret pick: marked one by one, at most the number needed, then sent one after another", () => {
+    let picked: string[] = [];
+    picked = board.togglePicked(picked, "samurai1", 2, 3);
+    picked = board.togglePicked(picked, "samurai1", 2, 3);
+    expect(picked).toEqual(["samurai1", "samurai1"]);
+    picked = board.togglePicked(picked, "samurai1", 2, 3); // all of it picked: let go
+    expect(picked).toEqual([]);
+    picked = ["ship1", "samurai1", "buddha3"];
+    expect(board.togglePicked(picked, "helmet4", 1, 3)).toEqual(picked); // full: nothing more
+    const st = { picked, base: ["ronin1", "samurai2"] };
+    expect(board.nextToSend(st, st.base)).toBeNull(); // not confirmed yet
+    expect(board.nextToSend(st, [...st.base, "ship1"])).toBe("samurai1");
+    expect(board.nextToSend(st, [...st.base, "ship1", "samurai1", "buddha3"])).toBeNull();
+  });
+
+  it("the pick in the dock: ticks, a counter, one preview naming all five", () => {
+    const view = makeView({ phase: "choose_tiles" });
+    view.players[0]!.hand = [];
+    view.players[0]!.hand_count = 0;
+    view.players[0]!.supply = ["samurai1", "samurai2", "buddha3", "helmet4", "ship1", "ronin1"];
+    const legal = view.players[0]!.supply.map((t) => ({ type: "choose_tile", tile: t }));
+    const { root, proposed, card } = setup(view, legal);
+    for (const t of ["samurai1", "samurai2", "buddha3", "helmet4"]) card(t).click();
+    expect(proposed).toEqual([]);
+    expect(root.querySelectorAll(".sam-supply .pick-tick").length).toBe(4);
+    expect(root.querySelector(".pick-count")!.textContent).toBeTruthy();
+    card("ship1").click();
+    expect(proposed).toEqual([{ type: "choose_tile", tile: "samurai1" }]);
+    expect(card("ronin1").disabled).toBe(true);
+    expect(card("ronin1").textContent).toContain("5 picked");
+  });
+
+  it("rings the places of the marked events, both settlements of a swap", () => {
+    const view = makeView();
+    const spots = board.markSpots(
+      [
+        { seq: 1, actor: 1, data: { seat: 1, hex: 5, tile: "ship1" }, text: { en: "Bot places a ship.", cs: "Bot pokládá loď." } },
+        { seq: 2, actor: 1, data: { seat: 1, first_hex: 3, second_hex: 4 } },
+        { seq: 3, actor: 1, data: { seat: 1, count: 2 } },
+      ],
+      view.map,
+      "cs",
+    );
+    expect(spots.map((s) => [s.hex, s.n, s.seat])).toEqual([[5, 1, 1], [3, 2, 1], [4, 2, 1]]);
+    expect(spots[0]!.label).toBe("Bot pokládá loď.");
+    const { root } = setup(view, []);
+    expect(root.querySelectorAll(".mark").length).toBe(0);
+  });
+
+  it("splits spaces too far apart for 32-px targets into parts of the map, each tappable", () => {
+    // A long row of 30 land spaces: on a phone's frame they cannot all be 32 px at once.
+    const map = Array.from({ length: 30 }, (_, i) => ({ id: i, q: i, r: 0, terrain: "land" as const, settlement: null, near: [], surround: [] }));
+    const lay = board.layout(map, false);
+    const frame = board.frameFor({ width: "phone", phone: true });
+    const all = map.map((s) => s.id);
+    const f = board.focus(all, lay, frame, undefined);
+    expect(f.hexes).toEqual([]);
+    expect(f.regions!.length).toBeGreaterThan(1);
+    expect(f.regions!.flatMap((r) => r.hexes).sort((a, b) => a - b)).toEqual(all);
+    for (const r of f.regions!) expect(board.fitsTappable(r.hexes.map((h) => lay.centre.get(h)!), frame)).toBe(true);
+    expect(f.regions!.map((r) => r.where[0])).toContain("west");
+    const one = board.focus(all, lay, frame, f.regions![0]!.key);
+    expect(one.hexes).toEqual(f.regions![0]!.hexes);
+    // A few spaces close together need no part: lit at once.
+    expect(board.focus([3, 4, 5], lay, frame, undefined).regions).toBeNull();
+  });
+
+  it("names things from the game's glossary, never by an identifier", () => {
+    const glossary = {
+      places: { "5": { en: "the sea next to the village east of Edo", cs: "mořské pole vedle vesnice východně od Eda" } },
+      tiles: { ship1: { en: "ship of strength 1", cs: "loď se silou 1" } },
+      figures: { buddha: { en: "Buddha", cs: "Buddha" } },
+    };
+    const { ui } = setup(makeView(), LEGAL);
+    const words = { ...ui, game: { ...game, glossary } };
+    const v = makeView() as unknown as Json;
+    expect(board.describe({ type: "place_tile", tile: "ship1", hex: 5 }, v, words)).toBe("Place the ship of strength 1 on the sea next to the village east of Edo");
+    const cs = { ...words, lang: "cs" as const, tr: (_en: string, c: string) => c };
+    expect(board.describe({ type: "place_tile", tile: "ship1", hex: 5 }, v, cs)).toBe("Položit kartu (loď se silou 1) na místo: mořské pole vedle vesnice východně od Eda");
+    // Without a glossary: words still, no numbers of spaces.
+    const { root } = setup(makeView(), LEGAL);
+    const text = [root.textContent, ...[...root.querySelectorAll("[aria-label],[title]")].map((e) => `${e.getAttribute("aria-label")} ${e.getAttribute("title")}`)].join(" ");
+    expect(text.replace(/zoom_\w+|picked_n_of/g, "").match(/\b[a-z]+_[a-z0-9_]+\b|\b(space|hex) \d+|[Pp]layer \d/g)).toBeNull();
   });
 });

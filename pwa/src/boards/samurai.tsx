@@ -7,8 +7,11 @@
  * figure, then a settlement). The view's `near` and `influence` give the influence preview. */
 
 import type { ComponentChild } from "preact";
-import type { Command, Json } from "../types";
+import type { Command, Json, MatchEvent } from "../types";
 import { bounds, hexCorners, hexPoints, hexToPixel, type Box, type Point } from "./toolkit/hex";
+import { useEffect } from "preact/hooks";
+import { PickButton, PickCount } from "./toolkit/choice";
+import { Mark } from "./toolkit/mark";
 import { PanZoom } from "./toolkit/panzoom";
 import { PlayerBadge, seatStyle, symbolPath } from "./toolkit/pieces";
 import { keyOf, narrow, valuesOf, type Step } from "./toolkit/picker";
@@ -86,46 +89,74 @@ function asView(view: Json): SamuraiView | null {
 // --- words ------------------------------------------------------------------------------------
 
 type Tr = BoardUi["tr"];
+/** What the words need of the board's `ui`: the language and the game's glossary. */
+export type Words = Pick<BoardUi, "tr" | "lang" | "game">;
 
-const NAMES: Record<string, [string, string, string, string]> = {
-  // en, cs, short en, short cs
-  helmet: ["Helmet", "Přilba", "Helmet", "Přilba"],
-  buddha: ["Buddha", "Buddha", "Buddha", "Buddha"],
-  rice_field: ["Rice field", "Rýžové pole", "Rice", "Rýže"],
-  samurai: ["Samurai", "Samuraj", "Samurai", "Samuraj"],
-  ronin: ["Ronin", "Jezdec", "Ronin", "Jezdec"],
-  ship: ["Ship", "Loď", "Ship", "Loď"],
-  tile_exchange: ["Tile exchange", "Výměna karet", "Tile swap", "Výměna karet"],
-  figure_exchange: ["Figure exchange", "Výměna figur", "Figure swap", "Výměna figur"],
+// The glossary's words when the game info has none (a board test without a server): the same
+// names, so that nothing on screen falls back to an identifier.
+const KIND_WORDS: Record<string, [string, string]> = {
+  helmet: ["helmet", "přilba"],
+  buddha: ["Buddha", "Buddha"],
+  rice_field: ["rice field", "rýžové pole"],
+  samurai: ["samurai", "samuraj"],
+  ronin: ["ronin", "jezdec"],
+  ship: ["ship", "loď"],
+  tile_exchange: ["tile exchange", "výměna karet"],
+  figure_exchange: ["figure exchange", "výměna figur"],
 };
+
+/** The word of `key` in `category` of the game's glossary, in the player's language. */
+export function gloss(w: Words, category: string, key: string | number): string | null {
+  const t = w.game.glossary?.[category]?.[String(key)];
+  if (!t) return null;
+  return w.lang === "cs" ? t.cs : t.en;
+}
+
+export function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
 
 /** "samurai2" → "samurai"; "tile_exchange" stays. */
 export function tileKind(name: string): string {
   return name.replace(/\d+$/, "");
 }
 
-export function kindName(kind: string, tr: Tr, short = false): string {
-  const n = NAMES[kind];
-  if (!n) return kind;
-  return short ? tr(n[2], n[3]) : tr(n[0], n[1]);
+/** A kind of figure or tile: "helmet", "rice field" / "přilba", "rýžové pole" (the glossary's
+ * figures; tiles' kinds from the same words). */
+export function kindName(kind: string, w: Words): string {
+  const g = gloss(w, "figures", kind);
+  if (g) return g;
+  const n = KIND_WORDS[kind];
+  return n ? w.tr(n[0], n[1]) : w.tr("tile", "karta");
 }
 
-/** "Samurai 2", "Ship 1", "Tile exchange". */
-export function tileName(name: string, tr: Tr, short = false): string {
+/** A tile as the log names it: "samurai of strength 2", "tile exchange". */
+export function tileName(name: string, w: Words): string {
+  const g = gloss(w, "tiles", name);
+  if (g) return g;
   const m = /^(.*?)(\d+)$/.exec(name);
-  return m ? `${kindName(m[1]!, tr, short)} ${m[2]}` : kindName(name, tr, short);
+  return m ? w.tr(`${kindName(m[1]!, w)} of strength ${m[2]}`, `${kindName(m[1]!, w)} se silou ${m[2]}`) : kindName(name, w);
 }
 
-function settlementName(kind: Space["settlement"], tr: Tr): string {
-  if (kind === "edo") return "Edo";
-  if (kind === "city") return tr("city", "město");
-  return tr("village", "vesnice");
+function settlementName(kind: Space["settlement"], w: Words): string {
+  if (kind === null) return w.tr("space", "pole");
+  return gloss(w, "settlements", kind) ?? (kind === "edo" ? "Edo" : kind === "city" ? w.tr("city", "město") : w.tr("village", "vesnice"));
 }
 
-function spaceName(space: Space | undefined, id: number, tr: Tr): string {
-  if (!space) return tr(`space ${id}`, `pole ${id}`);
-  if (space.settlement) return `${settlementName(space.settlement, tr)} ${id}`;
-  return space.terrain === "sea" ? tr(`sea ${id}`, `mořské pole ${id}`) : tr(`land ${id}`, `pole ${id}`);
+/** A space as the log names it: "Edo", "the village north-west of Edo", "the land next to Edo,
+ * on its north side" (the glossary's places); never its number. */
+export function placeName(space: Space | undefined, id: number, w: Words): string {
+  const g = gloss(w, "places", id);
+  if (g) return g;
+  if (!space) return w.tr("a space", "pole");
+  if (space.settlement === "edo") return "Edo";
+  if (space.settlement) return w.tr(`a ${settlementName(space.settlement, w)}`, settlementName(space.settlement, w));
+  return space.terrain === "sea" ? w.tr("a sea space", "mořské pole") : w.tr("a land space", "pozemní pole");
+}
+
+/** A seat by name (the shell's names: "you" is never a number). */
+function seatLabel(ui: BoardUi, seat: number): string {
+  return ui.players[seat]?.name ?? ui.tr("another player", "jiný hráč");
 }
 
 // --- steps and targets (pure: what the tests check) -------------------------------------------
@@ -435,8 +466,8 @@ export function freshSpaces(view: SamuraiView, seat: number | null): Set<number>
  * cross: set beside the board), and its kind when it is no secret. */
 function Taken({ slot, was, ui }: { slot: { x: number; y: number; r: number }; was: NonNullable<SamuraiView["taken"]>[number]; ui: BoardUi }): ComponentChild {
   const tr = ui.tr;
-  const kind = was.kind ? kindName(was.kind, tr) : tr("figure", "figurka");
-  const who = was.seat === null ? tr("beside the board", "vedle plánu") : (ui.players[was.seat]?.name ?? `#${was.seat + 1}`);
+  const kind = capital(was.kind ? kindName(was.kind, ui) : tr("figure", "figurka"));
+  const who = was.seat === null ? tr("beside the board", "vedle plánu") : seatLabel(ui, was.seat);
   const label = was.seat === null ? `${kind}: ${who}` : tr(`${kind} won by ${who}`, `${kind}: získal ${who}`);
   return (
     <g role="img" aria-label={label}>
@@ -456,6 +487,125 @@ function Taken({ slot, was, ui }: { slot: { x: number; y: number; r: number }; w
   );
 }
 
+/** Where each marked event happened (`ui.marks`): the space of a placed tile or figure, of a
+ * taken or set-aside figure, both settlements of a swap; numbered in the events' order, with the
+ * event's log line to read. */
+export interface MarkSpot {
+  hex: number;
+  seat: number | null;
+  n: number;
+  label: string;
+}
+
+export function markSpots(marks: readonly MatchEvent[], map: readonly Space[], lang: "en" | "cs" = "en"): MarkSpot[] {
+  const ids = new Set(map.map((s) => s.id));
+  const out: MarkSpot[] = [];
+  let n = 0;
+  for (const e of marks) {
+    const d = e.data ?? {};
+    const hexes = ["hex", "first_hex", "second_hex"].map((k) => d[k]).filter((h): h is number => typeof h === "number" && ids.has(h));
+    if (!hexes.length) continue;
+    n += 1;
+    const seat = typeof d.seat === "number" ? d.seat : (e.actor ?? null);
+    const label = e.text ? e.text[lang] : "";
+    for (const hex of new Set(hexes)) out.push({ hex, seat, n, label });
+  }
+  return out;
+}
+
+// --- regions: a step before the spaces when they lie too far apart to be tapped ----------------
+
+/** The board's frame (CSS px) a device gives at least: a 360-px phone's board above the dock
+ * (about 344 × 215 px), a tablet's, a desktop's. */
+export function frameFor(layout: BoardUi["layout"]): { width: number; height: number } {
+  if (layout.phone) return { width: 340, height: 205 };
+  return layout.width === "tablet" ? { width: 640, height: 420 } : { width: 720, height: 480 };
+}
+
+/** A target's hit area (a whole hex, board units) and the px it must be drawn at least. */
+const HEX_W = SIZE * Math.sqrt(3);
+const HEX_H = SIZE * 2;
+const TARGET_PX = 32;
+/** Board units → CSS px at least, so that a hex is drawn `TARGET_PX` across (and a little). */
+const MIN_SCALE = (TARGET_PX + 2) / HEX_W;
+
+export interface Region {
+  key: string;
+  hexes: number[];
+  box: Box;
+  /** Where on the map, as a compass word: [en, cs]. */
+  where: [string, string];
+}
+
+function boxOf(points: readonly Point[]): Box {
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const x = Math.min(...xs) - HEX_W / 2;
+  const y = Math.min(...ys) - HEX_H / 2;
+  return { x, y, width: Math.max(...xs) + HEX_W / 2 - x, height: Math.max(...ys) + HEX_H / 2 - y };
+}
+
+/** Whether hexes centred at `points` fit the frame with each drawn `TARGET_PX` across. */
+export function fitsTappable(points: readonly Point[], frame: { width: number; height: number }): boolean {
+  if (points.length === 0) return true;
+  const b = boxOf(points);
+  return Math.min(frame.width / b.width, frame.height / b.height) >= MIN_SCALE;
+}
+
+const COMPASS: Record<string, [string, string]> = {
+  nw: ["north-west", "severozápad"],
+  n: ["north", "sever"],
+  ne: ["north-east", "severovýchod"],
+  w: ["west", "západ"],
+  c: ["centre", "střed"],
+  e: ["east", "východ"],
+  sw: ["south-west", "jihozápad"],
+  s: ["south", "jih"],
+  se: ["south-east", "jihovýchod"],
+};
+
+/** The spaces split into parts of the map that each fit the frame with every space tappable:
+ * cells of a grid over the map, named by where they lie (north-west, centre…). */
+export function regionsOf(hexes: readonly number[], lay: Layout, frame: { width: number; height: number }): Region[] {
+  const cellW = Math.max(HEX_W, frame.width / MIN_SCALE - HEX_W);
+  const cellH = Math.max(HEX_H, frame.height / MIN_SCALE - HEX_H);
+  const cols = Math.max(1, Math.ceil(lay.box.width / cellW));
+  const rows = Math.max(1, Math.ceil(lay.box.height / cellH));
+  const w = lay.box.width / cols;
+  const h = lay.box.height / rows;
+  const cells = new Map<string, number[]>();
+  for (const hex of hexes) {
+    const c = lay.centre.get(hex);
+    if (!c) continue;
+    const col = Math.min(cols - 1, Math.floor((c.x - lay.box.x) / w));
+    const row = Math.min(rows - 1, Math.floor((c.y - lay.box.y) / h));
+    const key = `${col}:${row}`;
+    cells.set(key, [...(cells.get(key) ?? []), hex]);
+  }
+  const third = (i: number, n: number) => (n === 1 ? 1 : Math.min(2, Math.floor(((i + 0.5) / n) * 3)));
+  const out: Region[] = [];
+  for (const [key, list] of cells) {
+    const [col, row] = key.split(":").map(Number) as [number, number];
+    const v = ["n", "", "s"][third(row, rows)]!;
+    const hz = ["w", "", "e"][third(col, cols)]!;
+    out.push({ key, hexes: list, box: { x: lay.box.x + col * w, y: lay.box.y + row * h, width: w, height: h }, where: COMPASS[v + hz || "c"]! });
+  }
+  out.sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
+  return out;
+}
+
+/** The spaces to light now: all of them when they fit the frame tappable, else the chosen
+ * part's (or none, and the parts to choose from). */
+export function focus(hexes: readonly number[], lay: Layout, frame: { width: number; height: number }, chosen: string | undefined): { hexes: number[]; regions: Region[] | null; region?: Region } {
+  const points = hexes.map((h) => lay.centre.get(h)).filter((p): p is Point => !!p);
+  if (fitsTappable(points, frame)) return { hexes: [...hexes], regions: null };
+  const regions = regionsOf(hexes, lay, frame);
+  const region = regions.find((r) => r.key === chosen);
+  if (region) return { hexes: region.hexes, regions, region };
+  if (regions.length === 1) return { hexes: regions[0]!.hexes, regions, region: regions[0] };
+  return { hexes: [], regions };
+}
+
 // --- the board --------------------------------------------------------------------------------
 
 interface BoardProps {
@@ -468,8 +618,98 @@ interface BoardProps {
 function pickTile(ui: BoardUi, tile: string): void {
   if (ui.picker.get("tile") === tile) ui.picker.reset();
   else ui.picker.set("tile", tile, PLAY_STEPS);
+  ui.picker.unset("region");
+  ui.picker.unset("fhex");
   if (ui.preview) ui.cancel();
   else ui.redraw();
+}
+
+function pickFigure(ui: BoardUi, p: Plan, legal: readonly Command[], view: SamuraiView, key: string): void {
+  ui.picker.set("tile", "figure_exchange", PLAY_STEPS);
+  ui.picker.unset("region");
+  ui.picker.unset("fhex");
+  if (!p.first) {
+    ui.picker.set("first", key, PLAY_STEPS);
+    if (ui.preview) ui.cancel();
+    else ui.redraw();
+    return;
+  }
+  if (key === p.first) {
+    ui.picker.unset("first");
+    ui.picker.unset("second");
+    if (ui.preview) ui.cancel();
+    else ui.redraw();
+    return;
+  }
+  ui.picker.set("first", p.first, PLAY_STEPS);
+  ui.picker.set("second", key, PLAY_STEPS);
+  const [fh, fk] = p.first.split(":");
+  const [sh, sk] = key.split(":");
+  const cmd = canonicalSwap({ type: "swap_figures", first_hex: Number(fh), first_kind: fk ?? "", second_hex: Number(sh), second_kind: sk ?? "" }, legal);
+  ui.propose(cmd, describe(cmd, view as unknown as Json, ui));
+}
+
+/** What the step lights, once the spaces too far apart are split into parts of the map and a
+ * settlement of several figures asks which one. */
+function stepFocus(view: SamuraiView, p: Plan, ui: BoardUi) {
+  const lay = layout(view.map, false);
+  const frame = frameFor(ui.layout);
+  const chosenRegion = ui.picker.get("region");
+  const region = typeof chosenRegion === "string" ? chosenRegion : undefined;
+  const hexFocus = focus(p.hexes, lay, frame, region);
+  const allFigures = p.first ? [...p.figures, p.first] : p.figures;
+  const figureTowns = [...new Set(allFigures.map((k) => Number(k.split(":")[0])))];
+  const townFocus = focus(figureTowns, lay, frame, region);
+  const fhex = ui.picker.get("fhex");
+  const openTown = typeof fhex === "number" && townFocus.hexes.includes(fhex) ? fhex : null;
+  return { lay, hexFocus, townFocus, allFigures, openTown, regions: p.hexes.length ? hexFocus : townFocus };
+}
+
+/** The step's buttons beside the map: which figure of the tapped settlement, or back to the
+ * whole map from a part of it. On a phone they stand in the dock, above the hand. */
+function StepBar({ view, seat, legal, ui }: BoardProps): ComponentChild {
+  const active = ui.interactive && !ui.busy;
+  const p = plan(view, active ? legal : [], ui.picker.choices);
+  const { allFigures, openTown, regions } = stepFocus(view, p, ui);
+  const tr = ui.tr;
+  void seat;
+  const back = (key: string) => () => {
+    ui.picker.unset(key);
+    ui.redraw();
+  };
+  const preview = ui.preview;
+  const picked = new Set<string>(p.first ? [p.first] : []);
+  if (preview?.type === "swap_figures") {
+    picked.add(`${String(preview.first_hex)}:${String(preview.first_kind)}`);
+    picked.add(`${String(preview.second_hex)}:${String(preview.second_kind)}`);
+  }
+  if (openTown !== null) {
+    const s = view.map.find((x) => x.id === openTown);
+    return (
+      <div class="sam-kinds sam-bar" role="group" aria-label={capital(placeName(s, openTown, ui))}>
+        {allFigures
+          .filter((k) => Number(k.split(":")[0]) === openTown)
+          .map((k) => (
+            <PickButton key={k} class="sam-kind" chosen={picked.has(k)} attrs={{ "data-figure": k }} onPick={() => pickFigure(ui, p, legal, view, k)}>
+              <KindIcon kind={k.split(":")[1] ?? ""} size={22} />
+              <span>{capital(kindName(k.split(":")[1] ?? "", ui))}</span>
+            </PickButton>
+          ))}
+        <button type="button" class="btn sam-back" onClick={back("fhex")}>
+          {tr("Another settlement", "Jiná osada")}
+        </button>
+      </div>
+    );
+  }
+  if (regions.region && regions.regions && regions.regions.length > 1)
+    return (
+      <div class="sam-bar">
+        <button type="button" class="btn sam-back" onClick={back("region")}>
+          {tr("← Whole map", "← Celá mapa")}
+        </button>
+      </div>
+    );
+  return null;
 }
 
 function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
@@ -495,8 +735,9 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
     swapPicked.add(`${String(preview.first_hex)}:${String(preview.first_kind)}`);
     swapPicked.add(`${String(preview.second_hex)}:${String(preview.second_kind)}`);
   } else if (p.first) swapPicked.add(p.first);
-  const lit = new Set(p.hexes);
-  const litFigures = new Set(p.first ? [...p.figures, p.first] : p.figures);
+  const { hexFocus, townFocus, allFigures, openTown, regions } = stepFocus(view, p, ui);
+  const lit = new Set(hexFocus.hexes);
+  const litTowns = openTown === null ? new Set(townFocus.hexes) : new Set<number>();
   const touched = new Set<number>();
   if (ghostTile && seat !== null) for (const t of touches(view, seat, String(ghostTile.tile), Number(ghostTile.hex))) touched.add(t.hex);
 
@@ -514,27 +755,23 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
       ui.propose(cmd, describe(cmd, view as unknown as Json, ui));
     }
   };
-  const onFigure = (key: string) => {
-    ui.picker.set("tile", "figure_exchange", PLAY_STEPS);
-    if (!p.first) {
-      ui.picker.set("first", key, PLAY_STEPS);
-      if (ui.preview) ui.cancel();
-      else ui.redraw();
-      return;
+  const onFigure = (key: string) => pickFigure(ui, p, legal, view, key);
+  const figuresAt = (hex: number) => allFigures.filter((k) => Number(k.split(":")[0]) === hex);
+  /** A settlement tapped in the figure exchange: its figure, or which of its figures. */
+  const onTown = (hex: number) => {
+    const here = figuresAt(hex);
+    if (here.length === 1) onFigure(here[0]!);
+    else {
+      ui.picker.set("fhex", hex);
+      ui.redraw();
     }
-    if (key === p.first) {
-      ui.picker.unset("first");
-      ui.picker.unset("second");
-      if (ui.preview) ui.cancel();
-      else ui.redraw();
-      return;
-    }
-    ui.picker.set("first", p.first, PLAY_STEPS);
-    ui.picker.set("second", key, PLAY_STEPS);
-    const [fh, fk] = p.first.split(":");
-    const [sh, sk] = key.split(":");
-    const cmd = canonicalSwap({ type: "swap_figures", first_hex: Number(fh), first_kind: fk ?? "", second_hex: Number(sh), second_kind: sk ?? "" }, legal);
-    ui.propose(cmd, describe(cmd, view as unknown as Json, ui));
+  };
+  /** A part of the map tapped: its spaces come closer; a part of one space is that space. */
+  const onRegion = (r: Region) => {
+    if (r.hexes.length === 1 && p.hexes.length) return onHex(r.hexes[0]!);
+    if (r.hexes.length === 1) return onTown(r.hexes[0]!);
+    ui.picker.set("region", r.key);
+    ui.redraw();
   };
 
   const base: ComponentChild[] = [];
@@ -595,7 +832,7 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
       flat={rotated}
       strength={view.tile_types[t.tile]?.strength ?? 0}
       fresh={fresh.has(t.hex)}
-      label={`${ui.players[t.seat]?.name ?? `#${t.seat + 1}`}: ${tileName(t.tile, tr)}${fresh.has(t.hex) ? tr(" (latest turn)", " (poslední tah)") : ""}`}
+      label={`${seatLabel(ui, t.seat)}: ${tileName(t.tile, ui)}${fresh.has(t.hex) ? tr(" (latest turn)", " (poslední tah)") : ""}`}
     />
   ));
   for (const hex of fresh) {
@@ -603,41 +840,74 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
     if (c && spaces.get(hex)?.settlement) placed.push(<polygon key={`s${hex}`} class="sam-fresh-town" points={hexPoints(c, SIZE * 0.97, orient)} />);
   }
 
+  /** A lit space's name: what goes there and where, as the log says it. */
+  const hexLabel = (hex: number) => {
+    const on = tiles.get(hex);
+    const what = capital(p.mode === "figures" && p.kind ? kindName(p.kind, ui) : p.tile ? tileName(p.tile, ui) : "");
+    const where = placeName(spaces.get(hex), hex, ui);
+    return on ? tr(`${what} on your ${tileName(on.tile, ui)}: ${where}`, `${what} na vaši kartu ${tileName(on.tile, ui)}: ${where}`) : `${what}: ${where}`;
+  };
+  const townLabel = (hex: number) =>
+    `${capital(placeName(spaces.get(hex), hex, ui))}: ${figuresAt(hex)
+      .map((k) => kindName(k.split(":")[1] ?? "", ui))
+      .join(", ")}`;
   const targets: ComponentChild[] = [];
   for (const hex of lit) {
     const c = lay.centre.get(hex);
     if (!c) continue;
     const chosen = ghostTile?.hex === hex || (preview?.type === "place_figure" && preview.hex === hex);
-    const on = tiles.get(hex);
-    const what = p.mode === "figures" && p.kind ? kindName(p.kind, tr) : p.tile ? tileName(p.tile, tr) : "";
-    const label = on
-      ? tr(`${what} on your ${tileName(on.tile, tr)} (${spaceName(spaces.get(hex), hex, tr)})`, `${what} na vaši kartu ${tileName(on.tile, tr)} (${spaceName(spaces.get(hex), hex, tr)})`)
-      : tr(`${what} on ${spaceName(spaces.get(hex), hex, tr)}`, `${what} na ${spaceName(spaces.get(hex), hex, tr)}`);
+    const label = hexLabel(hex);
     targets.push(
       <g key={`h${hex}`} {...(targetProps({ label, chosen, onPick: () => onHex(hex) }) as Record<string, unknown>)} data-hex={hex}>
+        <polygon class="sam-hit" points={hexPoints(c, SIZE, orient)} />
         <polygon class="hl" points={hexPoints(c, SIZE * 0.86, orient)} />
       </g>,
     );
   }
-  for (const key of litFigures) {
-    const [h, kind] = key.split(":");
-    const hex = Number(h);
+  for (const hex of litTowns) {
     const s = spaces.get(hex);
     const c = lay.centre.get(hex);
-    const fig = figures.get(hex);
-    if (!s || !c || !fig) continue;
-    const i = fig.kinds.indexOf(kind as Kind);
-    const slot = slotsAt(c, SLOTS[s.settlement ?? "village"] ?? 1)[i];
-    if (!slot) continue;
-    const label = `${kindName(kind ?? "", tr)} · ${spaceName(s, hex, tr)}`;
+    if (!s || !c) continue;
+    const here = figuresAt(hex);
+    const kinds = here.map((k) => kindName(k.split(":")[1] ?? "", ui)).join(", ");
+    const label = `${capital(placeName(s, hex, ui))}: ${kinds}`;
+    const onPick = () => onTown(hex);
     targets.push(
-      <g key={`f${key}`} {...(targetProps({ label, chosen: swapPicked.has(key), onPick: () => onFigure(key) }) as Record<string, unknown>)} data-figure={key}>
-        <circle class="hl" cx={slot.x} cy={slot.y} r={slot.r + 0.6} />
+      <g key={`f${hex}`} {...(targetProps({ label, chosen: here.some((k) => swapPicked.has(k)), onPick }) as Record<string, unknown>)} data-settlement={hex}>
+        <polygon class="sam-hit" points={hexPoints(c, SIZE, orient)} />
+        <polygon class="hl" points={hexPoints(c, SIZE * 0.9, orient)} />
       </g>,
     );
   }
+  if (openTown !== null) {
+    const c = lay.centre.get(openTown);
+    if (c) targets.push(<polygon key="open" class="hl chosen sam-above" points={hexPoints(c, SIZE * 0.9, orient)} />);
+  }
+  if (regions.regions && !regions.region) {
+    const many = (n: number) => (p.hexes.length ? tr(`${n} ${n === 1 ? "space" : "spaces"}`, `${n} ${n === 1 ? "místo" : n < 5 ? "místa" : "míst"}`) : tr(`${n} ${n === 1 ? "settlement" : "settlements"}`, `${n} ${n === 1 ? "osada" : n < 5 ? "osady" : "osad"}`));
+    for (const r of regions.regions) {
+      const one = r.hexes[0]!;
+      const label =
+        r.hexes.length === 1
+          ? p.hexes.length
+            ? hexLabel(one)
+            : townLabel(one)
+          : tr(`Part of the map: ${r.where[0]} (${many(r.hexes.length)})`, `Část mapy: ${r.where[1]} (${many(r.hexes.length)})`);
+      targets.push(
+        <g key={`r${r.key}`} {...(targetProps({ label, onPick: () => onRegion(r) }) as Record<string, unknown>)} data-region={r.key}>
+          <rect class="hl sam-region" x={r2(r.box.x + 1)} y={r2(r.box.y + 1)} width={r2(r.box.width - 2)} height={r2(r.box.height - 2)} rx="4" />
+          <g aria-hidden="true" class="sam-region-n">
+            <circle cx={r2(r.box.x + 7)} cy={r2(r.box.y + 7)} r="5" />
+            <text x={r2(r.box.x + 7)} y={r2(r.box.y + 7)} text-anchor="middle" dominant-baseline="central">
+              {r.hexes.length}
+            </text>
+          </g>
+        </g>,
+      );
+    }
+  }
   for (const key of swapPicked) {
-    if (litFigures.has(key)) continue;
+    if (litTowns.has(Number(key.split(":")[0]))) continue;
     const [h, kind] = key.split(":");
     const hex = Number(h);
     const s = spaces.get(hex);
@@ -688,6 +958,12 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
       <g>{placed}</g>
       <g>{targets}</g>
       {ghost && <g class="sam-above">{ghost}</g>}
+      <g class="sam-above">
+        {markSpots(ui.marks, view.map, ui.lang).map((m, i, all) => {
+          const c = lay.centre.get(m.hex);
+          return c ? <Mark key={`m${i}`} x={c.x} y={c.y} r={SIZE * 1.05} seat={m.seat} n={all.length > 1 ? m.n : undefined} label={m.label ? `${m.label}` : undefined} /> : null;
+        })}
+      </g>
       <g aria-hidden="true" transform={`translate(${r2(compass.x)} ${r2(compass.y)})`} class="sam-compass">
         <path d={rotated ? "M-4 0H4M1.5 -2.5L4 0L1.5 2.5" : "M0 4V-4M-2.5 -1.5L0 -4L2.5 -1.5"} fill="none" stroke={TOWN_LINE} stroke-width="0.9" />
         <text x={rotated ? 7.5 : 0} y={rotated ? 2 : -6} text-anchor="middle" font-size="5" fill={TOWN_LINE}>
@@ -709,22 +985,22 @@ function hint(view: SamuraiView, seat: number | null, p: Plan, ui: BoardUi): str
     const mine = seat !== null ? view.players[seat] : undefined;
     if (p.mode === "choose" && mine)
       return tr(
-        `Choose your starting tiles in secret: ${mine.hand_count} of 5 taken. Tap one of your tiles below.`,
-        `Tajně si vyberte počáteční karty: ${mine.hand_count} z 5. Klepněte na kartu dole.`,
+        `Choose your ${5 - mine.hand_count} starting tiles in secret: tap them below, then confirm.`,
+        `Tajně si vyberte počáteční karty (${5 - mine.hand_count}): klepněte na ně dole a potvrďte.`,
       );
     return tr("The players choose their five starting tiles in secret.", "Hráči si tajně vybírají pět počátečních karet.");
   }
   if (p.mode === "idle") {
-    const who = view.active_seats.map((s) => ui.players[s]?.name ?? `#${s + 1}`).join(", ");
+    const who = view.active_seats.map((s) => seatLabel(ui, s)).join(", ");
     return who ? tr(`Waiting for ${who}.`, `Čeká se na: ${who}.`) : "";
   }
   if (p.mode === "figures") {
-    if (!p.kind) return tr("Set-up: pick a figure above, then a lit city or village.", "Příprava: vyberte figurku nahoře, pak zvýrazněné město nebo vesnici.");
-    return tr(`Tap a lit settlement for the ${kindName(p.kind, tr).toLowerCase()}.`, `Klepněte na zvýrazněnou osadu pro figurku ${kindName(p.kind, tr).toLowerCase()}.`);
+    if (!p.kind) return tr("Set-up: pick a kind of figure, then a lit city or village.", "Příprava: vyberte druh figurky, pak zvýrazněné město nebo vesnici.");
+    return tr(`Tap a lit settlement for the ${kindName(p.kind, ui)}.`, `Klepněte na zvýrazněnou osadu pro figurku: ${kindName(p.kind, ui)}.`);
   }
   const pending = view.this_turn.tile_to_place_again;
   if (pending && p.tile === pending)
-    return tr(`Place again the ${tileName(pending, tr)} you took back: tap a lit space.`, `Položte znovu vzatou kartu ${tileName(pending, tr)}: klepněte na zvýrazněné pole.`);
+    return tr(`Place again the ${tileName(pending, ui)} you took back: tap a lit space.`, `Položte znovu vzatou kartu (${tileName(pending, ui)}): klepněte na zvýrazněné pole.`);
   if (!p.tile) {
     if (view.this_turn.tiles_placed > 0)
       return tr("Place another tile, or end your turn.", "Položte další kartu, nebo ukončete tah.");
@@ -736,7 +1012,17 @@ function hint(view: SamuraiView, seat: number | null, p: Plan, ui: BoardUi): str
       : tr("Figure exchange: tap the first figure.", "Výměna figur: klepněte na první figurku.");
   if (p.tile === "tile_exchange")
     return tr("Tile exchange: tap one of your lit tiles to take it back.", "Výměna karet: klepněte na svou zvýrazněnou kartu, kterou vezmete zpět.");
-  return tr(`Tap a lit space for your ${tileName(p.tile, tr)}.`, `Klepněte na zvýrazněné pole pro kartu ${tileName(p.tile, tr)}.`);
+  return tr(`Tap a lit space for your ${tileName(p.tile, ui)}.`, `Klepněte na zvýrazněné pole pro kartu: ${tileName(p.tile, ui)}.`);
+}
+
+/** Whether the step asks first for a part of the map (its targets too far apart to tap). */
+function choosingPart(v: SamuraiView, p: Plan, ui: BoardUi): boolean {
+  const lay = layout(v.map, false);
+  const region = ui.picker.get("region");
+  const chosen = typeof region === "string" ? region : undefined;
+  const towns = [...new Set((p.first ? [...p.figures, p.first] : p.figures).map((k) => Number(k.split(":")[0])))];
+  const f = focus(p.hexes.length ? p.hexes : towns, lay, frameFor(ui.layout), chosen);
+  return f.regions !== null && !f.region && (p.hexes.length > 0 || towns.length > 0);
 }
 
 function KindIcon({ kind, size = 18 }: { kind: string; size?: number }): ComponentChild {
@@ -769,7 +1055,7 @@ function FigureSupply({ view, p, ui }: { view: SamuraiView; p: Plan; ui: BoardUi
             }}
           >
             <KindIcon kind={k} size={22} />
-            <span>{kindName(k, tr)}</span>
+            <span>{capital(kindName(k, ui))}</span>
             <span class="sam-count">×{view.figures_to_place[k]}</span>
           </button>
         );
@@ -791,9 +1077,9 @@ function Scores({ view, ui }: { view: SamuraiView; ui: BoardUi }): ComponentChil
           <tr>
             <th scope="col">{tr("Player", "Hráč")}</th>
             {KINDS.map((k) => (
-              <th scope="col" key={k} title={kindName(k, tr)}>
+              <th scope="col" key={k} title={capital(kindName(k, ui))}>
                 <KindIcon kind={k} />
-                <span class="sr-only">{kindName(k, tr)}</span>
+                <span class="sr-only">{capital(kindName(k, ui))}</span>
               </th>
             ))}
             <th scope="col">{tr("Hand + supply", "Ruka + zásoba")}</th>
@@ -806,7 +1092,7 @@ function Scores({ view, ui }: { view: SamuraiView; ui: BoardUi }): ComponentChil
             return (
               <tr key={pl.seat} class={pl.forfeited ? "sam-out" : undefined}>
                 <th scope="row">
-                  <PlayerBadge seat={pl.seat} name={player?.name ?? `#${pl.seat + 1}`} active={player?.active} />
+                  <PlayerBadge seat={pl.seat} name={player?.name ?? seatLabel(ui, pl.seat)} active={player?.active} />
                 </th>
                 {kinds ? (
                   KINDS.map((k) => <td key={k}>{kinds[k]}</td>)
@@ -862,7 +1148,7 @@ function Preview({ view, seat, ui }: { view: SamuraiView; seat: number | null; u
           <li key={`${t.hex}${t.kind}`}>
             <KindIcon kind={t.kind} />
             <span>
-              {kindName(t.kind, tr)} ({settlementName(view.map.find((s) => s.id === t.hex)?.settlement ?? null, tr)}):{" "}
+              {capital(kindName(t.kind, ui))} ({placeName(view.map.find((s) => s.id === t.hex), t.hex, ui)}):{" "}
               {tr("you", "vy")} {t.before[seat] ?? 0} → <strong>{mine}</strong>, {tr("best other", "nejlepší soupeř")} {best}
               {mine > best ? " ✓" : ""}
             </span>
@@ -879,12 +1165,14 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
   const v = asView(view);
   if (!v) return <p class="muted">—</p>;
   const p = plan(v, ui.interactive && !ui.busy ? legal : [], ui.picker.choices);
+  const tr = ui.tr;
   return (
     <div class="samurai">
       <p class="sam-hint" aria-live="polite">
-        {hint(v, seat, p, ui)}
+        {choosingPart(v, p, ui) ? tr("Tap a part of the map: its lit places come closer.", "Klepněte na část mapy: její zvýrazněná místa se přiblíží.") : hint(v, seat, p, ui)}
       </p>
-      {v.phase === "place_figures" && <FigureSupply view={v} p={p} ui={ui} />}
+      {v.phase === "place_figures" && !ui.layout.phone && <FigureSupply view={v} p={p} ui={ui} />}
+      {!ui.layout.phone && <StepBar view={v} seat={seat} legal={legal} ui={ui} />}
       <Map_ view={v} seat={seat} legal={legal} ui={ui} />
       <Preview view={v} seat={seat} ui={ui} />
       <Scores view={v} ui={ui} />
@@ -899,46 +1187,198 @@ function grouped(tiles: readonly string[]): [string, number][] {
   return [...out];
 }
 
+function TileFaceSvg({ tile, seat, view }: { tile: string; seat: number; view: SamuraiView }): ComponentChild {
+  const type = view.tile_types[tile];
+  return (
+    <svg class="sam-card-face" viewBox="-10.5 -10.5 21 21" aria-hidden="true">
+      <TileFace tile={tile} seat={seat} at={{ x: 0, y: 0 }} flat={false} strength={type?.strength ?? 0} />
+      {type?.kanji && <rect class="sam-seal" x="5.2" y="-9.5" width="4" height="4" rx="0.6" />}
+    </svg>
+  );
+}
+
 function TileCard(props: {
   tile: string;
   seat: number;
   view: SamuraiView;
   ui: BoardUi;
   can: boolean;
+  /** Why it cannot be picked now, in a word or two. */
+  why?: string;
   count?: number;
+  /** How many of this kind are picked (the secret pick of five). */
+  picked?: number;
   on?: boolean;
   onPick?: () => void;
 }): ComponentChild {
   const { tile, seat, view, ui } = props;
   const type = view.tile_types[tile];
-  const name = tileName(tile, ui.tr);
-  const face = (
-    <svg class="sam-card-face" viewBox="-10.5 -10.5 21 21" aria-hidden="true">
-      <TileFace tile={tile} seat={seat} at={{ x: 0, y: 0 }} flat={false} strength={type?.strength ?? 0} />
-      {type?.kanji && <rect class="sam-seal" x="5.2" y="-9.5" width="4" height="4" rx="0.6" />}
-    </svg>
-  );
+  const name = capital(tileName(tile, ui));
+  const count = props.count && props.count > 1 ? props.count : 0;
+  // The name read out is the visible kind and the rest of the game's name ("Ronin" + " of
+  // strength 1"): what a screen reader says starts with what the eye sees.
+  const kind = capital(kindName(tileKind(tile), ui));
+  const rest = name.toLowerCase().startsWith(kind.toLowerCase()) ? name.slice(kind.length) : null;
+  const picked = props.picked ?? 0;
   const label = (
-    <span class="sam-card-name" title={name}>
-      {kindName(tileKind(tile), ui.tr, true)}
-      {type && type.strength > 0 ? <span class="sr-only"> {type.strength}</span> : null}
-      {props.count && props.count > 1 ? <strong class="sam-times"> ×{props.count}</strong> : null}
+    <span class="sam-card-name">
+      {rest === null ? <span class="sr-only">{name} </span> : null}
+      <span aria-hidden={rest === null ? "true" : undefined}>{kind}</span>
+      {rest ? <span class="sr-only">{rest}</span> : null}
+      {count ? <strong class="sam-times"> ×{count}</strong> : null}
+      {picked > 1 ? <span class="sr-only">{ui.tr(`, ${picked} picked`, `, vybráno ${picked}`)}</span> : null}
     </span>
   );
-  if (!props.onPick) return <span class="sam-card">{face}{label}</span>;
+  if (!props.onPick)
+    return (
+      <span class="sam-card">
+        <TileFaceSvg tile={tile} seat={seat} view={view} />
+        {label}
+      </span>
+    );
+  const on = props.on || picked > 0;
   return (
-    <button
-      type="button"
-      class={`sam-card${props.on ? " on" : ""}`}
-      aria-pressed={props.on ? "true" : "false"}
-      data-tile={tile}
+    <PickButton
+      class={`sam-card${on ? " on" : ""}`}
+      chosen={on}
       disabled={!props.can}
-      onClick={props.onPick}
+      disabledReason={props.can ? undefined : props.why}
+      attrs={{ "data-tile": tile, "data-picked": picked || undefined }}
+      onPick={props.onPick}
     >
-      {face}
+      <TileFaceSvg tile={tile} seat={seat} view={view} />
       {label}
-    </button>
+    </PickButton>
   );
+}
+
+// --- the secret pick of five: tapped one by one, marked, confirmed once -----------------------
+
+interface ChooseState {
+  /** Tiles picked in the supply, in the order tapped. */
+  picked: string[];
+  /** The hand when the pick began: what is gained since was sent. */
+  base: string[];
+  /** Commands sent for this pick so far (a refused one is not tried for ever). */
+  sent: number;
+}
+
+// Per match screen (its picker), kept across redraws and the answers to the sent tiles.
+const choosing = new WeakMap<object, ChooseState>();
+
+function chooseState(ui: BoardUi, hand: readonly string[]): ChooseState {
+  let st = choosing.get(ui.picker);
+  if (!st) {
+    st = { picked: [], base: [...hand], sent: 0 };
+    choosing.set(ui.picker, st);
+  }
+  return st;
+}
+
+/** `a` minus `b`, counting repeats (["s1", "s1", "b2"] − ["s1"] = ["s1", "b2"]). */
+export function minus(a: readonly string[], b: readonly string[]): string[] {
+  const left = [...b];
+  const out: string[] = [];
+  for (const x of a) {
+    const i = left.indexOf(x);
+    if (i >= 0) left.splice(i, 1);
+    else out.push(x);
+  }
+  return out;
+}
+
+/** A tap on a supply tile in the secret pick: one more of it while fewer than `need` are picked
+ * and some of it are left; else (full, or all of it picked) that tile un-picked. */
+export function togglePicked(picked: readonly string[], tile: string, available: number, need: number): string[] {
+  const have = picked.filter((t) => t === tile).length;
+  if (have < available && picked.length < need) return [...picked, tile];
+  return picked.filter((t) => t !== tile);
+}
+
+/** The next tile of a confirmed pick to send, or null: the pick is confirmed once the first of
+ * it is in the hand (the confirm bar sent it). */
+export function nextToSend(st: Pick<ChooseState, "picked" | "base">, hand: readonly string[]): string | null {
+  const gained = minus(hand, st.base);
+  if (gained.length === 0) return null;
+  return minus(st.picked, gained)[0] ?? null;
+}
+
+function proposePick(ui: BoardUi, legal: readonly Command[], picked: readonly string[]): void {
+  const first = legal.find((c) => c.type === "choose_tile" && c.tile === picked[0]);
+  if (!first) return;
+  const names = picked.map((t) => tileName(t, ui)).join(", ");
+  ui.propose(first, ui.tr(`Take these behind your screen for good: ${names}`, `Vzít si natrvalo za zástěnu: ${names}`));
+}
+
+function ChooseArea({ view, seat, legal, ui }: { view: SamuraiView; seat: number; legal: Command[]; ui: BoardUi }): ComponentChild {
+  const tr = ui.tr;
+  const me = view.players[seat]!;
+  const hand = me.hand ?? [];
+  const supply = me.supply ?? [];
+  const active = ui.interactive && !ui.busy;
+  const mayChoose = legal.some((c) => c.type === "choose_tile");
+  const st = chooseState(ui, hand);
+  const need = Math.max(0, 5 - st.base.length);
+  const next = nextToSend(st, hand);
+  const sending = minus(hand, st.base).length > 0 && (next !== null || ui.busy);
+  // A confirmed pick goes on by itself, one tile per answer (the engine takes one at a time).
+  useEffect(() => {
+    if (!next || !ui.interactive || ui.busy || st.sent > st.picked.length + 2) return;
+    const cmd = legal.find((c) => c.type === "choose_tile" && c.tile === next);
+    if (!cmd) return;
+    st.sent += 1;
+    ui.submit(cmd);
+  });
+  const tap = (t: string, n: number) => {
+    if (sending) return;
+    st.picked = togglePicked(st.picked, t, n, need);
+    if (st.picked.length === need && need > 0) proposePick(ui, legal, st.picked);
+    else if (ui.preview) ui.cancel();
+    else ui.redraw();
+  };
+  const full = st.picked.length >= need;
+  const why = !mayChoose || !ui.interactive ? tr("wait", "čekejte") : sending ? tr("sending", "odesílá se") : full ? tr("5 picked", "už 5") : undefined;
+  return (
+    <div class="sam-private" data-sending={sending ? "true" : undefined}>
+      <h3 class="sam-h">
+        {need > 0 ? tr("Pick your starting tiles in secret", "Tajně vyberte počáteční karty") : tr("Your starting tiles", "Vaše počáteční karty")}{" "}
+        {need > 0 && <PickCount n={sending ? need : st.picked.length} of={need} ui={ui} />}
+      </h3>
+      {hand.length > 0 && (
+        <div class="sam-hand" role="group" aria-label={tr("Behind your screen", "Za vaší zástěnou")}>
+          {hand.map((t, i) => (
+            <TileCard key={`${t}${i}`} tile={t} seat={seat} view={view} ui={ui} can={false} />
+          ))}
+        </div>
+      )}
+      {supply.length > 0 && hand.length < 5 && (
+        <div class="sam-hand sam-supply" role="group" aria-label={tr("Your other tiles", "Vaše další karty")}>
+          {grouped(supply).map(([t, n]) => {
+            const picked = st.picked.filter((x) => x === t).length;
+            const can = active && !sending && mayChoose && (picked > 0 || !full);
+            return <TileCard key={t} tile={t} seat={seat} view={view} ui={ui} count={n} picked={picked} can={can} why={why} onPick={() => tap(t, n)} />;
+          })}
+        </div>
+      )}
+      {full && need > 0 && !ui.preview && !sending && active && mayChoose && (
+        <button type="button" class="btn btn-primary sam-take" onClick={() => proposePick(ui, legal, st.picked)}>
+          {tr(`Take these ${need}`, `Vzít těchto ${need}`)}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Why a tile of the hand cannot be played now, in a word or two. */
+function whyNot(view: SamuraiView, tile: string, ui: BoardUi, mine: boolean): string {
+  const tr = ui.tr;
+  if (view.phase === "place_figures") return tr("after set-up", "po přípravě");
+  if (view.phase === "over") return tr("game over", "konec hry");
+  if (!mine || !ui.interactive) return tr("not your turn", "nejste na tahu");
+  if (view.this_turn.tile_to_place_again) return tr("place first", "nejdřív položte");
+  const type = view.tile_types[tile];
+  if (type && !type.kanji && view.this_turn.plain_tile_used) return tr("1 per turn", "1 za tah");
+  return tr("no space", "nemá místo");
 }
 
 export function privateArea(view: Json, seat: number | null, legal: Command[], ui: BoardUi): ComponentChild {
@@ -947,43 +1387,17 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
   const me = v.players[seat];
   if (!me) return null;
   const tr = ui.tr;
+  if (v.phase === "choose_tiles") return <ChooseArea view={v} seat={seat} legal={legal} ui={ui} />;
   const active = ui.interactive && !ui.busy;
   const p = plan(v, active ? legal : [], ui.picker.choices);
   const hand = me.hand ?? [];
   const supply = me.supply ?? [];
-  if (v.phase === "choose_tiles") {
-    return (
-      <div class="sam-private">
-        <h3 class="sam-h">{tr(`Behind your screen (${hand.length}/5)`, `Za vaší zástěnou (${hand.length}/5)`)}</h3>
-        <div class="sam-hand">
-          {hand.map((t, i) => (
-            <TileCard key={`${t}${i}`} tile={t} seat={seat} view={v} ui={ui} can={false} />
-          ))}
-        </div>
-        <h3 class="sam-h">{tr("Your other tiles: tap one to take it", "Vaše další karty: klepnutím si jednu vezmete")}</h3>
-        <div class="sam-hand sam-supply">
-          {grouped(supply).map(([t, n]) => (
-            <TileCard
-              key={t}
-              tile={t}
-              seat={seat}
-              view={v}
-              ui={ui}
-              count={n}
-              can={p.tiles.includes(t)}
-              onPick={() => {
-                const cmd = legal.find((c) => c.type === "choose_tile" && c.tile === t);
-                if (cmd) ui.propose(cmd, describe(cmd, view, ui));
-              }}
-            />
-          ))}
-        </div>
-      </div>
-    );
-  }
   const pending = v.this_turn.tile_to_place_again;
+  const mine = v.phase === "play" && v.current === seat;
   return (
     <div class="sam-private">
+      {ui.layout.phone && v.phase === "place_figures" && <FigureSupply view={v} p={p} ui={ui} />}
+      {ui.layout.phone && <StepBar view={v} seat={seat} legal={legal} ui={ui} />}
       {pending && (
         <p class="sam-pending">
           {tr("Taken back, to place again:", "Vzato zpět, položte znovu:")}{" "}
@@ -992,7 +1406,7 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
       )}
       <div class="sam-hand" role="group" aria-label={tr("Your tiles", "Vaše karty")}>
         {grouped(hand).map(([t, n]) => (
-          <TileCard key={t} tile={t} seat={seat} view={v} ui={ui} count={n} can={p.tiles.includes(t)} on={p.tile === t} onPick={() => pickTile(ui, t)} />
+          <TileCard key={t} tile={t} seat={seat} view={v} ui={ui} count={n} can={p.tiles.includes(t)} why={whyNot(v, t, ui, mine)} on={p.tile === t} onPick={() => pickTile(ui, t)} />
         ))}
       </div>
       <p class="sam-note muted">
@@ -1009,33 +1423,64 @@ export function extraCommands(_view: Json, _seat: number | null, legal: Command[
   return legal.filter((c) => c.type === "end_turn");
 }
 
+/** Whether a tile on `hex` completes the surrounding of a settlement with figures on it: those
+ * figures are taken at once (the default timing), which undo cannot take back. From the view's
+ * `surround` (the spaces that must all hold a tile), not from rules of our own. */
+export function completesSurrounding(view: SamuraiView, hex: number): boolean {
+  const filled = new Set(view.tiles.map((t) => t.hex));
+  if (filled.has(hex)) return false;
+  return view.figures.some((f) => {
+    if (f.kinds.length === 0) return false;
+    const around = view.map.find((s) => s.id === f.hex)?.surround ?? [];
+    return around.includes(hex) && around.every((h) => h === hex || filled.has(h));
+  });
+}
+
+/** One tap for what undo takes back (a tile placed, figures swapped, the tile exchange) and for
+ * ending a turn with nothing else to do; a preview for what is final: the starting tiles, a
+ * figure set up, a tile that takes figures, ending the turn while tiles could still go down. */
+export function needsConfirm(command: Command, view: Json, legal: Command[]): boolean {
+  const v = asView(view);
+  switch (command.type) {
+    case "place_tile":
+      return v ? completesSurrounding(v, Number(command.hex)) : true;
+    case "swap_figures":
+      return false;
+    case "end_turn":
+      return legal.some((c) => c.type !== "end_turn");
+    default:
+      return true;
+  }
+}
+
 export function describe(command: Command, view: Json, ui: BoardUi): string {
   const tr = ui.tr;
   const v = asView(view);
-  const space = (id: Json | undefined) => spaceName(v?.map.find((s) => s.id === id), Number(id), tr);
+  const place = (id: Json | undefined) => placeName(v?.map.find((s) => s.id === id), Number(id), ui);
+  const kind = (k: Json | undefined) => kindName(String(k), ui);
   switch (command.type) {
     case "choose_tile":
-      return tr(`Take ${tileName(String(command.tile), tr)} behind your screen`, `Vzít si ${tileName(String(command.tile), tr)} za zástěnu`);
+      return tr(`Take the ${tileName(String(command.tile), ui)} behind your screen`, `Vzít si za zástěnu kartu: ${tileName(String(command.tile), ui)}`);
     case "place_figure":
-      return tr(`Put a ${kindName(String(command.kind), tr).toLowerCase()} on ${space(command.hex)}`, `Postavit figurku ${kindName(String(command.kind), tr).toLowerCase()} na ${space(command.hex)}`);
+      return tr(`Put a ${kind(command.kind)} on ${place(command.hex)}`, `Postavit figurku (${kind(command.kind)}) na místo: ${place(command.hex)}`);
     case "place_tile": {
       const on = v?.tiles.find((t) => t.hex === command.hex);
       if (on)
         return tr(
-          `Play the tile exchange on your ${tileName(on.tile, tr)} and take it back`,
-          `Zahrát výměnu karet na vaši kartu ${tileName(on.tile, tr)} a vzít ji zpět`,
+          `Play the tile exchange on your ${tileName(on.tile, ui)} and take it back`,
+          `Zahrát výměnu karet na vaši kartu (${tileName(on.tile, ui)}) a vzít ji zpět`,
         );
-      return tr(`Place ${tileName(String(command.tile), tr)} on ${space(command.hex)}`, `Položit ${tileName(String(command.tile), tr)} na ${space(command.hex)}`);
+      return tr(`Place the ${tileName(String(command.tile), ui)} on ${place(command.hex)}`, `Položit kartu (${tileName(String(command.tile), ui)}) na místo: ${place(command.hex)}`);
     }
     case "swap_figures":
       return tr(
-        `Swap the ${kindName(String(command.first_kind), tr).toLowerCase()} on ${space(command.first_hex)} with the ${kindName(String(command.second_kind), tr).toLowerCase()} on ${space(command.second_hex)}`,
-        `Prohodit figurku ${kindName(String(command.first_kind), tr).toLowerCase()} (${space(command.first_hex)}) s figurkou ${kindName(String(command.second_kind), tr).toLowerCase()} (${space(command.second_hex)})`,
+        `Swap the ${kind(command.first_kind)} of ${place(command.first_hex)} with the ${kind(command.second_kind)} of ${place(command.second_hex)}`,
+        `Prohodit figurku (${kind(command.first_kind)}, ${place(command.first_hex)}) s figurkou (${kind(command.second_kind)}, ${place(command.second_hex)})`,
       );
     case "end_turn":
-      return tr("End turn (figures are taken, you draw back to 5)", "Ukončit tah (odeberou se figurky, doberete do 5)");
+      return tr("End turn", "Ukončit tah");
     default:
-      return command.type;
+      return tr("Play this move", "Zahrát tento tah");
   }
 }
 
