@@ -251,8 +251,11 @@ group("java board", () => {
     const mine = root.querySelector(".java-hand")!;
     expect(mine.textContent).toContain("A+B".replace("+", ""));
     expect(mine.querySelectorAll(".java-card.match")).toHaveLength(1); // A+B matches the open A
-    const extra = extraCommands(makeView() as unknown as Json, 0, legal, setup().ui).map((c) => c.type);
-    expect(extra).toEqual(["use_token", "take_card", "take_card"]);
+    const extra = extraCommands(makeView() as unknown as Json, 0, [...legal, { type: "end_turn" }], setup().ui).map((c) => c.type);
+    expect(extra).toEqual(["end_turn"]);
+    // The cards and the token: small buttons beside the tray, named in full.
+    const side = [...root.querySelectorAll(".java-mine .java-side button")].map((b) => b.getAttribute("aria-label"));
+    expect(side).toEqual(["Use an action token (+1 AP)", "Take the open card A — 1 AP", "Take the top card of the deck — 1 AP"]);
     const other = makeView();
     expect(privateArea(other as unknown as Json, 1, [], setup().ui)).toBeNull();
   });
@@ -361,13 +364,12 @@ group("java confirm policy, marks and words", () => {
     }
   });
 
-  it("draws the island tall on a phone for the whole match, whatever the window", () => {
+  it("lays the island the same way on every device, for the whole match", () => {
     const { root, ui } = setup();
-    const wide = root.querySelector(".board-svg")!.getAttribute("style");
+    const desktop = root.querySelector(".board-svg")!.getAttribute("style");
     ui.layout = { width: "phone", phone: true };
     ui.redraw();
-    const tall = root.querySelector(".board-svg")!.getAttribute("style");
-    expect(wide).not.toEqual(tall);
-    expect(root.querySelector(".java-tall")).not.toBeNull();
+    expect(root.querySelector(".board-svg")!.getAttribute("style")).toEqual(desktop);
+    expect(root.querySelector(".java-phone")).not.toBeNull();
   });
 });

@@ -143,8 +143,10 @@ export function stepsFor(mode: string | undefined): Step[] {
   return [MODE];
 }
 
-/** Commands offered as buttons under the board rather than by tapping. */
-const BUTTON_TYPES = new Set(["use_token", "end_turn", "take_card", "hold_festival"]);
+/** Commands the shell offers as buttons (beside undo, in the dock on a phone). */
+const BUTTON_TYPES = new Set(["end_turn", "hold_festival"]);
+/** Commands offered as small buttons beside the tray (the cards and the token). */
+const SIDE_TYPES = new Set(["use_token", "take_card"]);
 /** The auction's moves: buttons in the festival's panel, right above the board. */
 const BID_TYPES = new Set(["bid_card", "finish_bid", "pass_bid"]);
 
@@ -154,6 +156,11 @@ export const TRAY = ["tile:three", "tile:two", "tile:rice", "tile:village", "wat
 // --------------------------------------------------------------------------- geometry
 
 const SIZE = 10;
+/** A target's reach, in board units: its box is this circle's, larger than the space it lights
+ * (a finger's 32 px where the whole island is in view on a phone). It takes no tap itself: a tap
+ * on a space goes to that space; a tap beside the lit spaces to the nearest whose box covers it
+ * (toolkit/reach.ts). */
+const REACH = 18;
 const SQRT3 = Math.sqrt(3);
 
 /** Where a cell is drawn: pointy rows as the data has them (wide), or turned a quarter clockwise
@@ -164,10 +171,11 @@ export function place(q: number, r: number, tall: boolean): Point {
   return tall ? { x: -y, y: x } : { x, y };
 }
 
-/** The island stands tall on a phone, for the match's whole life (`ui.layout`, never the
- * orientation of the moment). */
-export function isTall(ui: Pick<BoardUi, "layout">): boolean {
-  return ui.layout?.phone === true;
+/** How the island lies: wide (its rows across) on every device, for the match's whole life.
+ * On a phone the board's frame above the dock is wider than tall, so the island turned a
+ * quarter (the earlier phone drawing) showed it at two thirds of the size (issue 38). */
+export function isTall(_ui: Pick<BoardUi, "layout">): boolean {
+  return false;
 }
 
 const RICE = ["#d4ebb0", "#b4db86", "#92c760", "#72ad45", "#568f31", "#3f7324"];
@@ -431,14 +439,14 @@ function Board({ view, seat, legal, ui, tall }: { view: JavaView; seat: number |
   const byKey = new Map(drawn.map((d) => [d.key, d]));
   const marks = boardMarks(view, seat, legal, ui, tall);
   const orient = tall ? "flat" : "pointy";
-  // Frame the island and its ring of overhang spaces.
+  // Frame the island and its ring of overhang spaces, with the reach of a target at the edge.
   const xs = drawn.map((d) => d.at.x);
   const ys = drawn.map((d) => d.at.y);
   const box: Box = {
-    x: Math.min(...xs) - SIZE * 0.9,
-    y: Math.min(...ys) - SIZE * 0.9,
-    width: Math.max(...xs) - Math.min(...xs) + SIZE * 1.8,
-    height: Math.max(...ys) - Math.min(...ys) + SIZE * 1.8,
+    x: Math.min(...xs) - REACH,
+    y: Math.min(...ys) - REACH,
+    width: Math.max(...xs) - Math.min(...xs) + REACH * 2,
+    height: Math.max(...ys) - Math.min(...ys) + REACH * 2,
   };
   const festival = view.festival ? ck(view.festival.cell) : null;
   // Cities: the villages with a palace (their roofs drawn solid).
@@ -601,6 +609,7 @@ function Board({ view, seat, legal, ui, tall }: { view: JavaView; seat: number |
     if (!at) continue;
     targets.push(
       <g key={`t${key}`} {...(targetProps({ label: t.label, onPick: t.pick, chosen: t.chosen ?? false, disabled: ui.busy }) as Record<string, unknown>)}>
+        <circle class="java-reach" cx={at.x} cy={at.y} r={REACH} fill="none" stroke="none" pointer-events="none" />
         <polygon class="java-hit" points={hexPoints(at, SIZE, orient)} fill="transparent" />
         <polygon class={t.quiet ? "hl quiet" : t.faint ? "hl faint" : "hl"} points={hexPoints(at, SIZE * 0.86, orient)} />
         {t.badge !== undefined && (
@@ -862,6 +871,40 @@ function MiniTile({ kind }: { kind: string }): ComponentChild {
   );
 }
 
+/** The festival cards to take and the action token: small buttons beside the tray, named in
+ * full for screen readers (the confirm bar says the same). */
+function SideButtons({ view, legal, ui }: { view: JavaView; legal: Command[]; ui: BoardUi }): ComponentChild {
+  if (!ui.interactive || view.phase !== "turn") return null;
+  const side = legal.filter((c) => SIDE_TYPES.has(c.type));
+  if (!side.length) return null;
+  const short = (c: Command): ComponentChild =>
+    c.type === "use_token" ? (
+      ui.tr("Token +1 AP", "Žeton +1 AB")
+    ) : c.source === "open" ? (
+      <>
+        {ui.tr("Take", "Vzít")} {view.open_card ? <Card name={view.open_card} ui={ui} /> : null}
+      </>
+    ) : (
+      ui.tr("Card from deck", "Kartu z balíku")
+    );
+  return (
+    <div class="java-side" role="group" aria-label={ui.tr("Cards and token", "Karty a žeton")}>
+      {side.map((c) => (
+        <button
+          type="button"
+          key={`${c.type}:${String(c.source ?? "")}`}
+          class="btn java-side-btn"
+          disabled={ui.busy}
+          aria-label={describe(c, view as unknown as Json, ui)}
+          onClick={() => ui.propose(c, describe(c, view as unknown as Json, ui))}
+        >
+          {short(c)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /** Why a tray item cannot be picked now, in a word. */
 function whyNot(view: JavaView, me: JavaPlayer | undefined, m: string, count: number | null, ui: BoardUi): string {
   if (count === 0) return ui.tr("none left", "došly");
@@ -1082,9 +1125,11 @@ function Status({ view, ui }: { view: JavaView; ui: BoardUi }): ComponentChild {
     <div class="java-status">
       {view.phase === "turn" && (
         <>
-          <span class="java-turn">
-            {who && <PlayerTokenBadge seat={who.seat} />} {who?.name}
-          </span>
+          {!ui.layout?.phone && (
+            <span class="java-turn">
+              {who && <PlayerTokenBadge seat={who.seat} />} {who?.name}
+            </span>
+          )}
           <Pips view={view} ui={ui} />
           {view.token_used && <span class="java-token">{ui.tr("token used (+1)", "žeton použit (+1)")}</span>}
           <span class={view.land_laid ? "java-land ok" : "java-land"}>
@@ -1214,7 +1259,7 @@ export function render(viewJson: Json, seat: number | null, legal: Command[], ui
   // the board for everyone else.
   const bidding = ui.interactive && legal.some((c) => BID_TYPES.has(c.type)) && seatHasHand(view, seat);
   return (
-    <div class={`java${tall ? " java-tall" : ""}`}>
+    <div class={`java${ui.layout?.phone ? " java-phone" : ""}`}>
       <Status view={view} ui={ui} />
       <StepBar view={view} legal={legal} ui={ui} tall={tall} part="hint" />
       {!bidding && <Festival view={view} legal={[]} ui={ui} />}
@@ -1242,16 +1287,18 @@ export function privateArea(viewJson: Json, seat: number | null, legal: Command[
     <div class="java-mine">
       {bidding && <Festival view={view} legal={legal} ui={ui} />}
       <Tray view={view} seat={seat} legal={legal} ui={ui} tall={tall} />
-      <StepBar view={view} legal={legal} ui={ui} tall={tall} part="controls" />
+      <div class="java-row">
+        <StepBar view={view} legal={legal} ui={ui} tall={tall} part="controls" />
+        <SideButtons view={view} legal={legal} ui={ui} />
+      </div>
       <div class="java-hand" role="group" aria-label={ui.tr("Your festival cards", "Vaše slavnostní karty")}>
         <span class="java-hand-title">{ui.tr("Festival cards", "Slavnostní karty")}:</span>
         {cards.length === 0 && <span class="muted">—</span>}
         {cards.map(([name, n]) => (
           <Card key={name} name={name} count={n} match={(view.card_symbols[name] ?? []).some((s) => open.has(s))} ui={ui} />
         ))}
-        <span class="muted small">
-          {open.size > 0 && <>{ui.tr("outlined: matches the open card", "orámované: odpovídá odkryté kartě")} · </>}
-          {ui.tr("action tokens", "akční žetony")} {me.tokens}
+        <span class="muted small" title={open.size > 0 ? ui.tr("outlined: matches the open card", "orámované: odpovídá odkryté kartě") : undefined}>
+          · {ui.tr("tokens", "žetony")} {me.tokens}
         </span>
       </div>
     </div>
