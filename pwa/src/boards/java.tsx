@@ -560,7 +560,6 @@ function Board({ view, seat, legal, ui, tall }: { view: JavaView; seat: number |
       );
     }
     if (cell.figure !== null) {
-      const p = ui.players.find((x) => x.seat === cell.figure);
       tops.push(
         <PlayerToken
           key={`f${d.key}`}
@@ -568,7 +567,7 @@ function Board({ view, seat, legal, ui, tall }: { view: JavaView; seat: number |
           x={at.x}
           y={at.y + SIZE * 0.14}
           r={SIZE * 0.42}
-          label={`${p?.name ?? seatStyle(cell.figure).name[ui.lang === "cs" ? "cs" : "en"]}: ${ui.tr("developer on", "figurka na poli")} ${cellLabel(ui, cell)}`}
+          label={`${seatName(ui, cell.figure)}: ${ui.tr("developer on", "figurka,")} ${cellLabel(ui, cell)}`}
         />,
       );
     }
@@ -910,7 +909,7 @@ function whyNot(view: JavaView, me: JavaPlayer | undefined, m: string, count: nu
   if (count === 0) return ui.tr("none left", "došly");
   if (view.action_points <= 0) return ui.tr("no AP", "bez AB");
   if (m === "figure") return me && me.figures_in_supply === 0 && me.figures_on_board === 0 ? ui.tr("none left", "došly") : ui.tr("no way", "není kam");
-  if (m === "palace") return ui.tr("no village", "není kde");
+  if (m === "palace") return ui.tr("no city", "chybí město");
   return ui.tr("no room", "není kam");
 }
 
@@ -1157,7 +1156,7 @@ function Festival({ view, legal, ui }: { view: JavaView; legal: Command[]; ui: B
   const f = view.festival;
   if (!f) return null;
   const bids = ui.interactive ? legal.filter((c) => BID_TYPES.has(c.type)) : [];
-  const name = (s: number) => ui.players.find((p) => p.seat === s)?.name ?? `#${s}`;
+  const name = (s: number) => seatName(ui, s);
   const cell = view.cells.find((c) => ck([c.q, c.r]) === ck(f.cell));
   return (
     <section class="java-festival" aria-label={ui.tr("Festival", "Slavnost")}>
@@ -1217,7 +1216,7 @@ function Supplies({ view, ui }: { view: JavaView; ui: BoardUi }): ComponentChild
             return (
               <tr key={p.seat} class={p.seat === view.turn && view.phase === "turn" ? "now" : undefined}>
                 <td>
-                  <PlayerTokenBadge seat={p.seat} /> {pl?.name ?? `#${p.seat}`}
+                  <PlayerTokenBadge seat={p.seat} /> {pl?.name ?? seatName(ui, p.seat)}
                 </td>
                 <td>
                   {p.figures_in_supply}/{p.figures_on_board}
@@ -1267,6 +1266,11 @@ export function render(viewJson: Json, seat: number | null, legal: Command[], ui
       <Supplies view={view} ui={ui} />
     </div>
   );
+}
+
+/** A seat by its player's name, else by its colour ("blue"): never by its number. */
+function seatName(ui: BoardUi, seat: number): string {
+  return ui.players.find((p) => p.seat === seat)?.name ?? seatStyle(seat).name[ui.lang === "cs" ? "cs" : "en"];
 }
 
 function seatHasHand(view: JavaView, seat: number | null): boolean {
