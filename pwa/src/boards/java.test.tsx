@@ -254,7 +254,7 @@ group("java board", () => {
     const extra = extraCommands(makeView() as unknown as Json, 0, [...legal, { type: "end_turn" }], setup().ui).map((c) => c.type);
     expect(extra).toEqual(["end_turn"]);
     // The cards and the token: small buttons beside the tray, named in full.
-    const side = [...root.querySelectorAll(".java-mine .java-side button")].map((b) => b.getAttribute("aria-label"));
+    const side = [...root.querySelectorAll(".java-mine .java-side button")].map((b) => b.getAttribute("title"));
     expect(side).toEqual(["Use an action token (+1 AP)", "Take the open card A — 1 AP", "Take the top card of the deck — 1 AP"]);
     const other = makeView();
     expect(privateArea(other as unknown as Json, 1, [], setup().ui)).toBeNull();

@@ -870,8 +870,8 @@ function MiniTile({ kind }: { kind: string }): ComponentChild {
   );
 }
 
-/** The festival cards to take and the action token: small buttons beside the tray, named in
- * full for screen readers (the confirm bar says the same). */
+/** The festival cards to take and the action token: small buttons above the tray, with the
+ * whole move in their title (the confirm bar says it in full). */
 function SideButtons({ view, legal, ui }: { view: JavaView; legal: Command[]; ui: BoardUi }): ComponentChild {
   if (!ui.interactive || view.phase !== "turn") return null;
   const side = legal.filter((c) => SIDE_TYPES.has(c.type));
@@ -894,7 +894,7 @@ function SideButtons({ view, legal, ui }: { view: JavaView; legal: Command[]; ui
           key={`${c.type}:${String(c.source ?? "")}`}
           class="btn java-side-btn"
           disabled={ui.busy}
-          aria-label={describe(c, view as unknown as Json, ui)}
+          title={describe(c, view as unknown as Json, ui)}
           onClick={() => ui.propose(c, describe(c, view as unknown as Json, ui))}
         >
           {short(c)}
@@ -940,8 +940,7 @@ function Tray({ view, seat, legal, ui, tall }: { view: JavaView; seat: number | 
             chosen={chosen === m}
             disabled={off || ui.busy}
             disabledReason={off ? whyNot(view, me, m, count, ui) : undefined}
-            label={`${text}${count !== null ? ` (${count})` : ""}: ${long}`}
-            attrs={{ "data-mode": m }}
+            attrs={{ "data-mode": m, title: long }}
             onPick={() => {
               ui.picker.reset();
               if (chosen !== m) ui.picker.set("mode", m, stepsFor(m));
@@ -1290,11 +1289,13 @@ export function privateArea(viewJson: Json, seat: number | null, legal: Command[
   return (
     <div class="java-mine">
       {bidding && <Festival view={view} legal={legal} ui={ui} />}
-      <Tray view={view} seat={seat} legal={legal} ui={ui} tall={tall} />
+      {/* Above the tray: the dock stands on the navigation and grows upwards, so what comes
+          and goes with the step never moves the tray under the player's thumb. */}
       <div class="java-row">
         <StepBar view={view} legal={legal} ui={ui} tall={tall} part="controls" />
         <SideButtons view={view} legal={legal} ui={ui} />
       </div>
+      <Tray view={view} seat={seat} legal={legal} ui={ui} tall={tall} />
       <div class="java-hand" role="group" aria-label={ui.tr("Your festival cards", "Vaše slavnostní karty")}>
         <span class="java-hand-title">{ui.tr("Festival cards", "Slavnostní karty")}:</span>
         {cards.length === 0 && <span class="muted">—</span>}
