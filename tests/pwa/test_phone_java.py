@@ -97,6 +97,12 @@ def _hand_to_board(moves: Moves) -> None:
         moves.hand_to_board(picked)
 
 
+def _ended_turn(moves: Moves) -> bool:
+    """Whether the last step ended the turn (the button, then Confirm)."""
+    taps = [s["tap"] for s in moves.steps[-2:]]
+    return len(taps) == 2 and taps[0].startswith("button Ukončit tah") and taps[1] == "confirm"
+
+
 def _my_turns(tab: Tab) -> int:
     return int(
         tab.page.evaluate(
@@ -173,9 +179,31 @@ def test_java_on_a_360px_phone_in_czech_names_no_internal_id(czech360: Tab) -> N
         for pattern in INTERNAL:
             found += [f"step {steps}: {m.group(0)!r}" for m in pattern.finditer(words)]
         _step(moves, rng, f"krok {steps}", shoot=True)
+        if steps >= 12 and _ended_turn(moves):
+            break
+    # Opened again after the bot's turn: what it did since our last move, ringed on the board
+    # where it happened, each ring named by its log line.
+    for more in range(40):
+        if _ended_turn(moves):
+            break
+        assert wait_my_turn(tab, timeout=60_000)
+        _step(moves, rng, f"krok {CZECH_STEPS + more}", shoot=False)
+    assert _ended_turn(moves)
+    assert wait_my_turn(tab, timeout=60_000)
+    page.reload()
+    assert wait_my_turn(tab, timeout=60_000)
+    page.locator(".since").wait_for()
+    rings = page.locator(".board-area .board-svg .mark")
+    assert rings.count() >= 1
+    names = [rings.nth(i).get_attribute("aria-label") or "" for i in range(rings.count())]
+    since = page.locator(".since").inner_text()
+    assert all(n and n in since for n in names), (names, since)
+    moves.shot("since-marks")
+    words = str(page.evaluate(WORDS))
+    for pattern in INTERNAL:
+        found += [f"since: {m.group(0)!r}" for m in pattern.finditer(words)]
     figures = moves.save()
     tab.check_console()
-    assert "Položit" in page.locator("main").inner_text() or figures["taps"] > 0
     assert found == [], found[:20]
     assert figures["dead_taps"] == 0, [s for s in figures["steps"] if not s["acted"]]
     assert figures["problems"] == [], figures["problems"][:10]

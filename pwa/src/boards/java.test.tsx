@@ -205,6 +205,19 @@ group("java board", () => {
     expect(proposed.at(-1)).toEqual(far);
   });
 
+  it("on a phone lights only the previewed tile's spaces, and its own space picks another", () => {
+    const far = three([2, 4], [[2, 3], [3, 3]]);
+    const { click, proposed, targets, ui } = setup(makeView(), [legal[1]!, legal[2]!, far]);
+    ui.layout = { width: "phone", phone: true };
+    click(/^3-tile/);
+    click("Village on the 4th space of row 3");
+    expect(proposed).toHaveLength(1);
+    expect(targets()).not.toContain("Village on the 5th space of row 5");
+    expect(targets()[0]).toBe("Choose another space (now the 4th space of row 3)");
+    click("Choose another space");
+    expect(targets()).toEqual(["Village on the 4th space of row 3", "Village on the 5th space of row 5"]);
+  });
+
   it("moves a developer with the cost on every target, or takes it off", () => {
     const { click, targets, proposed, root } = setup();
     click("Your developer on the 5th space of row 3");

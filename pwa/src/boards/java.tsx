@@ -740,8 +740,11 @@ export function boardMarks(view: JavaView, seat: number | null, legal: Command[]
           });
         }
       }
-      // Tapping another space where the tile may go moves it there.
-      for (const a of valuesOf(legal.filter((c) => modeOf(c) === mode), TILE_STEPS[1]!) as string[]) {
+      // Tapping another space where the tile may go moves it there. Not on a phone: there the
+      // view closes in on the tile and its turns (32 px and more), and a tap on the chosen space
+      // (or Start over) picks another.
+      const elsewhere = ui.layout?.phone ? [] : valuesOf(legal.filter((c) => modeOf(c) === mode), TILE_STEPS[1]!);
+      for (const a of elsewhere as string[]) {
         if (marks.targets.has(a)) continue;
         marks.targets.set(a, {
           label: kind === "rice" ? ui.tr(`Rice on ${placeName(ui, a)}`, `Rýže: ${placeName(ui, a)}`) : ui.tr(`Village on ${placeName(ui, a)}`, `Vesnice: ${placeName(ui, a)}`),
