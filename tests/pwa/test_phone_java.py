@@ -1,12 +1,14 @@
 """Java on a touch phone (issues 38 and 39), played by tapping only: a two-player game against a
 bot on a 390×844 touch viewport, in English, from the first move to its end (or as many turns as
-fit in the time the test allows itself, said in the figures), then a few turns in Czech at 360 px.
+fit in the time the test allows itself, said in the figures), then a few turns in Czech at 360 px
+with 2, 3 and 4 players.
 
-At every step: the tap acted (no dead taps), every lit target inside the visible board and
-under no control, the board and the dock in view together, no console error; in Czech, no
-internal identifier anywhere in the page's text, labels or titles. The figures (dead taps,
-smallest target, scroll between the hand and the board, steps, wall time) go to
-var/screenshots/<size>/phone-java-*.json, with screenshots of the steps beside them."""
+At every step: the tap acted (no dead taps), every lit target inside the visible board, under no
+control and at least 32 px across, the board and the dock in view together, no console error; in
+Czech, no internal identifier anywhere in the page's text, labels or titles, and the bots' moves
+ringed on the board when the match opens again. The figures (dead taps, smallest target, scroll
+between the hand and the board, steps, wall time) go to var/screenshots/<size>/phone-java-*.json,
+with screenshots of the steps beside them."""
 
 from __future__ import annotations
 
@@ -45,9 +47,9 @@ WORDS = """() => {
 }"""
 
 
-def _new_match(tab: Tab) -> int:
-    seats = [{"kind": "me"}, {"kind": "bot", "level": "random"}]
-    body = {"game": "java", "players": 2, "seats": seats, "options": {"whole_moves": True}}
+def _new_match(tab: Tab, players: int = 2) -> int:
+    seats = [{"kind": "me"}] + [{"kind": "bot", "level": "random"}] * (players - 1)
+    body = {"game": "java", "players": players, "seats": seats, "options": {"whole_moves": True}}
     match_id = int(api(tab, "POST", "matches", body)["id"])
     tab.go(f"/matches/{match_id}")
     return match_id
@@ -163,13 +165,14 @@ def czech360(playwright_browser: Any, server: str) -> Any:
     context.close()
 
 
-def test_java_on_a_360px_phone_in_czech_names_no_internal_id(czech360: Tab) -> None:
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_java_on_a_360px_phone_in_czech_names_no_internal_id(czech360: Tab, players: int) -> None:
     tab = czech360
     page = tab.page
-    rng = random.Random(3939)
+    rng = random.Random(3939 + players)
     register(tab)
-    _new_match(tab)
-    moves = Moves(tab, "phone-java-cs-360")
+    _new_match(tab, players)
+    moves = Moves(tab, f"phone-java-cs-360-{players}p")
     found: list[str] = []
     for steps in range(CZECH_STEPS):
         if not wait_my_turn(tab, timeout=60_000):
