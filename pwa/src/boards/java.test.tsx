@@ -238,6 +238,16 @@ group("java board", () => {
     expect(proposed.at(-1)).toEqual({ type: "enter_figure", to: [3, 1] });
   });
 
+  it("lights a new developer's destinations at once when none stands on the island", () => {
+    const enter: Command[] = [{ type: "enter_figure", to: [3, 1] }, { type: "enter_figure", to: [2, 1] }, { type: "end_turn" }];
+    const { click, targets, proposed, root } = setup(makeView(), enter);
+    click(/^Developer/);
+    expect(targets()).toEqual(["Move to the 4th space of row 2 (2 AP)", "Move to the 3rd space of row 2 (3 AP)"]);
+    expect(root.textContent).not.toContain("New developer");
+    click("Move to the 3rd space of row 2");
+    expect(proposed.at(-1)).toEqual({ type: "enter_figure", to: [2, 1] });
+  });
+
   it("enlarges a palace with a chosen value, and lays water where it may go", () => {
     const { click, targets, proposed } = setup();
     click(/^Palace/);

@@ -767,7 +767,7 @@ export function boardMarks(view: JavaView, seat: number | null, legal: Command[]
       });
     }
   } else if (mode === "figure") {
-    const from = picker.get("from") as string | undefined;
+    const from = developerFrom(picker, remaining);
     if (!from) {
       for (const f of valuesOf(remaining, FIGURE_STEPS[1]!) as string[]) {
         if (f === "supply") continue;
@@ -832,6 +832,15 @@ function previewMarks(view: JavaView, seat: number | null, c: Command, marks: Ma
   } else if (c.type === "lay_water") marks.ghostWater = ck(c.cell);
   else if ((c.type === "move_figure" || c.type === "enter_figure") && seat !== null) marks.ghostFigure = { key: ck(c.to), seat };
   else if (c.type === "build_palace" || c.type === "enlarge_palace") marks.ghostPalace = { key: ck(c.cell), value: Number(c.value) };
+}
+
+/** The developer chosen, or the only one there is to choose (a new one from the supply when
+ * none stands on the island: its destinations are lit at once). */
+function developerFrom(picker: BoardUi["picker"], remaining: readonly Command[]): string | undefined {
+  const chosen = picker.get("from") as string | undefined;
+  if (chosen) return chosen;
+  const froms = valuesOf(remaining, FIGURE_STEPS[1]!) as string[];
+  return froms.length === 1 ? froms[0] : undefined;
 }
 
 /** After a choice: propose the command it completes (a tile: its first rotation), or redraw. */
@@ -1030,7 +1039,7 @@ function StepBar({ view, legal, ui, tall, part }: { view: JavaView; legal: Comma
   } else if (mode === "water") {
     hint = ui.tr("Tap a lit space for the water.", "Ťukněte na vyznačené pole pro vodu.");
   } else if (mode === "figure") {
-    const from = picker.get("from") as string | undefined;
+    const from = developerFrom(picker, remaining);
     const canEnter = legal.some((c) => c.type === "enter_figure");
     const off = from ? movesOf(legal, from).find((c) => c.type === "remove_figure") : undefined;
     if (!from) {
