@@ -105,14 +105,6 @@ def _ended_turn(moves: Moves) -> bool:
     return len(taps) == 2 and taps[0].startswith("button Ukončit tah") and taps[1] == "confirm"
 
 
-def _my_turns(tab: Tab) -> int:
-    return int(
-        tab.page.evaluate(
-            "() => document.querySelectorAll('.log li.mine').length"  # our log lines so far
-        )
-    )
-
-
 def test_a_whole_java_game_on_a_phone_by_taps_only(request: pytest.FixtureRequest) -> None:
     tab: Tab = request.getfixturevalue("phone_tab")
     page = tab.page
@@ -140,7 +132,7 @@ def test_a_whole_java_game_on_a_phone_by_taps_only(request: pytest.FixtureReques
     figures.update(
         wall_seconds=round(wall, 1),
         finished=over and status == "finished",
-        my_log_lines=_my_turns(tab),
+        turns_ended=sum(1 for t in moves.steps if t["tap"] == "button End turn"),
         version=int(page.get_attribute("main.match-page", "data-version") or 0),
     )
     out = SCREENSHOTS / tab.size / "phone-java-2p.json"
