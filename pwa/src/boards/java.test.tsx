@@ -14,6 +14,7 @@ import {
   render as renderBoard,
   rotations,
   shapeOf,
+  targetReach,
   tilePreview,
   type JavaCell,
   type JavaView,
@@ -394,5 +395,14 @@ group("java confirm policy, marks and words", () => {
     ui.redraw();
     expect(root.querySelector(".board-svg")!.getAttribute("style")).toEqual(desktop);
     expect(root.querySelector(".java-phone")).not.toBeNull();
+  });
+});
+
+group("java target reach", () => {
+  it("reaches beyond the spaces only when the targets are spread too far to close in on", () => {
+    const box = { x: 0, y: 0, width: 330, height: 170 };
+    expect(targetReach([], box)).toBe(0);
+    expect(targetReach([{ x: 100, y: 80 }, { x: 117, y: 80 }, { x: 109, y: 95 }], box)).toBe(0); // a tile's turns
+    expect(targetReach([{ x: 10, y: 10 }, { x: 320, y: 160 }], box)).toBeGreaterThan(0); // across the island
   });
 });

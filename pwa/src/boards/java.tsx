@@ -4,7 +4,10 @@
  * kind, water, a developer, a palace), then sees only the spaces the legal commands allow: the
  * village space of a tile, then its rotation with a preview of level and cost; a developer, then
  * where it may go with the cost of the way (the engine's `walks`); a village, then the palace's
- * value. Cards, the festival, tokens and the end of the turn are buttons under the board. */
+ * value. The tray, the step's buttons, the cards to take, the token and the player's festival
+ * cards are the private area (the dock on a phone); the end of the turn and the festival are
+ * the shell's buttons. Spaces, tiles and cards are named as the log names them (the glossary),
+ * never by their internal pairs; the events of `ui.marks` are ringed where they happened. */
 
 import type { ComponentChild } from "preact";
 import type { Command, Json, MatchEvent } from "../types";
@@ -161,6 +164,9 @@ const SIZE = 10;
  * on a space goes to that space; a tap beside the lit spaces to the nearest whose box covers it
  * (toolkit/reach.ts). */
 const REACH = 18;
+/** How far the view must close in on the whole island (on a 360 px phone) before a space is
+ * drawn 32 px across: about 0.93 px per unit there, a space 17.3 units across. */
+const ZOOM_FOR_32PX = 2.2;
 const SQRT3 = Math.sqrt(3);
 
 /** Where a cell is drawn: pointy rows as the data has them (wide), or turned a quarter clockwise
@@ -603,12 +609,19 @@ function Board({ view, seat, legal, ui, tall }: { view: JavaView; seat: number |
   }
 
   const targets: ComponentChild[] = [];
+  // Targets close together (a tile's turns, a developer's few steps): the view closes in on
+  // them and draws the spaces themselves 32 px and more. Spread over the island: each reaches
+  // further than its space.
+  const reach = targetReach(
+    [...marks.targets.keys()].map((k) => byKey.get(k)?.at).filter((p): p is Point => p !== undefined),
+    box,
+  );
   for (const [key, t] of marks.targets) {
     const at = byKey.get(key)?.at;
     if (!at) continue;
     targets.push(
       <g key={`t${key}`} {...(targetProps({ label: t.label, onPick: t.pick, chosen: t.chosen ?? false, disabled: ui.busy }) as Record<string, unknown>)}>
-        <circle class="java-reach" cx={at.x} cy={at.y} r={REACH} fill="none" stroke="none" pointer-events="none" />
+        {reach > 0 && <circle class="java-reach" cx={at.x} cy={at.y} r={reach} fill="none" stroke="none" pointer-events="none" />}
         <polygon class="java-hit" points={hexPoints(at, SIZE, orient)} fill="transparent" />
         <polygon class={t.quiet ? "hl quiet" : t.faint ? "hl faint" : "hl"} points={hexPoints(at, SIZE * 0.86, orient)} />
         {t.badge !== undefined && (
@@ -670,6 +683,18 @@ function eventRings(ui: BoardUi, at: (key: string) => Point | undefined): Compon
     out.push(<Mark key={`m${e.seq}`} x={x} y={y} r={r} seat={e.actor ?? null} n={ui.marks.length > 1 ? i + 1 : undefined} label={text} />);
   });
   return out;
+}
+
+/** How far a step's targets reach beyond their spaces (board units): nothing when the view can
+ * close in on them enough (`ZOOM_FOR_32PX` times the whole island) to draw each space 32 px
+ * across; else `REACH`, so that each is a finger's size with the whole island in view. */
+export function targetReach(points: readonly Point[], box: Box): number {
+  if (!points.length) return 0;
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const w = Math.max(...xs) - Math.min(...xs) + SIZE * 2.5;
+  const h = Math.max(...ys) - Math.min(...ys) + SIZE * 2.5;
+  return Math.min(box.width / w, box.height / h) >= ZOOM_FOR_32PX ? 0 : REACH;
 }
 
 /** What the board highlights and previews for the choices so far. */
