@@ -278,8 +278,16 @@ group("java board", () => {
     const extra = extraCommands(makeView() as unknown as Json, 0, [...legal, { type: "end_turn" }], setup().ui).map((c) => c.type);
     expect(extra).toEqual(["end_turn"]);
     // The cards and the token: small buttons beside the tray, named in full.
-    const side = [...root.querySelectorAll(".java-mine .java-side button")].map((b) => b.getAttribute("title"));
+    // On a desktop above the board with the tray; on a phone in the dock (the private area).
+    const side = [...root.querySelectorAll(".java > .java-row .java-side button")].map((b) => b.getAttribute("title"));
     expect(side).toEqual(["Use an action token (+1 AP)", "Take the open card A — 1 AP", "Take the top card of the deck — 1 AP"]);
+    expect(root.querySelector(".java > .java-tray")).not.toBeNull();
+    const phone = setup();
+    phone.ui.layout = { width: "phone", phone: true };
+    phone.ui.redraw();
+    expect(phone.root.querySelectorAll(".java-mine .java-side button")).toHaveLength(3);
+    expect(phone.root.querySelector(".java-mine .java-tray")).not.toBeNull();
+    expect(phone.root.querySelector(".java > .java-tray")).toBeNull();
     const other = makeView();
     expect(privateArea(other as unknown as Json, 1, [], setup().ui)).toBeNull();
   });

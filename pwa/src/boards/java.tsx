@@ -1297,6 +1297,9 @@ export function render(viewJson: Json, seat: number | null, legal: Command[], ui
     <div class={`java${ui.layout?.phone ? " java-phone" : ""}`}>
       <Status view={view} ui={ui} />
       <StepBar view={view} legal={legal} ui={ui} tall={tall} part="hint" />
+      {/* A tablet or desktop: what to do stands right above the board (under it come the
+          supplies, then the private area); on a phone it is in the dock. */}
+      {!ui.layout?.phone && <Choices view={view} seat={seat} legal={legal} ui={ui} tall={tall} />}
       {!bidding && <Festival view={view} legal={[]} ui={ui} />}
       <Board view={view} seat={seat} legal={legal} ui={ui} tall={tall} />
       <Supplies view={view} ui={ui} />
@@ -1307,6 +1310,21 @@ export function render(viewJson: Json, seat: number | null, legal: Command[], ui
 /** A seat by its player's name, else by its colour ("blue"): never by its number. */
 function seatName(ui: BoardUi, seat: number): string {
   return ui.players.find((p) => p.seat === seat)?.name ?? seatStyle(seat).name[ui.lang === "cs" ? "cs" : "en"];
+}
+
+/** What to do: the step's buttons and the cards/token, then the tray. Above the tray: the dock
+ * stands on the navigation and grows upwards, so what comes and goes with the step never moves
+ * the tray under the player's thumb. */
+function Choices({ view, seat, legal, ui, tall }: { view: JavaView; seat: number | null; legal: Command[]; ui: BoardUi; tall: boolean }): ComponentChild {
+  return (
+    <>
+      <div class="java-row">
+        <StepBar view={view} legal={legal} ui={ui} tall={tall} part="controls" />
+        <SideButtons view={view} legal={legal} ui={ui} />
+      </div>
+      <Tray view={view} seat={seat} legal={legal} ui={ui} tall={tall} />
+    </>
+  );
 }
 
 function seatHasHand(view: JavaView, seat: number | null): boolean {
@@ -1326,13 +1344,7 @@ export function privateArea(viewJson: Json, seat: number | null, legal: Command[
   return (
     <div class="java-mine">
       {bidding && <Festival view={view} legal={legal} ui={ui} />}
-      {/* Above the tray: the dock stands on the navigation and grows upwards, so what comes
-          and goes with the step never moves the tray under the player's thumb. */}
-      <div class="java-row">
-        <StepBar view={view} legal={legal} ui={ui} tall={tall} part="controls" />
-        <SideButtons view={view} legal={legal} ui={ui} />
-      </div>
-      <Tray view={view} seat={seat} legal={legal} ui={ui} tall={tall} />
+      {ui.layout?.phone && <Choices view={view} seat={seat} legal={legal} ui={ui} tall={tall} />}
       <div class="java-hand" role="group" aria-label={ui.tr("Your festival cards", "Vaše slavnostní karty")}>
         <span class="java-hand-title">{ui.tr("Festival cards", "Slavnostní karty")}:</span>
         {cards.length === 0 && <span class="muted">—</span>}
