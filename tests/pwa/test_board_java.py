@@ -45,14 +45,26 @@ def _confirm(tab: Tab) -> int:
     return version(tab)
 
 
-def _lay_tile(tab: Tab, kind: str = "3-tile", at: str = r"\d+,\d+") -> None:
-    """The tray's tile, then a marked space for its village (the first one matching ``at``)."""
+def _lay_tile(tab: Tab, kind: str = "3-tile", at: str = r".+") -> None:
+    """The tray's tile, then a marked space for its village (the first whose name, as the log
+    names spaces, matches ``at``)."""
     page = tab.page
     page.get_by_role("button", name=re.compile(f"^{kind}")).click()
     page.locator(".board-area .target").first.wait_for()
-    names = re.compile(rf"^(Village|Rice|Vesnice|Rýže) (at|na) {at}$")
+    names = re.compile(rf"^(Village on|Rice on|Vesnice:|Rýže:) {at}$")
+    before = version(tab)
     tap(page.get_by_role("button", name=names).first)
-    page.wait_for_selector(".confirm-bar")
+    _previewed_or_sent(tab, before)
+
+
+def _previewed_or_sent(tab: Tab, before: int) -> bool:
+    """Waits for the preview (True) or, for a move that needs no confirmation (a tile with one
+    way to lie, the end of a turn with nothing left to do), the new version (False)."""
+    tab.page.wait_for_function(
+        "() => document.querySelector('.confirm-bar') !== null ||"
+        f" Number(document.querySelector('main.match-page').dataset.version) > {before}"
+    )
+    return tab.page.locator(".confirm-bar").count() > 0
 
 
 def play_board_move(tab: Tab) -> int:
@@ -60,12 +72,12 @@ def play_board_move(tab: Tab) -> int:
     turn. Returns the version reached (the shell's every-game test calls it)."""
     page = tab.page
     page.wait_for_selector(".java-status")
+    before = version(tab)
     if page.locator(".java-land:not(.ok)").count() and page.locator(".java-pick").count():
         _lay_tile(tab)
     else:
         page.locator(".match-main .actions .btn", has_text="End turn").click()
-        page.wait_for_selector(".confirm-bar")
-    return _confirm(tab)
+    return _confirm(tab) if _previewed_or_sent(tab, before) else version(tab)
 
 
 def _board_shot(tab: Tab, name: str) -> None:
@@ -145,13 +157,13 @@ def test_a_java_turn_is_played_by_taps_and_the_bot_answers(phone360: Tab) -> Non
     page = tab.page
     tab.shot("java-start")
     # A 3-space tile: the tray, a village space, then its rotation with level and cost.
-    # On the lowland edge, so that a developer may come on over it.
-    _lay_tile(tab, at="15,2")
+    # On the lowland edge (q 15, r 2), so that a developer may come on over it.
+    _lay_tile(tab, at="the 17th space of row 3")
     rotate = page.locator(".java-rotate")
     assert re.search(r"Rotate 1/[2-6]", rotate.inner_text())
     for turn in range(2, 8):
         label = page.inner_text(".confirm-bar .confirm-label")
-        assert re.search(r"level 1 \(at 15,2\) — \d AP", label), label
+        assert re.search(r"at level 1, village on the 17th space of row 3 — \d AP", label), label
         if label.endswith("— 1 AP"):
             break
         rotate.click()
@@ -165,16 +177,22 @@ def test_a_java_turn_is_played_by_taps_and_the_bot_answers(phone360: Tab) -> Non
     assert page.locator(".board-area .java-ap strong").inner_text() == "5"
     # A developer from the supply: the spaces it may reach, each with its cost.
     page.get_by_role("button", name=re.compile("^Developer")).click()
-    page.get_by_role("button", name="New developer").click()
-    target = page.get_by_role("button", name=re.compile(r"^Move to .* \(\d AP\)$")).first
+    # None stands on the island yet: the new one's destinations are lit at once.
+    assert page.get_by_role("button", name="New developer").count() == 0
+    target = page.get_by_role("button", name=re.compile(r"^Move to the .* \(\d AP\)$")).first
     target.wait_for()
     tab.shot("java-developer-costs")
     _board_shot(tab, "java-developer-costs")
+    # Undo takes a developer back: one tap, no confirmation.
     tap(target)
-    page.wait_for_selector(".confirm-bar")
-    assert "Bring a developer onto" in page.inner_text(".confirm-bar .confirm-label")
-    v2 = _confirm(tab)
-    assert v2 > v1
+    page.wait_for_function(
+        f"() => Number(document.querySelector('main.match-page').dataset.version) > {v1}"
+    )
+    assert page.locator(".confirm-bar").count() == 0
+    assert version(tab) > v1
+    line = page.locator(".log li.mine").last.inner_text()
+    entered = r"^You bring a developer onto the island at the .+ (for free|for \d action points?)\."
+    assert re.search(entered, line), line
     assert page.locator(".board-svg .token[aria-label*='developer on']").count() == 1
     # End the turn: the bot answers live, and it is our turn again.
     theirs = page.locator('.log li[data-actor="1"]').count()
@@ -215,7 +233,7 @@ def test_the_java_board_reads_well_on_a_desktop(wide: Tab) -> None:
     register(tab)
     match_id = _new_match(tab)
     tab.shot("java-start")
-    _lay_tile(tab, "3-díl", at="6,4")
+    _lay_tile(tab, "3-díl", at="9. pole v 5. řadě")
     tab.shot("java-tile-preview")
     _confirm(tab)
     _drive(tab, match_id, 10)

@@ -4,11 +4,17 @@
  * kind, water, a developer, a palace), then sees only the spaces the legal commands allow: the
  * village space of a tile, then its rotation with a preview of level and cost; a developer, then
  * where it may go with the cost of the way (the engine's `walks`); a village, then the palace's
- * value. Cards, the festival, tokens and the end of the turn are buttons under the board. */
+ * value. The tray, the step's buttons, the cards to take, the token and the player's festival
+ * cards are the private area (the dock on a phone); the end of the turn and the festival are
+ * the shell's buttons. Spaces, tiles and cards are named as the log names them (the glossary),
+ * never by their internal pairs; the events of `ui.marks` are ringed where they happened. */
 
 import type { ComponentChild } from "preact";
-import type { Command, Json } from "../types";
+import type { Command, Json, MatchEvent } from "../types";
+import "./java.css";
+import { PickButton } from "./toolkit/choice";
 import { hexPoints, type Box, type Point } from "./toolkit/hex";
+import { Mark } from "./toolkit/mark";
 import { PanZoom } from "./toolkit/panzoom";
 import { PlayerToken, seatStyle } from "./toolkit/pieces";
 import { valuesOf, type Step } from "./toolkit/picker";
@@ -140,8 +146,10 @@ export function stepsFor(mode: string | undefined): Step[] {
   return [MODE];
 }
 
-/** Commands offered as buttons under the board rather than by tapping. */
-const BUTTON_TYPES = new Set(["use_token", "end_turn", "take_card", "hold_festival"]);
+/** Commands the shell offers as buttons (beside undo, in the dock on a phone). */
+const BUTTON_TYPES = new Set(["end_turn", "hold_festival"]);
+/** Commands offered as small buttons beside the tray (the cards and the token). */
+const SIDE_TYPES = new Set(["use_token", "take_card"]);
 /** The auction's moves: buttons in the festival's panel, right above the board. */
 const BID_TYPES = new Set(["bid_card", "finish_bid", "pass_bid"]);
 
@@ -151,6 +159,14 @@ export const TRAY = ["tile:three", "tile:two", "tile:rice", "tile:village", "wat
 // --------------------------------------------------------------------------- geometry
 
 const SIZE = 10;
+/** A target's reach, in board units: its box is this circle's, larger than the space it lights
+ * (a finger's 32 px where the whole island is in view on a phone). It takes no tap itself: a tap
+ * on a space goes to that space; a tap beside the lit spaces to the nearest whose box covers it
+ * (toolkit/reach.ts). */
+const REACH = 18;
+/** How far the view must close in on the whole island (on a 360 px phone) before a space is
+ * drawn 32 px across: about 0.93 px per unit there, a space 17.3 units across. */
+const ZOOM_FOR_32PX = 2.2;
 const SQRT3 = Math.sqrt(3);
 
 /** Where a cell is drawn: pointy rows as the data has them (wide), or turned a quarter clockwise
@@ -161,8 +177,11 @@ export function place(q: number, r: number, tall: boolean): Point {
   return tall ? { x: -y, y: x } : { x, y };
 }
 
-function isTall(): boolean {
-  return typeof window !== "undefined" && typeof window.matchMedia === "function" && window.matchMedia("(max-width: 700px)").matches;
+/** How the island lies: wide (its rows across) on every device, for the match's whole life.
+ * On a phone the board's frame above the dock is wider than tall, so the island turned a
+ * quarter (the earlier phone drawing) showed it at two thirds of the size (issue 38). */
+export function isTall(_ui: Pick<BoardUi, "layout">): boolean {
+  return false;
 }
 
 const RICE = ["#d4ebb0", "#b4db86", "#92c760", "#72ad45", "#568f31", "#3f7324"];
@@ -247,47 +266,79 @@ export function rotations(cmds: readonly Command[], anchor: string, tall: boolea
 
 // --------------------------------------------------------------------------- words
 
+/** A festival card by its symbols' letters: "A+B". */
 export function cardWords(name: string): string {
-  return name.replace(/symbol_/g, "");
+  return name
+    .split("+")
+    .map((s) => s.replace(/^symbol_/, ""))
+    .join("+");
 }
 
-const tileName = (ui: BoardUi, kind: string) =>
-  ({
-    three: ui.tr("3-space tile", "trojdílné území"),
-    two: ui.tr("2-space tile", "dvojdílné území"),
-    rice: ui.tr("rice tile", "rýžové území"),
-    village: ui.tr("village tile", "vesnické území"),
-  })[kind] ?? kind;
+/** A name from the game's glossary (`games/java/words.py`), in the player's language. */
+function gloss(ui: BoardUi, category: string, key: string): string | null {
+  const w = ui.game?.glossary?.[category]?.[key];
+  if (!w) return null;
+  return ui.lang === "cs" ? w.cs : w.en;
+}
 
+/** A space as the log names it: "the 5th space of row 3" / "5. pole ve 3. řadě". Never its
+ * internal pair: a space the glossary does not know is "a space". */
+export function placeName(ui: BoardUi, key: string): string {
+  return gloss(ui, "places", key) ?? ui.tr("a space", "pole");
+}
+
+/** A tile kind as the log names it ("three-space land tile"). */
+export function tileName(ui: BoardUi, kind: string): string {
+  return (
+    gloss(ui, "tiles", kind) ??
+    ({
+      three: ui.tr("three-space land tile", "trojdílné území"),
+      two: ui.tr("two-space land tile", "dvojdílné území"),
+      rice: ui.tr("one-space rice tile", "jednodílné rýžové území"),
+      village: ui.tr("one-space village tile", "jednodílné vesnické území"),
+      water: ui.tr("water tile", "vodní nádrž"),
+    }[kind] ??
+      ui.tr("land tile", "území"))
+  );
+}
+
+const ap = (ui: BoardUi, n: number) => `${n} ${ui.tr("AP", "AB")}`;
+
+/** The confirm bar's words: the move, where (as the log names the space) and what it costs. */
 export function describe(c: Command, view: Json, ui: BoardUi): string {
   const v = asView(view);
   switch (c.type) {
     case "lay_land": {
       const { level, cost } = tilePreview(v, c);
-      const where = cellsOf(c.village).length ? ck(cellsOf(c.village)[0]) : ck(cellsOf(c.rice)[0]);
+      const village = cellsOf(c.village);
+      const where = placeName(ui, ck(village.length ? village[0] : cellsOf(c.rice)[0]));
+      const what = village.length ? ui.tr("village on", "vesnice:") : ui.tr("rice on", "rýže:");
       return ui.tr(
-        `Lay a ${tileName(ui, String(c.tile))} at level ${level} (at ${where}) — ${cost} AP`,
-        `Položit ${tileName(ui, String(c.tile))} v patře ${level} (u ${where}) — ${cost} AB`,
+        `Lay a ${tileName(ui, String(c.tile))} at level ${level}, ${what} ${where} — ${ap(ui, cost)}`,
+        `Položit ${tileName(ui, String(c.tile))} do ${level}. patra, ${what} ${where} — ${ap(ui, cost)}`,
       );
     }
     case "lay_water":
-      return ui.tr(`Lay water on ${ck(c.cell)} — 1 AP`, `Položit vodu na ${ck(c.cell)} — 1 AB`);
+      return ui.tr(`Lay water on ${placeName(ui, ck(c.cell))} — 1 AP`, `Položit vodu: ${placeName(ui, ck(c.cell))} — 1 AB`);
     case "enter_figure": {
       const cost = moveCost(v, c);
-      return ui.tr(`Bring a developer onto ${ck(c.to)}`, `Nasadit figurku na ${ck(c.to)}`) + (cost === null ? "" : ` — ${cost} ${ui.tr("AP", "AB")}`);
+      return ui.tr(`Bring a developer onto ${placeName(ui, ck(c.to))}`, `Nasadit figurku: ${placeName(ui, ck(c.to))}`) + (cost === null ? "" : ` — ${ap(ui, cost)}`);
     }
     case "move_figure": {
       const cost = moveCost(v, c);
-      return ui.tr(`Move the developer ${ck(c.from)} → ${ck(c.to)}`, `Přesunout figurku ${ck(c.from)} → ${ck(c.to)}`) + (cost === null ? "" : ` — ${cost} ${ui.tr("AP", "AB")}`);
+      return (
+        ui.tr(`Move the developer from ${placeName(ui, ck(c.from))} to ${placeName(ui, ck(c.to))}`, `Přesunout figurku: ${placeName(ui, ck(c.from))} → ${placeName(ui, ck(c.to))}`) +
+        (cost === null ? "" : ` — ${ap(ui, cost)}`)
+      );
     }
     case "remove_figure": {
       const cost = moveCost(v, c);
-      return ui.tr(`Take the developer on ${ck(c.from)} off the island`, `Stáhnout figurku z ${ck(c.from)} z ostrova`) + (cost === null ? "" : ` — ${cost} ${ui.tr("AP", "AB")}`);
+      return ui.tr(`Take the developer on ${placeName(ui, ck(c.from))} off the island`, `Stáhnout figurku z ostrova: ${placeName(ui, ck(c.from))}`) + (cost === null ? "" : ` — ${ap(ui, cost)}`);
     }
     case "build_palace":
-      return ui.tr(`Build a palace ${String(c.value)} on ${ck(c.cell)} — 1 AP`, `Postavit palác ${String(c.value)} na ${ck(c.cell)} — 1 AB`);
+      return ui.tr(`Build a palace of value ${String(c.value)} on ${placeName(ui, ck(c.cell))} — 1 AP`, `Postavit palác s hodnotou ${String(c.value)}: ${placeName(ui, ck(c.cell))} — 1 AB`);
     case "enlarge_palace":
-      return ui.tr(`Enlarge the palace on ${ck(c.cell)} to ${String(c.value)} — 1 AP`, `Rozšířit palác na ${ck(c.cell)} na ${String(c.value)} — 1 AB`);
+      return ui.tr(`Enlarge the palace on ${placeName(ui, ck(c.cell))} to ${String(c.value)} — 1 AP`, `Rozšířit palác na hodnotu ${String(c.value)}: ${placeName(ui, ck(c.cell))} — 1 AB`);
     case "take_card":
       return c.source === "open"
         ? ui.tr(`Take the open card ${cardWords(v.open_card ?? "")} — 1 AP`, `Vzít odkrytou kartu ${cardWords(v.open_card ?? "")} — 1 AB`)
@@ -296,7 +347,10 @@ export function describe(c: Command, view: Json, ui: BoardUi): string {
       return ui.tr("Use an action token (+1 AP)", "Použít akční žeton (+1 AB)");
     case "hold_festival": {
       const cell = v.cells[indexOf(v).get(ck(c.cell)) ?? -1];
-      return ui.tr(`Hold a festival at the palace ${cell?.palace?.value ?? ""} (${ck(c.cell)})`, `Uspořádat slavnost u paláce ${cell?.palace?.value ?? ""} (${ck(c.cell)})`);
+      return ui.tr(
+        `Hold a festival at the palace ${cell?.palace?.value ?? ""} (${placeName(ui, ck(c.cell))})`,
+        `Uspořádat slavnost u paláce ${cell?.palace?.value ?? ""} (${placeName(ui, ck(c.cell))})`,
+      );
     }
     case "bid_card":
       return ui.tr(`Lay the card ${cardWords(String(c.card))}`, `Vyložit kartu ${cardWords(String(c.card))}`);
@@ -307,7 +361,33 @@ export function describe(c: Command, view: Json, ui: BoardUi): string {
     case "end_turn":
       return ui.tr("End turn", "Ukončit tah");
     default:
-      return c.type;
+      return ui.tr("Play", "Hrát");
+  }
+}
+
+/** The confirm policy (BOARDS.md): one tap for what undo takes back (land with one way to lie,
+ * water, developers, palaces, the token); a preview for a tile with rotations to choose (the
+ * preview is where it turns), for a card drawn, the festival and its bids (nobody takes those
+ * back), and for ending the turn while other moves remain. */
+export function needsConfirm(c: Command, _view: Json, legal: Command[]): boolean {
+  switch (c.type) {
+    case "lay_land": {
+      const anchor = anchorOf(c);
+      const mode = modeOf(c);
+      return new Set(legal.filter((x) => x.type === "lay_land" && modeOf(x) === mode && anchorOf(x) === anchor).map(shapeOf)).size > 1;
+    }
+    case "lay_water":
+    case "enter_figure":
+    case "move_figure":
+    case "remove_figure":
+    case "build_palace":
+    case "enlarge_palace":
+    case "use_token":
+      return false;
+    case "end_turn":
+      return legal.some((x) => x.type !== "end_turn" && x.type !== "use_token");
+    default:
+      return true;
   }
 }
 
@@ -338,7 +418,8 @@ function cellLabel(ui: BoardUi, c: JavaCell): string {
     water: ui.tr("water", "voda"),
     palace: ui.tr("palace", "palác"),
   }[c.top];
-  return c.height > 0 ? `${c.q},${c.r} ${top} ${ui.tr("level", "patro")} ${c.height}` : `${c.q},${c.r} ${top}`;
+  const where = placeName(ui, `${c.q},${c.r}`);
+  return c.height > 0 ? `${where}: ${top}, ${ui.tr("level", "patro")} ${c.height}` : `${where}: ${top}`;
 }
 
 function Palace({ at, value, festive, ghost }: { at: Point; value: number; festive: boolean; ghost?: boolean }): ComponentChild {
@@ -364,14 +445,14 @@ function Board({ view, seat, legal, ui, tall }: { view: JavaView; seat: number |
   const byKey = new Map(drawn.map((d) => [d.key, d]));
   const marks = boardMarks(view, seat, legal, ui, tall);
   const orient = tall ? "flat" : "pointy";
-  // Frame the island and its ring of overhang spaces.
+  // Frame the island and its ring of overhang spaces, with the reach of a target at the edge.
   const xs = drawn.map((d) => d.at.x);
   const ys = drawn.map((d) => d.at.y);
   const box: Box = {
-    x: Math.min(...xs) - SIZE * 0.9,
-    y: Math.min(...ys) - SIZE * 0.9,
-    width: Math.max(...xs) - Math.min(...xs) + SIZE * 1.8,
-    height: Math.max(...ys) - Math.min(...ys) + SIZE * 1.8,
+    x: Math.min(...xs) - REACH,
+    y: Math.min(...ys) - REACH,
+    width: Math.max(...xs) - Math.min(...xs) + REACH * 2,
+    height: Math.max(...ys) - Math.min(...ys) + REACH * 2,
   };
   const festival = view.festival ? ck(view.festival.cell) : null;
   // Cities: the villages with a palace (their roofs drawn solid).
@@ -485,7 +566,6 @@ function Board({ view, seat, legal, ui, tall }: { view: JavaView; seat: number |
       );
     }
     if (cell.figure !== null) {
-      const p = ui.players.find((x) => x.seat === cell.figure);
       tops.push(
         <PlayerToken
           key={`f${d.key}`}
@@ -493,7 +573,7 @@ function Board({ view, seat, legal, ui, tall }: { view: JavaView; seat: number |
           x={at.x}
           y={at.y + SIZE * 0.14}
           r={SIZE * 0.42}
-          label={`${p?.name ?? seatStyle(cell.figure).name.en}: ${ui.tr("developer on", "figurka na")} ${cellLabel(ui, cell)}`}
+          label={`${seatName(ui, cell.figure)}: ${ui.tr("developer on", "figurka,")} ${cellLabel(ui, cell)}`}
         />,
       );
     }
@@ -529,12 +609,21 @@ function Board({ view, seat, legal, ui, tall }: { view: JavaView; seat: number |
   }
 
   const targets: ComponentChild[] = [];
+  // Targets close together (a tile's turns, a developer's few steps): the view closes in on
+  // them and draws the spaces themselves 32 px and more. Spread over the island: each reaches
+  // further than its space.
+  const reach = targetReach(
+    [...marks.targets.keys()].map((k) => byKey.get(k)?.at).filter((p): p is Point => p !== undefined),
+    box,
+  );
   for (const [key, t] of marks.targets) {
     const at = byKey.get(key)?.at;
     if (!at) continue;
     targets.push(
       <g key={`t${key}`} {...(targetProps({ label: t.label, onPick: t.pick, chosen: t.chosen ?? false, disabled: ui.busy }) as Record<string, unknown>)}>
-        <polygon class="hl" points={hexPoints(at, SIZE * 0.86, orient)} style={t.quiet ? { fillOpacity: 0.02, strokeOpacity: 0.15 } : t.faint ? { fillOpacity: 0.08 } : undefined} />
+        {reach > 0 && <circle class="java-reach" cx={at.x} cy={at.y} r={reach} fill="none" stroke="none" pointer-events="none" />}
+        <polygon class="java-hit" points={hexPoints(at, SIZE, orient)} fill="transparent" />
+        <polygon class={t.quiet ? "hl quiet" : t.faint ? "hl faint" : "hl"} points={hexPoints(at, SIZE * 0.86, orient)} />
         {t.badge !== undefined && (
           <g aria-hidden="true">
             <circle cx={at.x} cy={at.y + SIZE * 0.1} r={SIZE * 0.38} fill="#b5442c" stroke="#fff" stroke-width={0.8} />
@@ -559,9 +648,53 @@ function Board({ view, seat, legal, ui, tall }: { view: JavaView; seat: number |
       <g>{cliffs}</g>
       <g>{tops}</g>
       <g>{ghost}</g>
+      <g class="java-marks">{eventRings(ui, (k) => byKey.get(k)?.at)}</g>
       <g>{targets}</g>
     </PanZoom>
   );
+}
+
+/** The spaces a log event happened on, read from its data (a tile's spaces, a developer's
+ * destination, a palace, a lake, a festival): where `ui.marks` rings it. */
+export function eventPlaces(e: MatchEvent): string[] {
+  const d = e.data ?? {};
+  const keys = (v: Json | undefined) => cellsOf(v).map(ck).filter(Boolean);
+  const one = (v: Json | undefined) => (ck(v) ? [ck(v)] : []);
+  if (Array.isArray(d.rice) || Array.isArray(d.village)) return [...keys(d.rice), ...keys(d.village)];
+  if (Array.isArray(d.cells)) return keys(d.cells);
+  if (d.to !== undefined) return one(d.to);
+  if (d.from !== undefined) return one(d.from);
+  if (d.cell !== undefined) return one(d.cell);
+  return [];
+}
+
+/** The rings of `ui.marks`: round the spaces of each event, numbered in order. */
+function eventRings(ui: BoardUi, at: (key: string) => Point | undefined): ComponentChild[] {
+  const out: ComponentChild[] = [];
+  ui.marks.forEach((e, i) => {
+    const pts = eventPlaces(e)
+      .map(at)
+      .filter((p): p is Point => p !== undefined);
+    if (!pts.length) return;
+    const x = pts.reduce((a, p) => a + p.x, 0) / pts.length;
+    const y = pts.reduce((a, p) => a + p.y, 0) / pts.length;
+    const r = Math.max(...pts.map((p) => Math.hypot(p.x - x, p.y - y))) + SIZE * 1.05;
+    const text = e.text ? (ui.lang === "cs" ? e.text.cs : e.text.en) : undefined;
+    out.push(<Mark key={`m${e.seq}`} x={x} y={y} r={r} seat={e.actor ?? null} n={ui.marks.length > 1 ? i + 1 : undefined} label={text} />);
+  });
+  return out;
+}
+
+/** How far a step's targets reach beyond their spaces (board units): nothing when the view can
+ * close in on them enough (`ZOOM_FOR_32PX` times the whole island) to draw each space 32 px
+ * across; else `REACH`, so that each is a finger's size with the whole island in view. */
+export function targetReach(points: readonly Point[], box: Box): number {
+  if (!points.length) return 0;
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const w = Math.max(...xs) - Math.min(...xs) + SIZE * 2.5;
+  const h = Math.max(...ys) - Math.min(...ys) + SIZE * 2.5;
+  return Math.min(box.width / w, box.height / h) >= ZOOM_FOR_32PX ? 0 : REACH;
 }
 
 /** What the board highlights and previews for the choices so far. */
@@ -579,7 +712,7 @@ export function boardMarks(view: JavaView, seat: number | null, legal: Command[]
     const moves = legal.filter((c) => c.type === "move_figure" || c.type === "remove_figure");
     for (const from of new Set(moves.map((c) => ck(c.from)))) {
       marks.targets.set(from, {
-        label: ui.tr(`Developer at ${from}`, `Figurka na ${from}`),
+        label: ui.tr(`Your developer on ${placeName(ui, from)}`, `Vaše figurka: ${placeName(ui, from)}`),
         pick: () => {
           picker.set("mode", "figure", FIGURE_STEPS);
           picker.set("from", from, FIGURE_STEPS);
@@ -596,7 +729,7 @@ export function boardMarks(view: JavaView, seat: number | null, legal: Command[]
     if (!at) {
       for (const a of valuesOf(remaining, TILE_STEPS[1]!) as string[]) {
         marks.targets.set(a, {
-          label: kind === "rice" ? ui.tr(`Rice at ${a}`, `Rýže na ${a}`) : ui.tr(`Village at ${a}`, `Vesnice na ${a}`),
+          label: kind === "rice" ? ui.tr(`Rice on ${placeName(ui, a)}`, `Rýže: ${placeName(ui, a)}`) : ui.tr(`Village on ${placeName(ui, a)}`, `Vesnice: ${placeName(ui, a)}`),
           pick: () => {
             picker.set("at", a, TILE_STEPS);
             act();
@@ -607,7 +740,7 @@ export function boardMarks(view: JavaView, seat: number | null, legal: Command[]
       const shapes = rotations(atAnchor(legal, mode, at), at, tall);
       const shape = picker.get("shape") as string | undefined;
       marks.targets.set(at, {
-        label: ui.tr(`Choose another space than ${at}`, `Vybrat jiné pole než ${at}`),
+        label: ui.tr(`Choose another space (now ${placeName(ui, at)})`, `Vybrat jiné pole (teď ${placeName(ui, at)})`),
         chosen: true,
         faint: true,
         pick: () => {
@@ -621,7 +754,7 @@ export function boardMarks(view: JavaView, seat: number | null, legal: Command[]
         for (const k of s.split(" ")) {
           if (k === at || marks.targets.has(k)) continue;
           marks.targets.set(k, {
-            label: ui.tr(`Turn the tile towards ${k}`, `Otočit díl k ${k}`),
+            label: ui.tr(`Turn the tile towards ${placeName(ui, k)}`, `Otočit díl: ${placeName(ui, k)}`),
             faint: true,
             pick: () => {
               const options = shapes.filter((x) => x.split(" ").includes(k));
@@ -632,11 +765,14 @@ export function boardMarks(view: JavaView, seat: number | null, legal: Command[]
           });
         }
       }
-      // Tapping another space where the tile may go moves it there.
-      for (const a of valuesOf(legal.filter((c) => modeOf(c) === mode), TILE_STEPS[1]!) as string[]) {
+      // Tapping another space where the tile may go moves it there. Not on a phone: there the
+      // view closes in on the tile and its turns (32 px and more), and a tap on the chosen space
+      // (or Start over) picks another.
+      const elsewhere = ui.layout?.phone ? [] : valuesOf(legal.filter((c) => modeOf(c) === mode), TILE_STEPS[1]!);
+      for (const a of elsewhere as string[]) {
         if (marks.targets.has(a)) continue;
         marks.targets.set(a, {
-          label: kind === "rice" ? ui.tr(`Rice at ${a}`, `Rýže na ${a}`) : ui.tr(`Village at ${a}`, `Vesnice na ${a}`),
+          label: kind === "rice" ? ui.tr(`Rice on ${placeName(ui, a)}`, `Rýže: ${placeName(ui, a)}`) : ui.tr(`Village on ${placeName(ui, a)}`, `Vesnice: ${placeName(ui, a)}`),
           quiet: true,
           pick: () => {
             picker.set("at", a, TILE_STEPS);
@@ -648,7 +784,7 @@ export function boardMarks(view: JavaView, seat: number | null, legal: Command[]
   } else if (mode === "water") {
     for (const a of valuesOf(remaining, WATER_STEPS[1]!) as string[]) {
       marks.targets.set(a, {
-        label: ui.tr(`Water at ${a}`, `Voda na ${a}`),
+        label: ui.tr(`Water on ${placeName(ui, a)}`, `Voda: ${placeName(ui, a)}`),
         pick: () => {
           picker.set("at", a, WATER_STEPS);
           act();
@@ -656,12 +792,12 @@ export function boardMarks(view: JavaView, seat: number | null, legal: Command[]
       });
     }
   } else if (mode === "figure") {
-    const from = picker.get("from") as string | undefined;
+    const from = developerFrom(picker, remaining);
     if (!from) {
       for (const f of valuesOf(remaining, FIGURE_STEPS[1]!) as string[]) {
         if (f === "supply") continue;
         marks.targets.set(f, {
-          label: ui.tr(`Developer at ${f}`, `Figurka na ${f}`),
+          label: ui.tr(`Your developer on ${placeName(ui, f)}`, `Vaše figurka: ${placeName(ui, f)}`),
           pick: () => {
             picker.set("from", f, FIGURE_STEPS);
             act();
@@ -671,7 +807,7 @@ export function boardMarks(view: JavaView, seat: number | null, legal: Command[]
     } else {
       if (from !== "supply") {
         marks.targets.set(from, {
-          label: ui.tr(`Choose another developer than ${from}`, `Vybrat jinou figurku než ${from}`),
+          label: ui.tr(`Choose another developer (now ${placeName(ui, from)})`, `Vybrat jinou figurku (teď ${placeName(ui, from)})`),
           chosen: true,
           pick: () => {
             picker.unset("from");
@@ -685,7 +821,7 @@ export function boardMarks(view: JavaView, seat: number | null, legal: Command[]
         const to = ck(c.to);
         const cost = moveCost(view, c);
         marks.targets.set(to, {
-          label: ui.tr(`Move to ${to}`, `Táhnout na ${to}`) + (cost === null ? "" : ` (${cost} ${ui.tr("AP", "AB")})`),
+          label: ui.tr(`Move to ${placeName(ui, to)}`, `Táhnout: ${placeName(ui, to)}`) + (cost === null ? "" : ` (${ap(ui, cost)})`),
           badge: cost === null ? undefined : String(cost),
           chosen: picker.get("to") === to,
           pick: () => {
@@ -700,7 +836,7 @@ export function boardMarks(view: JavaView, seat: number | null, legal: Command[]
     const spots = new Set(legal.filter((c) => modeOf(c) === "palace").map((c) => ck(c.cell)));
     for (const a of spots) {
       marks.targets.set(a, {
-        label: ui.tr(`Palace at ${a}`, `Palác na ${a}`),
+        label: ui.tr(`Palace on ${placeName(ui, a)}`, `Palác: ${placeName(ui, a)}`),
         chosen: at === a,
         pick: () => {
           picker.set("at", a, PALACE_STEPS);
@@ -721,6 +857,15 @@ function previewMarks(view: JavaView, seat: number | null, c: Command, marks: Ma
   } else if (c.type === "lay_water") marks.ghostWater = ck(c.cell);
   else if ((c.type === "move_figure" || c.type === "enter_figure") && seat !== null) marks.ghostFigure = { key: ck(c.to), seat };
   else if (c.type === "build_palace" || c.type === "enlarge_palace") marks.ghostPalace = { key: ck(c.cell), value: Number(c.value) };
+}
+
+/** The developer chosen, or the only one there is to choose (a new one from the supply when
+ * none stands on the island: its destinations are lit at once). */
+function developerFrom(picker: BoardUi["picker"], remaining: readonly Command[]): string | undefined {
+  const chosen = picker.get("from") as string | undefined;
+  if (chosen) return chosen;
+  const froms = valuesOf(remaining, FIGURE_STEPS[1]!) as string[];
+  return froms.length === 1 ? froms[0] : undefined;
 }
 
 /** After a choice: propose the command it completes (a tile: its first rotation), or redraw. */
@@ -762,79 +907,129 @@ function MiniTile({ kind }: { kind: string }): ComponentChild {
   );
 }
 
+/** The festival cards to take and the action token: small buttons above the tray, with the
+ * whole move in their title (the confirm bar says it in full). */
+function SideButtons({ view, legal, ui }: { view: JavaView; legal: Command[]; ui: BoardUi }): ComponentChild {
+  if (!ui.interactive || view.phase !== "turn") return null;
+  const side = legal.filter((c) => SIDE_TYPES.has(c.type));
+  if (!side.length) return null;
+  const short = (c: Command): ComponentChild =>
+    c.type === "use_token" ? (
+      ui.tr("Token +1 AP", "Žeton +1 AB")
+    ) : c.source === "open" ? (
+      <>
+        {ui.tr("Take", "Vzít")} {view.open_card ? <Card name={view.open_card} ui={ui} /> : null}
+      </>
+    ) : (
+      ui.tr("Card from deck", "Kartu z balíku")
+    );
+  return (
+    <div class="java-side" role="group" aria-label={ui.tr("Cards and token", "Karty a žeton")}>
+      {side.map((c) => (
+        <button
+          type="button"
+          key={`${c.type}:${String(c.source ?? "")}`}
+          class="btn java-side-btn"
+          disabled={ui.busy}
+          title={describe(c, view as unknown as Json, ui)}
+          onClick={() => ui.propose(c, describe(c, view as unknown as Json, ui))}
+        >
+          {short(c)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Why a tray item cannot be picked now, in a word. */
+function whyNot(view: JavaView, me: JavaPlayer | undefined, m: string, count: number | null, ui: BoardUi): string {
+  if (count === 0) return ui.tr("none left", "došly");
+  if (view.action_points <= 0) return ui.tr("no AP", "bez AB");
+  if (m === "figure") return me && me.figures_in_supply === 0 && me.figures_on_board === 0 ? ui.tr("none left", "došly") : ui.tr("no way", "není kam");
+  if (m === "palace") return ui.tr("no city", "chybí město");
+  return ui.tr("no room", "není kam");
+}
+
 function Tray({ view, seat, legal, ui, tall }: { view: JavaView; seat: number | null; legal: Command[]; ui: BoardUi; tall: boolean }): ComponentChild {
   if (!ui.interactive || view.phase !== "turn" || legal.length === 0) return null;
   const modes = new Set(legal.map(modeOf));
   const me = view.players.find((p) => p.seat === seat);
   const chosen = ui.picker.get("mode") as string | undefined;
-  const label: Record<string, [string, number | null]> = {
-    "tile:three": [ui.tr("3-tile", "3-díl"), view.three_tiles_left],
-    "tile:two": [ui.tr("2-tile", "2-díl"), me?.two_tiles ?? null],
-    "tile:rice": [ui.tr("Rice", "Rýže"), me?.rice_tiles ?? null],
-    "tile:village": [ui.tr("Village", "Vesnice"), me?.village_tiles ?? null],
-    water: [ui.tr("Water", "Voda"), view.water_tiles_left],
-    figure: [ui.tr("Developer", "Figurka"), me?.figures_in_supply ?? null],
-    palace: [ui.tr("Palace", "Palác"), null],
+  const label: Record<string, [string, string, number | null]> = {
+    "tile:three": [ui.tr("3-tile", "3-díl"), tileName(ui, "three"), view.three_tiles_left],
+    "tile:two": [ui.tr("2-tile", "2-díl"), tileName(ui, "two"), me?.two_tiles ?? null],
+    "tile:rice": [ui.tr("Rice", "Rýže"), tileName(ui, "rice"), me?.rice_tiles ?? null],
+    "tile:village": [ui.tr("Village", "Vesnice"), tileName(ui, "village"), me?.village_tiles ?? null],
+    water: [ui.tr("Water", "Voda"), tileName(ui, "water"), view.water_tiles_left],
+    figure: [ui.tr("Developer", "Figurka"), ui.tr("developer", "figurka"), me?.figures_in_supply ?? null],
+    palace: [ui.tr("Palace", "Palác"), ui.tr("palace", "palác"), null],
   };
   return (
     <div class="java-tray" role="toolbar" aria-label={ui.tr("What to do", "Co udělat")}>
       {TRAY.map((m) => {
-        const [text, count] = label[m]!;
+        const [text, long, count] = label[m]!;
         const kind = m.startsWith("tile:") ? m.slice(5) : m;
+        const off = !modes.has(m);
         return (
-          <button
-            type="button"
+          <PickButton
             key={m}
             class={`java-pick${chosen === m ? " on" : ""}`}
-            aria-pressed={chosen === m ? "true" : "false"}
-            disabled={!modes.has(m) || ui.busy}
-            onClick={() => {
+            chosen={chosen === m}
+            disabled={off || ui.busy}
+            disabledReason={off ? whyNot(view, me, m, count, ui) : undefined}
+            attrs={{ "data-mode": m, title: long }}
+            onPick={() => {
               ui.picker.reset();
               if (chosen !== m) ui.picker.set("mode", m, stepsFor(m));
               advance(view, legal, ui, tall);
             }}
           >
             {m === "figure" ? (
-              <svg class="java-mini" viewBox="-11 -11 22 22" width="24" height="24" aria-hidden="true">
+              <svg class="java-mini" viewBox="-11 -11 22 22" width="22" height="22" aria-hidden="true">
                 {seat !== null && <PlayerToken seat={seat} x={0} y={0} r={8} />}
               </svg>
             ) : m === "palace" ? (
-              <svg class="java-mini" viewBox="-11 -11 22 22" width="24" height="24" aria-hidden="true">
+              <svg class="java-mini" viewBox="-11 -11 22 22" width="22" height="22" aria-hidden="true">
                 <Palace at={{ x: 0, y: -1.5 }} value={0} festive={false} />
               </svg>
             ) : (
               <MiniTile kind={kind} />
             )}
-            <span>{text}</span> {count !== null && <span class="java-count">{count}</span>}
-          </button>
+            <span class="java-pick-name">
+              {text}
+              {count !== null && <span class="java-count"> {count}</span>}
+            </span>
+          </PickButton>
         );
       })}
     </div>
   );
 }
 
-function StepBar({ view, legal, ui, tall }: { view: JavaView; legal: Command[]; ui: BoardUi; tall: boolean }): ComponentChild {
+/** The step's prompt (one line above the board: `part="hint"`) and its buttons (rotate, a new
+ * developer, off the island, the palace's value, start over: `part="controls"`, in the dock). */
+function StepBar({ view, legal, ui, tall, part }: { view: JavaView; legal: Command[]; ui: BoardUi; tall: boolean; part: "hint" | "controls" }): ComponentChild {
   if (!ui.interactive || view.phase !== "turn" || legal.length === 0) return null;
   const picker = ui.picker;
   const mode = picker.get("mode") as string | undefined;
   const steps = stepsFor(mode);
   const remaining = picker.remaining(legal, steps);
   const clear = (
-    <button type="button" class="btn java-clear" onClick={() => { picker.reset(); ui.cancel(); }} aria-label={ui.tr("Start over", "Začít znovu")}>
-      ✕
+    <button type="button" class="btn java-clear" disabled={ui.busy} onClick={() => { picker.reset(); ui.cancel(); }}>
+      ✕ {ui.tr("Start over", "Znovu")}
     </button>
   );
   let hint: string;
   let extra: ComponentChild = null;
   if (!mode) {
     hint = view.land_laid || view.final_round
-      ? ui.tr("Pick what to do, or tap one of your developers.", "Vyber akci nebo ťukni na svou figurku.")
-      : ui.tr("Pick what to do — this turn you must still lay a land tile.", "Vyber akci — v tomto tahu musíš ještě položit díl krajiny.");
-    return <p class="java-hint">{hint}</p>;
+      ? ui.tr("Pick what to do below, or tap one of your developers.", "Vyberte dole, co udělat, nebo ťukněte na svou figurku.")
+      : ui.tr("Pick what to do below: a land tile is still due this turn.", "Vyberte dole, co udělat: v tomto tahu ještě musíte položit území.");
+    return part === "hint" ? <p class="java-hint">{hint}</p> : null;
   }
   if (mode.startsWith("tile:")) {
     const at = picker.get("at") as string | undefined;
-    if (!at) hint = mode === "tile:rice" ? ui.tr("Tap a marked space for the rice.", "Ťukni na vyznačené pole pro rýži.") : ui.tr("Tap a marked space for the village.", "Ťukni na vyznačené pole pro vesnici.");
+    if (!at) hint = mode === "tile:rice" ? ui.tr("Tap a lit space for the rice.", "Ťukněte na vyznačené pole pro rýži.") : ui.tr("Tap a lit space for the village.", "Ťukněte na vyznačené pole pro vesnici.");
     else {
       const shapes = rotations(atAnchor(legal, mode, at), at, tall);
       const shape = picker.get("shape") as string | undefined;
@@ -842,8 +1037,8 @@ function StepBar({ view, legal, ui, tall }: { view: JavaView; legal: Command[]; 
       const cmd = picker.complete(legal, steps);
       const pre = cmd ? tilePreview(view, cmd) : null;
       hint = pre
-        ? ui.tr(`Level ${pre.level}, ${pre.cost} AP. Turn it, or confirm.`, `Patro ${pre.level}, ${pre.cost} AB. Otoč nebo potvrď.`)
-        : ui.tr("Choose the rotation.", "Vyber otočení.");
+        ? ui.tr(`Level ${pre.level}, ${pre.cost} AP. Tap a lit space to turn it, or confirm.`, `${pre.level}. patro, ${pre.cost} AB. Ťukněte na vyznačené pole pro otočení, nebo potvrďte.`)
+        : ui.tr("Choose how it lies.", "Vyberte otočení.");
       if (shapes.length > 1) {
         extra = (
           <button
@@ -867,13 +1062,13 @@ function StepBar({ view, legal, ui, tall }: { view: JavaView; legal: Command[]; 
       }
     }
   } else if (mode === "water") {
-    hint = ui.tr("Tap a marked inner space for the water.", "Ťukni na vyznačené vnitřní pole pro vodu.");
+    hint = ui.tr("Tap a lit space for the water.", "Ťukněte na vyznačené pole pro vodu.");
   } else if (mode === "figure") {
-    const from = picker.get("from") as string | undefined;
+    const from = developerFrom(picker, remaining);
     const canEnter = legal.some((c) => c.type === "enter_figure");
     const off = from ? movesOf(legal, from).find((c) => c.type === "remove_figure") : undefined;
     if (!from) {
-      hint = canEnter ? ui.tr("Tap one of your developers, or bring a new one.", "Ťukni na svou figurku nebo nasaď novou.") : ui.tr("Tap one of your developers.", "Ťukni na svou figurku.");
+      hint = canEnter ? ui.tr("Tap one of your developers, or bring a new one.", "Ťukněte na svou figurku, nebo nasaďte novou.") : ui.tr("Tap one of your developers.", "Ťukněte na svou figurku.");
       if (canEnter) {
         extra = (
           <button type="button" class="btn" disabled={ui.busy} onClick={() => { picker.set("from", "supply", FIGURE_STEPS); advance(view, legal, ui, tall); }}>
@@ -882,7 +1077,7 @@ function StepBar({ view, legal, ui, tall }: { view: JavaView; legal: Command[]; 
         );
       }
     } else {
-      hint = ui.tr("Tap where it goes: the number is the cost in AP.", "Ťukni, kam půjde: číslo je cena v AB.");
+      hint = ui.tr("Tap where it goes: the number is its cost in AP.", "Ťukněte, kam půjde: číslo je cena v AB.");
       if (off) {
         const cost = moveCost(view, off);
         extra = (
@@ -895,9 +1090,9 @@ function StepBar({ view, legal, ui, tall }: { view: JavaView; legal: Command[]; 
     }
   } else if (mode === "palace") {
     const at = picker.get("at") as string | undefined;
-    if (!at) hint = ui.tr("Tap a marked village space (new palace) or palace (enlarge).", "Ťukni na vyznačené pole vesnice (nový palác) nebo palác (rozšířit).");
+    if (!at) hint = ui.tr("Tap a lit village (new palace) or palace (enlarge it).", "Ťukněte na vyznačenou vesnici (nový palác) nebo palác (rozšířit).");
     else {
-      hint = ui.tr("Choose the palace's value (half of it scores now).", "Vyber hodnotu paláce (polovina se hned připíše).");
+      hint = ui.tr("Choose the palace's value below (half of it scores now).", "Vyberte dole hodnotu paláce (polovina se hned připíše).");
       extra = (
         <span class="java-values">
           {remaining.map((c) => (
@@ -918,9 +1113,9 @@ function StepBar({ view, legal, ui, tall }: { view: JavaView; legal: Command[]; 
       );
     }
   } else hint = "";
+  if (part === "hint") return <p class="java-hint">{hint}</p>;
   return (
     <div class="java-step">
-      <p class="java-hint">{hint}</p>
       {extra}
       {clear}
     </div>
@@ -942,14 +1137,15 @@ function Pips({ view, ui }: { view: JavaView; ui: BoardUi }): ComponentChild {
   );
 }
 
-const SYMBOL_COLOURS: Record<string, string> = { A: "#7a3b8f", B: "#1d6a96", C: "#a1521c" };
-
-export function Card({ name, match, count }: { name: string; match?: boolean; count?: number }): ComponentChild {
+/** A festival card: its symbols as coloured letters (A purple, B blue, C brown), named as the
+ * log names it. */
+export function Card({ name, match, count, ui }: { name: string; match?: boolean; count?: number; ui?: BoardUi }): ComponentChild {
   const symbols = cardWords(name).split("+");
+  const title = (ui && gloss(ui, "cards", name)) ?? cardWords(name);
   return (
-    <span class={`java-card${match ? " match" : ""}`} title={cardWords(name)}>
+    <span class={`java-card${match ? " match" : ""}`} title={title}>
       {symbols.map((s) => (
-        <span key={s} class="java-sym" style={{ background: SYMBOL_COLOURS[s] ?? "#555" }}>
+        <span key={s} class={`java-sym java-sym-${/^[ABC]$/.test(s) ? s : "x"}`}>
           {s}
         </span>
       ))}
@@ -964,18 +1160,20 @@ function Status({ view, ui }: { view: JavaView; ui: BoardUi }): ComponentChild {
     <div class="java-status">
       {view.phase === "turn" && (
         <>
-          <span class="java-turn">
-            {who && <PlayerTokenBadge seat={who.seat} />} {who?.name}
-          </span>
+          {!ui.layout?.phone && (
+            <span class="java-turn">
+              {who && <PlayerTokenBadge seat={who.seat} />} {who?.name}
+            </span>
+          )}
           <Pips view={view} ui={ui} />
           {view.token_used && <span class="java-token">{ui.tr("token used (+1)", "žeton použit (+1)")}</span>}
           <span class={view.land_laid ? "java-land ok" : "java-land"}>
-            {view.final_round ? ui.tr("last round", "poslední kolo") : view.land_laid ? ui.tr("land laid ✓", "krajina ✓") : ui.tr("land: still due", "krajina: ještě chybí")}
+            {view.final_round ? ui.tr("last round", "poslední kolo") : view.land_laid ? ui.tr("land laid ✓", "území ✓") : ui.tr("land tile due", "území: ještě chybí")}
           </span>
         </>
       )}
       <span class="java-open">
-        {ui.tr("Open card", "Odkrytá")} {view.open_card ? <Card name={view.open_card} /> : "—"}
+        {ui.tr("Open card", "Odkrytá")} {view.open_card ? <Card name={view.open_card} ui={ui} /> : "—"}
         <span class="muted small"> · {ui.tr("deck", "balík")} {view.deck}</span>
       </span>
     </div>
@@ -994,20 +1192,20 @@ function Festival({ view, legal, ui }: { view: JavaView; legal: Command[]; ui: B
   const f = view.festival;
   if (!f) return null;
   const bids = ui.interactive ? legal.filter((c) => BID_TYPES.has(c.type)) : [];
-  const name = (s: number) => ui.players.find((p) => p.seat === s)?.name ?? `#${s}`;
+  const name = (s: number) => seatName(ui, s);
   const cell = view.cells.find((c) => ck([c.q, c.r]) === ck(f.cell));
   return (
     <section class="java-festival" aria-label={ui.tr("Festival", "Slavnost")}>
       <h3 class="panel-title">
         {ui.tr("Festival at the palace", "Slavnost u paláce")} {cell?.palace?.value ?? ""} · {ui.tr("open card", "odkrytá karta")}{" "}
-        {view.open_card && <Card name={view.open_card} />}
+        {view.open_card && <Card name={view.open_card} ui={ui} />}
       </h3>
       <ul class="java-bids">
         {f.bidders.map((s) => (
           <li key={s} class={s === f.current ? "now" : undefined}>
             <PlayerTokenBadge seat={s} /> {name(s)}
             {s === f.organiser && <span class="muted small"> ({ui.tr("organiser", "pořadatel")})</span>}:{" "}
-            {(f.bids[String(s)] ?? []).map((c, i) => <Card key={i} name={c} />)}
+            {(f.bids[String(s)] ?? []).map((c, i) => <Card key={i} name={c} ui={ui} />)}
             {f.passed.includes(s) && <span class="muted"> {ui.tr("passed", "pasoval")}</span>}
             {s === f.current && <span class="pill"> ◀ {ui.tr("to bid", "na řadě")}</span>}
           </li>
@@ -1054,7 +1252,7 @@ function Supplies({ view, ui }: { view: JavaView; ui: BoardUi }): ComponentChild
             return (
               <tr key={p.seat} class={p.seat === view.turn && view.phase === "turn" ? "now" : undefined}>
                 <td>
-                  <PlayerTokenBadge seat={p.seat} /> {pl?.name ?? `#${p.seat}`}
+                  <PlayerTokenBadge seat={p.seat} /> {pl?.name ?? seatName(ui, p.seat)}
                 </td>
                 <td>
                   {p.figures_in_supply}/{p.figures_on_board}
@@ -1065,7 +1263,7 @@ function Supplies({ view, ui }: { view: JavaView; ui: BoardUi }): ComponentChild
                 </td>
                 <td>
                   {p.cards}
-                  {Object.entries(p.known_cards).map(([k, n]) => <Card key={k} name={k} count={n} />)}
+                  {Object.entries(p.known_cards).map(([k, n]) => <Card key={k} name={k} count={n} ui={ui} />)}
                 </td>
                 <td>{p.score}</td>
               </tr>
@@ -1085,67 +1283,78 @@ function Supplies({ view, ui }: { view: JavaView; ui: BoardUi }): ComponentChild
   );
 }
 
-const STYLE = `
-.java .ghost{opacity:.85}
-.java-board .board-svg{max-height:min(84vh,900px)}
-.java-tray{display:grid;grid-template-columns:repeat(auto-fill,minmax(78px,1fr));gap:.3rem;margin:.3rem 0}
-.java-pick{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:0;min-height:48px;padding:.15rem .2rem;border:1px solid var(--line,#ccc);border-radius:8px;background:#fffdf7;font:inherit;font-size:.78rem;line-height:1.15;cursor:pointer;color:inherit}
-.java-pick.on{border-color:#b5442c;box-shadow:inset 0 0 0 2px #b5442c}
-.java-pick:disabled{opacity:.4;cursor:default}
-.java-count{font-size:.75rem;color:#5b6670;margin-left:.1rem}
-.java-step{display:flex;flex-wrap:wrap;align-items:center;gap:.4rem;margin:.2rem 0 .4rem}
-.java-hint{margin:.2rem 0;font-size:.9rem;flex:1 1 12rem}
-.java-status{display:flex;flex-wrap:wrap;align-items:center;gap:.3rem .8rem;font-size:.9rem;margin:.2rem 0}
-.java-ap .pip{display:inline-block;width:.7rem;height:.7rem;border-radius:50%;border:1.5px solid #b5442c;margin-right:2px;vertical-align:-1px}
-.java-ap .pip.on{background:#b5442c}
-.java-land{color:#b5442c}.java-land.ok{color:#2e7d32}
-.java-card{display:inline-flex;gap:2px;padding:2px 3px;border:1px solid #bba;border-radius:5px;background:#fff;vertical-align:middle;margin:0 2px}
-.java-card.match{border-color:#b5442c;box-shadow:0 0 0 1px #b5442c}
-.java-sym{display:inline-block;min-width:1.1rem;text-align:center;color:#fff;font-weight:700;font-size:.8rem;border-radius:3px}
-.java-hand{display:flex;flex-wrap:wrap;gap:.3rem;align-items:center}
-.java-table td,.java-table th{padding:.15rem .3rem;font-size:.85rem}
-.java-table tr.now{font-weight:600}
-.java-badge{vertical-align:-3px}
-.java-festival{border:1px solid #b5442c;border-radius:8px;padding:.4rem .6rem;margin:.4rem 0;background:#fff8f2}
-.java-bid-actions{display:flex;flex-wrap:wrap;gap:.4rem;margin-top:.4rem}
-.java-bids{list-style:none;padding:0;margin:0}.java-bids li{padding:.15rem 0}.java-bids li.now{font-weight:600}
-`;
 
 // --------------------------------------------------------------------------- the module
 
 export function render(viewJson: Json, seat: number | null, legal: Command[], ui: BoardUi): ComponentChild {
   const view = asView(viewJson);
   if (!view || !Array.isArray(view.cells)) return null;
-  const tall = isTall();
+  const tall = isTall(ui);
+  // The auction's panel stands in the dock beside the hand for the bidder (privateArea); above
+  // the board for everyone else.
+  const bidding = ui.interactive && legal.some((c) => BID_TYPES.has(c.type)) && seatHasHand(view, seat);
   return (
-    <div class="java">
-      <style>{STYLE}</style>
+    <div class={`java${ui.layout?.phone ? " java-phone" : ""}`}>
       <Status view={view} ui={ui} />
-      <Tray view={view} seat={seat} legal={legal} ui={ui} tall={tall} />
-      <StepBar view={view} legal={legal} ui={ui} tall={tall} />
-      <Festival view={view} legal={legal} ui={ui} />
+      <StepBar view={view} legal={legal} ui={ui} tall={tall} part="hint" />
+      {/* A tablet or desktop: what to do stands right above the board (under it come the
+          supplies, then the private area); on a phone it is in the dock. */}
+      {!ui.layout?.phone && <Choices view={view} seat={seat} legal={legal} ui={ui} tall={tall} />}
+      {!bidding && <Festival view={view} legal={[]} ui={ui} />}
       <Board view={view} seat={seat} legal={legal} ui={ui} tall={tall} />
       <Supplies view={view} ui={ui} />
     </div>
   );
 }
 
-export function privateArea(viewJson: Json, seat: number | null, _legal: Command[], ui: BoardUi): ComponentChild {
+/** A seat by its player's name, else by its colour ("blue"): never by its number. */
+function seatName(ui: BoardUi, seat: number): string {
+  return ui.players.find((p) => p.seat === seat)?.name ?? seatStyle(seat).name[ui.lang === "cs" ? "cs" : "en"];
+}
+
+/** What to do: the step's buttons and the cards/token, then the tray. Above the tray: the dock
+ * stands on the navigation and grows upwards, so what comes and goes with the step never moves
+ * the tray under the player's thumb. */
+function Choices({ view, seat, legal, ui, tall }: { view: JavaView; seat: number | null; legal: Command[]; ui: BoardUi; tall: boolean }): ComponentChild {
+  return (
+    <>
+      <div class="java-row">
+        <StepBar view={view} legal={legal} ui={ui} tall={tall} part="controls" />
+        <SideButtons view={view} legal={legal} ui={ui} />
+      </div>
+      <Tray view={view} seat={seat} legal={legal} ui={ui} tall={tall} />
+    </>
+  );
+}
+
+function seatHasHand(view: JavaView, seat: number | null): boolean {
+  return !!view.players?.find((p) => p.seat === seat)?.hand;
+}
+
+/** The player's own things in the dock: what to do (the tray), the step's buttons, the
+ * festival's bids when it is their turn to bid, and their festival cards. */
+export function privateArea(viewJson: Json, seat: number | null, legal: Command[], ui: BoardUi): ComponentChild {
   const view = asView(viewJson);
   const me = view?.players?.find((p) => p.seat === seat);
   if (!me || !me.hand) return null;
-  const open = new Set(view.open_card ? view.card_symbols[view.open_card] ?? [] : []);
+  const tall = isTall(ui);
+  const bidding = ui.interactive && legal.some((c) => BID_TYPES.has(c.type));
+  const open = new Set(view.open_card ? (view.card_symbols[view.open_card] ?? []) : []);
   const cards = Object.entries(me.hand);
   return (
-    <div class="java-hand" role="group" aria-label={ui.tr("My festival cards", "Moje slavnostní karty")}>
-      <span>{ui.tr("Festival cards", "Slavnostní karty")}:</span>
-      {cards.length === 0 && <span class="muted">—</span>}
-      {cards.map(([name, n]) => (
-        <Card key={name} name={name} count={n} match={(view.card_symbols[name] ?? []).some((s) => open.has(s))} />
-      ))}
-      <span class="muted small">
-        {ui.tr("marked: matches the open card", "zvýrazněné: odpovídá odkryté kartě")} · {ui.tr("tokens", "žetony")} {me.tokens}
-      </span>
+    <div class="java-mine">
+      {bidding && <Festival view={view} legal={legal} ui={ui} />}
+      {ui.layout?.phone && <Choices view={view} seat={seat} legal={legal} ui={ui} tall={tall} />}
+      <div class="java-hand" role="group" aria-label={ui.tr("Your festival cards", "Vaše slavnostní karty")}>
+        <span class="java-hand-title">{ui.tr("Festival cards", "Slavnostní karty")}:</span>
+        {cards.length === 0 && <span class="muted">—</span>}
+        {cards.map(([name, n]) => (
+          <Card key={name} name={name} count={n} match={(view.card_symbols[name] ?? []).some((s) => open.has(s))} ui={ui} />
+        ))}
+        <span class="muted small" title={open.size > 0 ? ui.tr("outlined: matches the open card", "orámované: odpovídá odkryté kartě") : undefined}>
+          · {ui.tr("tokens", "žetony")} {me.tokens}
+        </span>
+      </div>
     </div>
   );
 }
