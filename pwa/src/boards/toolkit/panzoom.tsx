@@ -5,7 +5,8 @@
  *   never a zoom. A drag never counts as a tap (the click that ends it is swallowed).
  * - When the step's targets change (a pick, a new turn), the view fits them (`viewport.ts`):
  *   all visible inside the frame, drawn at least 32 px where that still shows them all; a frame
- *   partly scrolled under the sticky header or the dock is brought into view first.
+ *   partly scrolled under the sticky header or the dock is brought into view first. A step
+ *   with nothing to tap (the others' turn) shows the whole board, unless the player moved it.
  * - The zoom buttons stand in a strip under the drawing, never over it.
  * - The frame takes its size from the page (CSS); the drawing fills it in the frame's shape. */
 
@@ -161,7 +162,16 @@ export function PanZoom(props: PanZoomProps) {
     f.key = fullKey;
     f.turn = stage.turn;
     f.frame = sizeKey;
-    if (!targets.length) return; // nothing to tap: the view stays where it is
+    if (!targets.length) {
+      // Nothing to tap (the others' turn, a vote): the whole board, to watch what they do;
+      // a view the player moved stays theirs.
+      if (newStep && !f.moved) {
+        const whole = fit(box);
+        const v = viewRef.current;
+        if (Math.abs(whole.scale - v.scale) > 1e-6 || Math.abs(whole.cx - v.cx) > 1e-6 || Math.abs(whole.cy - v.cy) > 1e-6) setView(whole);
+      }
+      return;
+    }
     if (newStep) {
       f.moved = false;
       reveal(el, stage.band(), ownStep);

@@ -171,9 +171,9 @@ describe("taps on a board", () => {
     Object.defineProperty(svg, "clientHeight", { value: 200, configurable: true });
     draw(1);
     await settle();
-    // 16 px at zoom 1: zoomed to draw them 32 px, both in view.
+    // 16 px at zoom 1: zoomed to draw them 32 px and one (33: 2.06), both in view.
     expect(svg.dataset.fits).toBe("1");
-    expect(svg.dataset.scale).toBe("2");
+    expect(svg.dataset.scale).toBe("2.06");
     const [x, , w] = svg.getAttribute("viewBox")!.split(" ").map(Number) as [number, number, number];
     expect(x).toBeLessThanOrEqual(172);
     expect(x + w).toBeGreaterThanOrEqual(208);
@@ -184,9 +184,30 @@ describe("taps on a board", () => {
     draw(2); // a new turn, the same spaces lit: fitted again (the view already does the job)
     await settle();
     expect(svg.dataset.fits).toBe("2");
-    expect(svg.dataset.scale).toBe("2");
+    expect(svg.dataset.scale).toBe("2.06");
     draw(2, ["a"]); // the next step of the move: only a
     await settle();
     expect(svg.dataset.fits).toBe("3");
+  });
+
+  it("shows the whole board when the next step has nothing to tap, unless the player moved it", async () => {
+    const { svg, draw, background } = board({ a: 180, b: 200 });
+    Object.defineProperty(svg, "clientWidth", { value: 400, configurable: true });
+    Object.defineProperty(svg, "clientHeight", { value: 200, configurable: true });
+    draw(1);
+    await settle();
+    expect(svg.dataset.scale).toBe("2.06"); // fitted to a and b
+    draw(2, []); // the others' turn: nothing to tap
+    await settle();
+    expect(svg.getAttribute("viewBox")).toBe("0 0 400 200");
+    draw(3); // lit again, then zoomed by the player's own double tap, then nothing to tap
+    await settle();
+    tapAt(background, 300, 40, 5000);
+    tapAt(background, 302, 42, 5200);
+    await settle();
+    const theirs = svg.getAttribute("viewBox");
+    draw(4, []);
+    await settle();
+    expect(svg.getAttribute("viewBox")).toBe(theirs);
   });
 });

@@ -166,7 +166,8 @@ function smallestSide(targets: readonly Box[]): number {
 export function fitTargets(r: FitRequest): View {
   const { box, frame, targets, maxZoom } = r;
   const insets = r.insets ?? NO_INSETS;
-  const minPx = r.minPx ?? TARGET_PX;
+  // A pixel over the floor: a target fitted at exactly 32 px measures 31.99 after rounding.
+  const minPx = r.minPx ?? TARGET_PX + 1;
   const all = union(targets);
   if (!all) return r.current ? clampView(r.current, box, frame, maxZoom, insets) : fit(box);
   const u1 = unitsPerPx(box, frame, 1);
