@@ -124,7 +124,7 @@ def test_samurai_on_a_phone_board_and_hand_together_and_every_first_tap_acts(
     assert card.locator('li[data-actor="1"]').count() >= 1
     _board_and_dock_in_view(tab)
     moves.shot("since")
-    x, y = _centre(tab, ".since .link")
+    x, y = _centre(tab, ".since .since-close")
     page.touchscreen.tap(x, y)
     page.locator(".since").wait_for(state="detached", timeout=3_000)
     figures = moves.save()

@@ -213,7 +213,7 @@ def test_czech_at_360_px_names_no_internal_id(narrow_tab: Tab) -> None:
         seen = lit_targets(tab)
         sizes = [t["size"] for t in seen["targets"]]
         _extra(moves)["since_card_smallest_target_px"] = min(sizes) if sizes else None
-        close = tab.page.locator(".since .link").bounding_box()
+        close = tab.page.locator(".since .since-close").bounding_box()
         assert close is not None
         moves.tap(close["x"] + close["width"] / 2, close["y"] + close["height"] / 2, "close")
     finished = _play(tab, moves, rng, 30, words=True)

@@ -100,9 +100,16 @@ describe("the match screen", () => {
     const log = [said(1, 0, "Anna moved."), said(2, 1, "Bot placed a tile."), said(3, 1, "Bot ended the turn.")];
     const { root, ctrl, draw } = await screen(true, log);
     const card = root.querySelector(".since")!;
-    expect([...card.querySelectorAll("li")].map((li) => li.textContent)).toEqual(["Bot placed a tile.", "Bot ended the turn."]);
+    const lines = () => [...root.querySelectorAll(".since li")].map((li) => li.textContent);
+    // On a phone, one line above the board (the latest), every line on request.
+    expect(lines()).toEqual(["Bot ended the turn."]);
     expect(ctrl.marks.map((e) => e.seq)).toEqual([2, 3]);
-    card.querySelector<HTMLButtonElement>(".link")!.click();
+    const toggle = card.querySelector<HTMLButtonElement>(".since-toggle")!;
+    expect(toggle.textContent).toBe("All 2");
+    toggle.click();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(lines()).toEqual(["Bot placed a tile.", "Bot ended the turn."]);
+    card.querySelector<HTMLButtonElement>(".since-close")!.click();
     await new Promise((r) => setTimeout(r, 0));
     expect(root.querySelector(".since")).toBeNull();
     const line = [...root.querySelectorAll<HTMLButtonElement>(".log-line")].find((b) => b.textContent === "Anna moved.")!;

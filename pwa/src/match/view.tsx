@@ -6,7 +6,7 @@
  * bar, the board's buttons, undo and the private area (foldable); players, log and chat below. */
 
 import type { ComponentChild } from "preact";
-import { useLayoutEffect, useRef } from "preact/hooks";
+import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import { freeBand, type Stage, StageContext } from "../boards/toolkit/stage";
 import { describeCommand } from "../boards/toolkit/words";
 import { PlayerBadge } from "../boards/toolkit/pieces";
@@ -175,20 +175,29 @@ function Log({ ctrl }: { ctrl: MatchCtrl }): ComponentChild {
   );
 }
 
-/** What the others did since the player's own last move, until dismissed or the player moves. */
-function SinceCard({ ctrl }: { ctrl: MatchCtrl }): ComponentChild {
+/** What the others did since the player's own last move, until dismissed or the player moves.
+ * On a phone it takes one line above the board (the latest), unfolded on request: every line
+ * there is taken from the board's height (issue 38). */
+function SinceCard({ ctrl, compact }: { ctrl: MatchCtrl; compact: boolean }): ComponentChild {
+  const [open, setOpen] = useState(false);
   const d = ctrl.detail!;
   const lines = ctrl.since.map((e) => ({ e, text: logLine(e) })).filter((l) => l.text);
   if (!lines.length) return null;
-  const shown = lines.slice(-8);
-  const earlier = lines.length - shown.length;
+  const folded = compact && !open && lines.length > 1;
+  const shown = folded ? lines.slice(-1) : lines.slice(-8);
+  const earlier = folded ? 0 : lines.length - shown.length;
   return (
-    <section class="card since" aria-labelledby="since-title">
+    <section class={`card since${folded ? " folded" : ""}`} aria-labelledby="since-title">
       <div class="since-head">
         <h2 id="since-title" class="card-title">
           {t("since_title")}
         </h2>
-        <button type="button" class="link" onClick={() => ctrl.dismissSince()} aria-label={t("close")}>
+        {compact && lines.length > 1 && (
+          <button type="button" class="link since-toggle" aria-expanded={open ? "true" : "false"} onClick={() => setOpen(!open)}>
+            {open ? t("since_fewer") : t("since_all", { n: lines.length })}
+          </button>
+        )}
+        <button type="button" class="link since-close" onClick={() => ctrl.dismissSince()} aria-label={t("close")}>
           ✕
         </button>
       </div>
@@ -369,7 +378,7 @@ export function matchView(ctrl: MatchCtrl, gameName: string): ComponentChild {
       <Refusal ctrl={ctrl} />
       <Ending detail={d} explanation={d.explanation} />
       {d.status === "lobby" && <Lobby ctrl={ctrl} />}
-      <SinceCard ctrl={ctrl} />
+      <SinceCard ctrl={ctrl} compact={phone} />
       <div class="match-grid">
         <div class="match-main">
           <section class="board-area" aria-label={t("board")}>
