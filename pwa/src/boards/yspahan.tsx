@@ -6,11 +6,14 @@
 
 import type { ComponentChild, JSX } from "preact";
 import type { Command, Json } from "../types";
+import { Mark } from "./toolkit/mark";
 import { PanZoom } from "./toolkit/panzoom";
+import { describeCommand } from "./toolkit/words";
 import type { Step } from "./toolkit/picker";
 import { PlayerBadge, seatStyle, symbolPath } from "./toolkit/pieces";
 import { targetProps, type TargetOptions } from "./toolkit/targets";
 import type { BoardUi, Player } from "./types";
+import "./yspahan.css";
 
 // ---------------------------------------------------------------- the view, as the engine sends it
 
@@ -106,34 +109,6 @@ const CELL_PX: Readonly<Record<number, readonly [number, number]>> = {
 const HUB = 10;
 const BOX = { x: 0, y: 0, width: 424, height: 652 };
 
-/** The part of the market to show: while the cubes of a row go into one quarter, that quarter
- * (its shops bigger on a phone); otherwise, or when asked for the whole market, all of it. */
-export function focusBox(v: YView, legal: readonly Command[], wide: boolean): { x: number; y: number; width: number; height: number } {
-  const targets = legal.filter((c) => c.type === "place_cube").map((c) => c.shop as number);
-  if (wide || targets.length === 0) return BOX;
-  const quarters = new Set(targets.map((sh) => v.souks.find((k) => k.souk === v.shops[sh]?.souk)?.quarter));
-  if (quarters.size !== 1) return BOX;
-  const quarter = [...quarters][0];
-  const pts = v.souks.filter((k) => k.quarter === quarter).flatMap((k) => k.shops.map(shopXY));
-  if (pts.length === 0) return BOX;
-  // A margin round the shops, wider on the right where the zoom buttons stand.
-  const m = 28;
-  const x0 = Math.max(BOX.x, Math.min(...pts.map((p) => p.x)) - m);
-  let y0 = Math.max(BOX.y, Math.min(...pts.map((p) => p.y)) - m);
-  const x1 = Math.max(...pts.map((p) => p.x)) + m + 44;
-  let y1 = Math.min(BOX.y + BOX.height, Math.max(...pts.map((p) => p.y)) + m);
-  // Near the top or bottom edge: down to the edge, where the quarter's name is written.
-  if (y0 < BOX.y + 40) y0 = BOX.y;
-  if (y1 > BOX.y + BOX.height - 40) y1 = BOX.y + BOX.height;
-  return { x: Math.round(x0), y: Math.round(y0), width: Math.round(x1 - x0), height: Math.round(y1 - y0) };
-}
-
-/** Whether the screen is narrow enough (a phone) for the market to close in on a quarter while
- * cubes are placed; on a wide screen every shop is big enough as it is. */
-function narrowScreen(): boolean {
-  return typeof window !== "undefined" && typeof window.matchMedia === "function" && window.matchMedia("(max-width: 899px)").matches;
-}
-
 /** Photo pixels to board units: a quarter turn clockwise (west at the top, north on the right). */
 export function place(p: readonly [number, number]): { x: number; y: number } {
   return { x: 434 - p[1], y: p[0] - 12 };
@@ -143,6 +118,41 @@ export function shopXY(shop: number): { x: number; y: number } {
 }
 export function cellXY(cell: number): { x: number; y: number } {
   return place(CELL_PX[cell] ?? [0, 0]);
+}
+
+/** The largest half-width of a target's square hit area (board units): 60 units are 32 CSS px
+ * when the whole market fills a phone's frame (about 0.55 px a unit). */
+export const HIT_HALF = 30;
+
+/** Half-widths of the square hit areas round `points` (the step's targets): as large as
+ * `HIT_HALF`, but short of every other target's centre (Chebyshev distance), so that a finger on
+ * a target's centre always gets that target, whichever is drawn on top. */
+export function hitHalves(points: readonly { x: number; y: number }[]): number[] {
+  return points.map((p, i) => {
+    let near = Infinity;
+    points.forEach((q, j) => {
+      if (j !== i) near = Math.min(near, Math.max(Math.abs(p.x - q.x), Math.abs(p.y - q.y)));
+    });
+    return Math.max(8, Math.min(HIT_HALF, near - 1));
+  });
+}
+
+/** A transparent square hit area (class `hit`) inside the market's box. */
+function Hit({ x, y, half }: { x: number; y: number; half: number }): ComponentChild {
+  const x0 = Math.max(BOX.x, x - half);
+  const y0 = Math.max(BOX.y, y - half);
+  const x1 = Math.min(BOX.x + BOX.width, x + half);
+  const y1 = Math.min(BOX.y + BOX.height, y + half);
+  return <rect class="hit" x={x0} y={y0} width={x1 - x0} height={y1 - y0} fill="transparent" />;
+}
+
+/** Where a marked event happened on the market (`ui.marks`): a shop (a cube placed, inspected
+ * or sent to the caravan, the souk card) or the supervisor's stop. */
+export function markPlace(e: { type?: string; data?: Record<string, Json> }): { x: number; y: number; r: number } | null {
+  const d = e.data ?? {};
+  if (e.type === "SupervisorMoved" && typeof d.to === "number") return { ...cellXY(d.to), r: 17 };
+  if (typeof d.shop === "number" && d.shop >= 0 && d.shop < SHOP_PX.length) return { ...shopXY(d.shop), r: 21 };
+  return null;
 }
 
 const QUARTERS = ["bag", "barrel", "chest", "vase"] as const;
@@ -202,27 +212,48 @@ function rowName(row: number, tr: Tr): string {
   const w = ROW_WORDS[row];
   return w ? tr(w[0], w[1]) : String(row);
 }
-function cardName(card: string, tr: Tr): string {
-  const w = CARD_WORDS[card];
-  return w ? tr(w.name[0], w.name[1]) : card;
+/** What names things: the language and the game's glossary (games/yspahan/words.py). */
+export type Words = Pick<BoardUi, "tr" | "lang" | "game">;
+
+/** The game's name for a thing or a place (`ui.game.glossary`), as the log says it; null when
+ * the server sent no glossary (an older server): the board's own words then. */
+export function gloss(w: Words, group: string, key: string | number): string | null {
+  const t = w.game.glossary?.[group]?.[String(key)];
+  return t ? (w.lang === "cs" ? t.cs : t.en) : null;
 }
-function buildingName(id: string, tr: Tr): string {
+function cardName(card: string, w: Words): string {
+  const g = gloss(w, "cards", card);
+  if (g) return g;
+  const c = CARD_WORDS[card];
+  return c ? w.tr(c.name[0], c.name[1]) : w.tr("a card", "karta");
+}
+function buildingName(id: string, w: Words): string {
+  const g = gloss(w, "buildings", id);
+  if (g) return g;
   const b = BUILDINGS.find((x) => x.id === id);
-  return b ? tr(b.name[0], b.name[1]) : id;
+  return b ? w.tr(b.name[0], b.name[1]) : w.tr("a building", "budova");
 }
-/** "Bags souk 2 (6 points)" from "bag_1". */
+/** "Bags 2 (6 pts)" from "bag_1": the short name the board prints. */
 export function soukName(souk: string, v: YView | null, tr: Tr): string {
   const [quarter, index] = souk.split("_");
   const q = QUARTER_WORDS[quarter ?? ""];
   const pts = v?.souks.find((s) => s.souk === souk)?.points;
-  const base = `${q ? tr(q[0], q[1]) : quarter} ${Number(index ?? 0) + 1}`;
+  const base = `${q ? tr(q[0], q[1]) : tr("Souk", "Bazar")} ${Number(index ?? 0) + 1}`;
   return pts === undefined ? base : `${base} (${pts} ${tr("pts", "b.")})`;
 }
-function shopName(shop: number, v: YView | null, tr: Tr): string {
+/** A shop as the log names it: "8-point Bags souk, the shop beside the 2nd space from the
+ * centre between Bags and Chests". */
+export function shopName(shop: number, v: YView | null, w: Words): string {
+  const g = gloss(w, "shops", shop);
+  if (g) return g;
   const s = v?.shops[shop];
-  if (!s) return tr(`shop ${shop}`, `pole ${shop}`);
+  if (!s) return w.tr("a shop", "stánek");
   const n = Number(s.name.split("#")[1] ?? 0) + 1;
-  return tr(`shop ${n} of souk ${soukName(s.souk, v, tr)}`, `pole ${n} bazaru ${soukName(s.souk, v, tr)}`);
+  return w.tr(`shop ${n} of souk ${soukName(s.souk, v, w.tr)}`, `stánek ${n} bazaru ${soukName(s.souk, v, w.tr)}`);
+}
+/** A street space as the log names it: "2nd space from the centre between Bags and Chests". */
+export function spaceName(cell: number, w: Words): string {
+  return gloss(w, "spaces", cell) ?? (cell === HUB ? w.tr("central crossing", "křižovatka uprostřed") : w.tr("street space", "pole ulice"));
 }
 function playerName(players: readonly Player[], seat: number): string {
   return players.find((p) => p.seat === seat)?.name ?? `#${seat + 1}`;
@@ -261,19 +292,23 @@ export function describe(command: Command, view: Json, ui: BoardUi): string {
       return row >= 0 ? tr(`Use the ${rowName(row, tr)} row to draw a card`, `Řádkem ${rowName(row, tr)} líznout kartu`) : tr("Draw a card", "Líznout kartu");
     case "move_supervisor": {
       const to = Number(command.to);
-      if (!v) return tr(`Move the supervisor to street ${to}`, `Posunout dozorce na pole ${to}`);
+      const where = spaceName(to, ui);
+      if (!v) return tr(`Supervisor to the ${where}`, `Dozorce → ${where}`);
       const f = moveFacts(v, row, to);
-      const pay = f.cost > 0 ? tr(`pays ${f.cost} gold`, `zaplatí ${f.cost}`) : tr("no gold", "zdarma");
+      const pay = f.cost > 0 ? tr(`pays ${f.cost} gold`, `zaplatí ${f.cost} ${f.cost === 1 ? "peníz" : f.cost < 5 ? "peníze" : "peněz"}`) : tr("no gold", "zdarma");
       const freeText = f.free > 0 ? tr(`, ${f.free} free`, `, ${f.free} zdarma`) : "";
       const insp = f.inspects.length
-        ? tr(`; inspects ${f.inspects.length} ${f.inspects.length === 1 ? "cube" : "cubes"}`, `; kontroluje ${f.inspects.length} kostič${f.inspects.length === 1 ? "ku" : "ky"}`)
+        ? tr(`; inspects ${f.inspects.length} ${f.inspects.length === 1 ? "cube" : "cubes"}`, `; kontroluje ${f.inspects.length} kostič${f.inspects.length === 1 ? "ku" : f.inspects.length < 5 ? "ky" : "ek"}`)
         : tr("; no cube to inspect", "; žádná kostička ke kontrole");
-      return tr(`Supervisor ${f.steps} steps (dice ${f.value}): ${pay}${freeText}${insp}`, `Dozorce o ${f.steps} polí (kostky ${f.value}): ${pay}${freeText}${insp}`);
+      return tr(
+        `Supervisor to the ${where} (${f.steps} ${f.steps === 1 ? "step" : "steps"}, dice ${f.value}): ${pay}${freeText}${insp}`,
+        `Dozorce → ${where} (o ${f.steps} ${f.steps === 1 ? "pole" : f.steps < 5 ? "pole" : "polí"}, kostky ${f.value}): ${pay}${freeText}${insp}`,
+      );
     }
     case "place_cube":
-      return tr(`Cube on ${shopName(Number(command.shop), v, tr)}`, `Kostička na ${shopName(Number(command.shop), v, tr)}`);
+      return tr(`Cube on ${shopName(Number(command.shop), v, ui)}`, `Kostička na ${shopName(Number(command.shop), v, ui)}`);
     case "choose_inspection":
-      return tr(`Caravan next: the cube on ${shopName(Number(command.shop), v, tr)}`, `Do karavany teď: kostička z ${shopName(Number(command.shop), v, tr)}`);
+      return tr(`Caravan next: the cube on ${shopName(Number(command.shop), v, ui)}`, `Do karavany teď: kostička z ${shopName(Number(command.shop), v, ui)}`);
     case "send_to_caravan":
       return command.source === "supply"
         ? tr("Pay 1 camel: a cube from supply goes, the shop keeps its cube", "Zaplatit 1 velblouda: kostička ze zásoby, pole si kostičku nechá")
@@ -286,30 +321,30 @@ export function describe(command: Command, view: Json, ui: BoardUi): string {
       if (cards.includes("build_no_camels")) camels = 0;
       if (cards.includes("build_no_gold")) gold = 0;
       const price = [camels ? tr(`${camels} camels`, `${camels} velbl.`) : "", gold ? tr(`${gold} gold`, `${gold} peněz`) : ""].filter(Boolean).join(" + ") || tr("free", "zdarma");
-      const with_ = cards.length ? tr(` with card ${cards.map((c) => cardName(c, tr)).join(" + ")}`, ` s kartou ${cards.map((c) => cardName(c, tr)).join(" + ")}`) : "";
-      return tr(`Build “${buildingName(String(command.building), tr)}” for ${price}${with_}`, `Postavit „${buildingName(String(command.building), tr)}“ za ${price}${with_}`);
+      const with_ = cards.length ? tr(` with card ${cards.map((c) => cardName(c, ui)).join(" + ")}`, ` s kartou ${cards.map((c) => cardName(c, ui)).join(" + ")}`) : "";
+      return tr(`Build “${buildingName(String(command.building), ui)}” for ${price}${with_}`, `Postavit „${buildingName(String(command.building), ui)}“ za ${price}${with_}`);
     }
     case "play_card": {
       const card = String(command.card);
       const amount = typeof command.amount === "number" ? command.amount : null;
       if (card === "cube_to_souk" && typeof command.shop === "number")
-        return tr(`Play “${cardName(card, tr)}”: cube on ${shopName(command.shop, v, tr)}`, `Zahrát „${cardName(card, tr)}“: kostička na ${shopName(command.shop, v, tr)}`);
+        return tr(`Play “${cardName(card, ui)}”: cube on ${shopName(command.shop, v, ui)}`, `Zahrát „${cardName(card, ui)}“: kostička na ${shopName(command.shop, v, ui)}`);
       if (card === "swap_camels_gold" && amount !== null)
         return amount > 0
-          ? tr(`Play “${cardName(card, tr)}”: ${amount} gold → ${amount} camels`, `Zahrát „${cardName(card, tr)}“: ${amount} peněz → ${amount} velbl.`)
-          : tr(`Play “${cardName(card, tr)}”: ${-amount} camels → ${-amount} gold`, `Zahrát „${cardName(card, tr)}“: ${-amount} velbl. → ${-amount} peněz`);
+          ? tr(`Play “${cardName(card, ui)}”: ${amount} gold → ${amount} camels`, `Zahrát „${cardName(card, ui)}“: ${amount} peněz → ${amount} velbl.`)
+          : tr(`Play “${cardName(card, ui)}”: ${-amount} camels → ${-amount} gold`, `Zahrát „${cardName(card, ui)}“: ${-amount} velbl. → ${-amount} peněz`);
       if (card === "gold_to_vp" && amount !== null)
-        return tr(`Play “${cardName(card, tr)}”: ${amount} gold → ${amount} points`, `Zahrát „${cardName(card, tr)}“: ${amount} peněz → ${amount} bodů`);
+        return tr(`Play “${cardName(card, ui)}”: ${amount} gold → ${amount} points`, `Zahrát „${cardName(card, ui)}“: ${amount} peněz → ${amount} bodů`);
       if (card === "camels_to_vp" && amount !== null)
-        return tr(`Play “${cardName(card, tr)}”: ${amount} camels → ${amount * 2} points`, `Zahrát „${cardName(card, tr)}“: ${amount} velbl. → ${amount * 2} bodů`);
-      return tr(`Play “${cardName(card, tr)}”`, `Zahrát „${cardName(card, tr)}“`);
+        return tr(`Play “${cardName(card, ui)}”: ${amount} camels → ${amount * 2} points`, `Zahrát „${cardName(card, ui)}“: ${amount} velbl. → ${amount * 2} bodů`);
+      return tr(`Play “${cardName(card, ui)}”`, `Zahrát „${cardName(card, ui)}“`);
     }
     case "discard_for_bonus":
-      return tr(`Discard “${cardName(String(command.card), tr)}” for +1 on the row`, `Odhodit „${cardName(String(command.card), tr)}“ za +1 k řádku`);
+      return tr(`Discard “${cardName(String(command.card), ui)}” for +1 on the row`, `Odhodit „${cardName(String(command.card), ui)}“ za +1 k řádku`);
     case "end_turn":
       return tr("End turn", "Ukončit tah");
     default:
-      return command.type;
+      return describeCommand(command);
   }
 }
 
@@ -366,6 +401,40 @@ export function extraCommands(_view: Json, _seat: number | null, legal: Command[
   return legal.filter((c) => !HANDLED.has(c.type));
 }
 
+/** The confirm policy (BOARDS.md): one tap for what undo takes back (a row's cubes or camels or
+ * gold, a cube placed, a card played or discarded, a building, a supervisor move that inspects
+ * nobody else's cube) and for rolling without buying dice (the one thing to do); a preview and
+ * Confirm for what cannot be taken back: buying yellow dice, drawing a card, moving the
+ * supervisor onto another player's cubes, sending a cube to the caravan, choosing the
+ * inspection's order, ending the turn while something else may still be done. */
+export function needsConfirm(command: Command, view: Json, legal: Command[]): boolean {
+  switch (command.type) {
+    case "roll":
+      return Number(command.yellow ?? 0) > 0;
+    case "take_row":
+    case "place_cube":
+    case "play_card":
+    case "discard_for_bonus":
+    case "build":
+      return false;
+    case "move_supervisor": {
+      if (!isView(view)) return true;
+      const v = asView(view);
+      const mover = v.active[0];
+      const cell = v.path?.find((c) => c.cell === Number(command.to));
+      if (!cell || mover === undefined) return true;
+      return cell.shops.some((sh) => {
+        const owner = v.shops[sh]?.owner ?? -1;
+        return owner >= 0 && owner !== mover;
+      });
+    }
+    case "end_turn":
+      return legal.some((c) => c.type !== "end_turn");
+    default:
+      return true;
+  }
+}
+
 // ---------------------------------------------------------------- pieces
 
 /** `targetProps` typed for an SVG group. */
@@ -384,9 +453,9 @@ function Cube({ seat, x, y, s, cls, label }: { seat: number; x: number; y: numbe
 }
 
 /** The supervisor: a white pawn. */
-function Pawn({ x, y, cls }: { x: number; y: number; cls?: string }): ComponentChild {
+function Pawn({ x, y, cls, label }: { x: number; y: number; cls?: string; label?: string }): ComponentChild {
   return (
-    <g class={cls} transform={`translate(${x} ${y})`} aria-hidden="true">
+    <g class={cls} transform={`translate(${x} ${y})`} {...(label ? { role: "img", "aria-label": label } : { "aria-hidden": "true" })}>
       <path d="M -9 10 Q -9 3 -4 1 Q -7 -2 -7 -6 A 7 7 0 1 1 7 -6 Q 7 -2 4 1 Q 9 3 9 10 Z" fill="#fff" stroke="#1f2a30" stroke-width="2" />
     </g>
   );
@@ -493,7 +562,9 @@ function Market({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
     return <circle key={c} cx={p.x} cy={p.y} r={c === HUB ? 11 : 8} fill={c === HUB ? "#f5f1e8" : i % 2 ? "#e9dcc0" : "#cdb98d"} stroke="#7d6a45" stroke-width={1.5} aria-hidden="true" />;
   });
 
-  const cellTargets = [...cells].map((c) => {
+  const cellList = [...cells];
+  const cellHalves = hitHalves(cellList.map(cellXY));
+  const cellTargets = cellList.map((c, i) => {
     const p = cellXY(c);
     const f = moveFacts(v, mode.row!, c);
     const command: Command = { type: "move_supervisor", row: mode.row!, to: c };
@@ -503,6 +574,7 @@ function Market({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
     // The price tag sits beside the street, away from the shops where the street allows.
     return (
       <g key={`t${c}`} {...gTarget({ label, chosen, onPick: () => ui.propose(command, label) })}>
+        <Hit x={p.x} y={p.y} half={cellHalves[i]!} />
         <circle class="hl" cx={p.x} cy={p.y} r={14} />
         {tag && (
           <g aria-hidden="true">
@@ -516,6 +588,9 @@ function Market({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
     );
   });
 
+  const shopHalf = new Map<number, number>();
+  const shopList = [...shopTarget.keys()];
+  hitHalves(shopList.map(shopXY)).forEach((h, i) => shopHalf.set(shopList[i]!, h));
   const shopsDrawn = v.shops.map((s) => {
     const p = shopXY(s.shop);
     const souk = v.souks.find((k) => k.souk === s.souk);
@@ -537,7 +612,7 @@ function Market({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
     if (!command) {
       const who = s.owner >= 0 ? tr(`, cube of ${playerName(ui.players, s.owner)}`, `, kostička hráče ${playerName(ui.players, s.owner)}`) : tr(", empty", ", prázdné");
       return (
-        <g key={s.shop} role="img" aria-label={`${shopName(s.shop, v, tr)}${who}`}>
+        <g key={s.shop} role="img" aria-label={`${shopName(s.shop, v, ui)}${who}`}>
           {body}
         </g>
       );
@@ -546,6 +621,7 @@ function Market({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
     return (
       <g key={s.shop} {...gTarget({ label, chosen: ghostShop === s.shop, onPick: () => ui.propose(command, label) })}>
         {body}
+        <Hit x={p.x} y={p.y} half={shopHalf.get(s.shop) ?? HIT_HALF} />
         <rect class="hl" x={p.x - 15} y={p.y - 15} width={30} height={30} rx={4} />
       </g>
     );
@@ -556,7 +632,7 @@ function Market({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
   const ghostSup = ghostTo !== null ? cellXY(ghostTo) : null;
   const label = tr("Marketplace", "Tržiště");
   return (
-    <PanZoom box={focusBox(v, live ? legal : [], !narrowScreen() || ui.picker.get("wide") === true || mode.card !== undefined)} label={label} labels={{ zoomIn: ui.t("zoom_in"), zoomOut: ui.t("zoom_out"), fit: ui.t("zoom_reset") }} class="ysp-market">
+    <PanZoom box={BOX} label={label} labels={{ zoomIn: ui.t("zoom_in"), zoomOut: ui.t("zoom_out"), fit: ui.t("zoom_reset") }} class="ysp-market">
       <rect x={0} y={0} width={BOX.width + 80} height={BOX.height} fill="#f5f1e8" aria-hidden="true" />
       {QUARTERS.map((q) => {
         const l = QUARTER_LABEL[q]!;
@@ -571,11 +647,17 @@ function Market({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
       {streets}
       {cellDots}
       {shopsDrawn}
-      <Pawn x={sup.x} y={sup.y - 4} />
-      <title>{tr(`Supervisor on street ${v.supervisor}`, `Dozorce na poli ${v.supervisor}`)}</title>
+      <Pawn x={sup.x} y={sup.y - 4} label={tr(`Supervisor on the ${spaceName(v.supervisor, ui)}`, `Dozorce: ${spaceName(v.supervisor, ui)}`)} />
       {cellTargets}
       {ghostSup && <Pawn x={ghostSup.x} y={ghostSup.y - 4} cls="ghost" />}
       {ghostCube && <Cube seat={me} x={ghostCube.x} y={ghostCube.y} s={20} cls="ghost" />}
+      {ui.marks.map((e, i) => {
+        const at = markPlace(e);
+        if (!at) return null;
+        const text = e.text ? (ui.lang === "cs" ? e.text.cs : e.text.en) : undefined;
+        const seat = typeof e.actor === "number" ? e.actor : typeof e.data?.seat === "number" ? e.data.seat : null;
+        return <Mark key={e.seq} x={at.x} y={at.y} r={at.r} seat={seat} n={ui.marks.length > 1 ? i + 1 : undefined} label={text || undefined} />;
+      })}
     </PanZoom>
   );
 }
@@ -597,10 +679,12 @@ function Tower({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; ui
   const tr = ui.tr;
   const live = ui.interactive && !ui.busy;
   const rows = live ? new Set(pickableRows(legal)) : new Set<number>();
+  // Rows a marked event used (ui.marks): ringed like the market's places.
+  const marked = new Set(ui.marks.map((e) => e.data?.row).filter((r): r is number => typeof r === "number"));
   const tint = (r: number) => (r >= 1 && r <= 4 ? QUARTER_TINT[QUARTERS[r - 1]!]!.fill : r === 0 ? "#e6d9c3" : "#efe0a6");
   return (
     <section class="ysp-tower" aria-label={tr("Tower", "Věž")}>
-      <h3 class="ysp-h">{tr("Tower", "Věž")}</h3>
+      {!ui.layout.phone && <h3 class="ysp-h">{tr("Tower", "Věž")}</h3>}
       <ol class="ysp-rows" reversed>
         {[...v.tower].reverse().map((r) => {
           const dice: ComponentChild[] = [];
@@ -617,9 +701,22 @@ function Tower({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; ui
                 {rowName(r.row, tr)}
               </span>
               <span class="sr-only">{words}</span>
-              <span class="ysp-dice" aria-hidden="true">
-                {dice.length ? dice : "—"}
-              </span>
+              {ui.layout.phone ? (
+                <span class="ysp-dice ysp-sum" aria-hidden="true">
+                  {count ? (
+                    <>
+                      <Die value={r.value} yellow={r.white === 0} />
+                      {count > 1 ? `×${count}` : ""}
+                    </>
+                  ) : (
+                    "—"
+                  )}
+                </span>
+              ) : (
+                <span class="ysp-dice" aria-hidden="true">
+                  {dice.length ? dice : "—"}
+                </span>
+              )}
               {r.used ? <span class="ysp-used">{tr("used", "použit")}</span> : mine !== undefined && count > 0 && <span class="ysp-mine">×{mine + (live ? v.bonus : 0)}</span>}
             </>
           );
@@ -630,7 +727,7 @@ function Tower({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; ui
                 <button
                   type="button"
                   data-row={r.row}
-                  class={`ysp-row target-row${chosen ? " chosen" : ""}`}
+                  class={`ysp-row target-row${chosen ? " chosen" : ""}${marked.has(r.row) ? " marked" : ""}`}
                   aria-pressed={chosen ? "true" : "false"}
                   onClick={() => {
                     ui.cancel();
@@ -646,7 +743,7 @@ function Tower({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; ui
             );
           }
           return (
-            <li key={r.row} class={`ysp-row${r.used ? " used" : ""}`}>
+            <li key={r.row} class={`ysp-row${r.used ? " used" : ""}${marked.has(r.row) ? " marked" : ""}`}>
               {inner}
             </li>
           );
@@ -752,7 +849,7 @@ function Prompt({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
     const who = v.active.map((s) => playerName(ui.players, s)).join(", ");
     let what = who ? tr(`waiting for ${who}`, `čeká se na ${who}`) : "";
     if (v.phase === "caravan" && v.inspecting >= 0)
-      what = tr(`${who} decides about the inspected cube on ${shopName(v.inspecting, v, tr)}`, `${who} rozhoduje o kontrolované kostičce na ${shopName(v.inspecting, v, tr)}`);
+      what = tr(`${who} decides about the inspected cube on ${shopName(v.inspecting, v, ui)}`, `${who} rozhoduje o kontrolované kostičce na ${shopName(v.inspecting, v, ui)}`);
     else if (v.phase === "inspect") what = tr(`${who} chooses the order of the inspection`, `${who} volí pořadí kontroly`);
     else if (v.phase === "place") what = tr(`${who} is placing cubes (${v.to_place} left)`, `${who} nasazuje kostičky (zbývá ${v.to_place})`);
     if (v.phase === "over") {
@@ -775,23 +872,6 @@ function Prompt({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
   else if (v.phase === "roll") text = tr("You start the day: buy yellow dice or just roll.", "Začínáš den: kup žluté kostky, nebo jen hoď.");
   else if (v.phase === "place") {
     text = tr(`Place your cubes: ${v.to_place} left. Tap a highlighted shop.`, `Nasaď kostičky: zbývá ${v.to_place}. Klepni na zvýrazněné pole.`);
-    const wide = ui.picker.get("wide") === true;
-    buttons = narrowScreen() && (
-      <div class="ysp-kinds">
-        <button
-          type="button"
-          class="btn"
-          aria-pressed={wide ? "true" : "false"}
-          onClick={() => {
-            if (wide) ui.picker.unset("wide");
-            else ui.picker.set("wide", true);
-            ui.redraw();
-          }}
-        >
-          {wide ? tr("Show only the quarter", "Jen sektor") : tr("Show the whole market", "Celé tržiště")}
-        </button>
-      </div>
-    );
   }
   else if (v.phase === "inspect") text = tr("Choose which inspected cube goes to the caravan next.", "Vyber, která kontrolovaná kostička jde do karavany.");
   else if (v.phase === "caravan") text = tr("Your cube is inspected: send it to the caravan, or pay 1 camel to send one from supply.", "Tvá kostička je kontrolována: pošli ji do karavany, nebo za 1 velblouda jinou ze zásoby.");
@@ -871,70 +951,25 @@ function Prompt({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
   );
 }
 
-const STYLE = `
-.ysp { display: grid; gap: .6rem; }
-.ysp-prompt { margin: 0; padding: .45rem .6rem; background: #fff8ec; border: 1px solid #e3d3b5; border-radius: 8px; }
-.ysp-prompt p { margin: 0; }
-.ysp-prompt-mine { border-color: #b5442c; }
-.ysp-kinds { display: flex; flex-wrap: wrap; gap: .35rem; margin-top: .4rem; }
-.ysp-kinds .btn { min-height: 36px; padding: .25rem .7rem; }
-.ysp-side { display: grid; gap: .6rem; align-content: start; }
-.ysp-h { font-size: .95rem; margin: 0 0 .3rem; }
-.ysp-rows { list-style: none; margin: 0; padding: 0; display: grid; gap: 3px; }
-.ysp-row { display: flex; align-items: center; gap: .4rem; width: 100%; min-height: 34px; padding: 2px 6px 2px 2px; border: 1px solid #d8ccb4; border-radius: 6px; background: #fffdf8; font: inherit; color: inherit; text-align: left; }
-.ysp-row.used { background: #ece6da; color: #3d3428; }
-.ysp-row.used .ysp-rowname { text-decoration: line-through; }
-button.ysp-row { cursor: pointer; border: 2px dashed #b5442c; background: #fbeee9; }
-button.ysp-row.chosen { border-style: solid; background: #f3d3c9; }
-.ysp-rowname { flex: 0 0 5.2rem; padding: 4px 6px; border-radius: 4px; font-size: .85rem; font-weight: 600; }
-.ysp-dice { display: flex; flex-wrap: wrap; gap: 2px; flex: 1; }
-.ysp-used { font-size: .8rem; color: #4a3f33; }
-.ysp-mine { font-weight: 700; font-size: .9rem; }
-.ysp-deck { margin: .3rem 0 0; }
-.ysp-sections { display: flex; gap: 4px; flex-wrap: wrap; }
-.ysp-section { display: flex; gap: 2px; align-items: center; padding: 3px; border: 1px solid #d8ccb4; border-radius: 6px; background: #fffdf8; }
-.ysp-secno { font-size: .75rem; font-weight: 700; color: #6b5b4b; padding: 0 2px; }
-.ysp-slot { width: 20px; height: 20px; border: 1px dashed #c8b998; border-radius: 4px; display: inline-flex; align-items: center; justify-content: center; }
-.ysp-players { display: grid; gap: 4px; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); }
-.ysp-player { padding: 4px 6px; border: 1px solid #d8ccb4; border-radius: 6px; background: #fffdf8; }
-.ysp-player.active { border-color: #b5442c; }
-.ysp-pname { display: flex; align-items: center; gap: .4rem; }
-.ysp-first { font-size: .7rem; padding: 0 4px; border-radius: 4px; background: #1f2a30; color: #fff; }
-.ysp-stats { display: flex; flex-wrap: wrap; gap: .7rem; font-size: .9rem; margin: 2px 0; }
-.ysp-icon { vertical-align: -2px; }
-.ysp-bldgs { list-style: none; display: flex; gap: 3px; margin: 0; padding: 0; }
-.ysp-bldgs li { width: 20px; height: 20px; font-size: .7rem; display: inline-flex; align-items: center; justify-content: center; border: 1px dashed #b8a888; border-radius: 3px; color: #5e5038; }
-.ysp-bldgs li.built { background: #1f2a30; color: #fff; border-style: solid; }
-.ysp-hand { display: grid; gap: .4rem; }
-.ysp-card { display: flex; flex-wrap: wrap; align-items: center; gap: .35rem; padding: 4px 6px; border: 1px solid #d8ccb4; border-radius: 6px; background: #fffdf8; }
-.ysp-card .ysp-cname { font-weight: 600; flex: 1 1 9rem; }
-.ysp-card .btn, .ysp-build .btn { min-height: 34px; padding: .2rem .5rem; }
-.ysp-amounts { display: flex; flex-wrap: wrap; gap: 3px; width: 100%; }
-.ysp-amounts .btn { min-width: 36px; }
-.ysp-build { display: flex; flex-wrap: wrap; gap: .35rem; }
-.ysp-market .board-svg { max-height: min(64vh, 720px); }
-.ysp-prompt { order: -2; }
-.ysp-focus-market .ysp-market { order: -1; }
-@media (min-width: 900px) {
-  .ysp { grid-template-columns: minmax(15rem, 1fr) minmax(0, 1.4fr); grid-template-rows: auto auto 1fr; align-items: start; }
-  .ysp-prompt { grid-column: 1 / -1; }
-  .ysp-side { grid-column: 1; grid-row: 2; }
-  .ysp-market, .ysp-focus-market .ysp-market { grid-column: 2; grid-row: 2 / span 2; order: 0; }
-  .ysp-players { grid-column: 1; grid-row: 3; grid-template-columns: 1fr; align-self: start; }
-  .ysp-market .board-svg { max-height: min(76vh, 720px); }
-}
-`;
 
 export function render(view: Json, _seat: number | null, legal: Command[], ui: BoardUi): ComponentChild {
   if (!isView(view)) return <p class="muted">{ui.tr("The game has not begun yet.", "Hra ještě nezačala.")}</p>;
   const v = asView(view);
   const mode = modeOf(legal, ui);
-  const live = ui.interactive && legal.length > 0;
-  const onMarket =
-    live && ((mode.row !== null && mode.kind === "move_supervisor") || shopTargets(legal, mode.card).length > 0);
+  // One layout per device (ui.layout), never per phase: on a phone the tower is a short strip
+  // above the market, so that the market fills the space above the dock.
+  if (ui.layout.phone)
+    return (
+      <div class="ysp ysp-phone">
+        <Prompt v={v} legal={legal} ui={ui} mode={mode} />
+        <Tower v={v} legal={legal} ui={ui} mode={mode} />
+        <Market v={v} legal={legal} ui={ui} mode={mode} />
+        <Caravan v={v} ui={ui} />
+        <Players v={v} ui={ui} />
+      </div>
+    );
   return (
-    <div class={`ysp${onMarket ? " ysp-focus-market" : ""}`}>
-      <style>{STYLE}</style>
+    <div class="ysp">
       <Prompt v={v} legal={legal} ui={ui} mode={mode} />
       <div class="ysp-side">
         <Tower v={v} legal={legal} ui={ui} mode={mode} />
@@ -973,7 +1008,7 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
         return (
           <div key={card} class="ysp-card">
             <span class="ysp-cname">
-              {cardName(card, tr)}
+              {cardName(card, ui)}
               {k > 1 ? ` ×${k}` : ""}
               {w && <span class="muted small"> — {tr(w.text[0], w.text[1])}</span>}
             </span>
@@ -994,6 +1029,9 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
               >
                 {tr("Play", "Zahrát")}
               </button>
+            )}
+            {live && !playable.has(card) && !bonus && (
+              <span class="ysp-why">{card.startsWith("build_") ? tr("with a building", "při stavbě") : tr("not now", "teď ne")}</span>
             )}
             {bonus && (
               <button type="button" class="btn" onClick={() => ui.propose(bonus, describe(bonus, view, ui))}>
@@ -1026,13 +1064,24 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
             </li>
           ))}
         </ol>
-        <ul class="muted small" style={{ margin: ".3rem 0", paddingLeft: "1.1rem" }}>
-          {BUILDINGS.map((b, i) => (
-            <li key={b.id}>
-              {i + 1}. {tr(b.name[0], b.name[1])} — {tr(`${b.camels} camels`, `${b.camels} velbl.`)}
-              {b.gold ? tr(` + ${b.gold} gold`, ` + ${b.gold} peněz`) : ""} {built.has(b.id) ? "✓" : ""}
-            </li>
-          ))}
+        <ul class="muted small ysp-bldg-list">
+          {BUILDINGS.map((b, i) => {
+            const why = built.has(b.id)
+              ? tr("built", "postaveno")
+              : !live
+                ? null
+                : builds.some((c) => c.building === b.id)
+                  ? null
+                  : (me?.camels ?? 0) < b.camels || (me?.gold ?? 0) < b.gold
+                    ? tr("too dear", "příliš drahá")
+                    : tr("not now", "teď ne");
+            return (
+              <li key={b.id}>
+                {i + 1}. {tr(b.name[0], b.name[1])} — {tr(`${b.camels} camels`, `${b.camels} velbl.`)}
+                {b.gold ? tr(` + ${b.gold} gold`, ` + ${b.gold} peněz`) : ""} {why && <span class="ysp-why">· {why}</span>}
+              </li>
+            );
+          })}
         </ul>
         {builds.length > 0 && (
           <div class="ysp-build">
