@@ -147,9 +147,9 @@ suite("narrowing", () => {
     expect(moveFacts(v, 1, 8)).toEqual({ steps: 2, value: 2, cost: 0, free: 0, inspects: [] });
   });
   it("gives each target a hit area as large as allowed, short of every other target's centre", () => {
-    const pts = [{ x: 0, y: 0 }, { x: 26, y: 5 }, { x: 200, y: 200 }];
+    const pts = [{ x: 40, y: 40 }, { x: 66, y: 45 }, { x: 600, y: 380 }];
     const h = hitHalves(pts);
-    expect(h[2]).toBe(HIT_HALF);
+    expect(h[2]).toBeGreaterThan(HIT_HALF * 0.95); // spread over the market: nearly the whole
     expect(h[0]).toBe(25);
     expect(h[1]).toBe(25);
     // no target's hit square reaches another's centre
@@ -157,14 +157,20 @@ suite("narrowing", () => {
       if (i !== j) expect(Math.max(Math.abs(p.x - q.x), Math.abs(p.y - q.y))).toBeGreaterThan(h[j]!);
     }));
   });
+  it("targets close together get smaller hit areas, so that the view closes in on them", () => {
+    const quarter = [{ x: 100, y: 100 }, { x: 160, y: 100 }, { x: 100, y: 160 }, { x: 200, y: 190 }];
+    for (const h of hitHalves(quarter)) expect(h).toBeLessThan(HIT_HALF);
+    for (const h of hitHalves(quarter)) expect(h).toBeGreaterThanOrEqual(16);
+    expect(hitHalves([])).toEqual([]);
+  });
   it("finds where a marked event happened: a shop, the supervisor's stop, nothing for others", () => {
     expect(markPlace({ type: "CubePlaced", data: { seat: 1, shop: 13 } })).toMatchObject({ r: 21 });
     expect(markPlace({ type: "SupervisorMoved", data: { seat: 1, to: 9 } })).toMatchObject({ r: 17 });
     expect(markPlace({ type: "DiceRolled", data: { seat: 1 } })).toBeNull();
     expect(markPlace({ type: "CubePlaced", data: { shop: 99 } })).toBeNull();
   });
-  it("turns the board a quarter so it stands upright", () => {
-    expect(place([418, 187])).toEqual({ x: 247, y: 406 });
+  it("draws the market north up, as printed", () => {
+    expect(place([418, 187])).toEqual({ x: 406, y: 175 });
   });
 });
 
@@ -335,16 +341,22 @@ suite("the game's names and the phone", () => {
       expect(text).not.toMatch(/\b[a-z]+_[a-z0-9_]+\b|\bhex \d+|\bspace \d+|\bstreet \d+|[Pp]layer \d/);
     }
   });
-  it("on a phone: the tower is a strip above the market, the caravan and players below", () => {
+  it("on a phone: the market under one line of words, the tower and the step's buttons in the dock", () => {
     const { root, ui } = setup(view());
     ui.layout = { width: "phone", phone: true };
     ui.redraw();
     const order = [...root.querySelector(".ysp-phone")!.children].map((e) => e.className.split(" ")[0]);
-    expect(order).toEqual(["ysp-prompt", "ysp-tower", "panzoom", "ysp-caravan", "ysp-players"]);
-    expect(root.querySelectorAll(".ysp-tower .ysp-sum").length).toBe(6);
+    expect(order).toEqual(["ysp-prompt", "panzoom", "ysp-caravan", "ysp-players"]);
+    const dock = root.querySelector(".ysp-phone-hand")!;
+    expect(dock.querySelectorAll(".ysp-tower .ysp-sum").length).toBe(6);
+    dock.querySelector<HTMLButtonElement>("button.ysp-row[data-row='1']")!.click();
+    expect([...root.querySelectorAll<HTMLButtonElement>(".ysp-phone-hand .ysp-kinds button")].map((b) => b.dataset.kind)).toEqual([
+      "take_row", "move_supervisor", "draw_card",
+    ]);
+    expect(root.querySelector(".ysp-phone .ysp-kinds")).toBeNull();
   });
   it("every target has a hit area at least 60 units across where the targets are apart", () => {
-    const cmds: Command[] = [{ type: "place_cube", shop: 0 }, { type: "place_cube", shop: 20 }];
+    const cmds: Command[] = [{ type: "place_cube", shop: 4 }, { type: "place_cube", shop: 21 }];
     const { root } = setup(view({ phase: "place", to_place: 2 }), cmds);
     const hits = [...root.querySelectorAll(".ysp-market .target rect.hit")];
     expect(hits.length).toBe(2);

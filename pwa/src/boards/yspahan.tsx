@@ -107,11 +107,12 @@ const CELL_PX: Readonly<Record<number, readonly [number, number]>> = {
   29: [422, 401],
 };
 const HUB = 10;
-const BOX = { x: 0, y: 0, width: 424, height: 652 };
+const BOX = { x: 0, y: 0, width: 652, height: 424 };
 
-/** Photo pixels to board units: a quarter turn clockwise (west at the top, north on the right). */
+/** Photo pixels to board units: the market as printed, north up, wider than tall (on a phone the
+ * board's frame, between the prompt and the dock, is wider than tall too). */
 export function place(p: readonly [number, number]): { x: number; y: number } {
-  return { x: 434 - p[1], y: p[0] - 12 };
+  return { x: p[0] - 12, y: p[1] - 12 };
 }
 export function shopXY(shop: number): { x: number; y: number } {
   return place(SHOP_PX[shop] ?? [0, 0]);
@@ -122,18 +123,27 @@ export function cellXY(cell: number): { x: number; y: number } {
 
 /** The largest half-width of a target's square hit area (board units): 60 units are 32 CSS px
  * when the whole market fills a phone's frame (about 0.55 px a unit). */
-export const HIT_HALF = 30;
+export const HIT_HALF = 32;
 
-/** Half-widths of the square hit areas round `points` (the step's targets): as large as
- * `HIT_HALF`, but short of every other target's centre (Chebyshev distance), so that a finger on
- * a target's centre always gets that target, whichever is drawn on top. */
+/** Half-widths of the square hit areas round `points` (the step's targets). Targets spread over
+ * the market get `HIT_HALF`, 32 px at the whole market's view; targets close together get less
+ * (down to the drawn shop's size), so that the view fitted to them (PanZoom) closes in on them
+ * and the shops are drawn large. Never as far as another target's centre (Chebyshev distance):
+ * a finger on a target's centre always gets that target, whichever is drawn on top. */
 export function hitHalves(points: readonly { x: number; y: number }[]): number[] {
+  if (points.length === 0) return [];
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const w = Math.max(...xs) - Math.min(...xs) + 2 * HIT_HALF;
+  const h = Math.max(...ys) - Math.min(...ys) + 2 * HIT_HALF;
+  const zoom = Math.min(4, BOX.width / w, BOX.height / h);
+  const base = Math.max(16, HIT_HALF / Math.max(1, zoom));
   return points.map((p, i) => {
     let near = Infinity;
     points.forEach((q, j) => {
       if (j !== i) near = Math.min(near, Math.max(Math.abs(p.x - q.x), Math.abs(p.y - q.y)));
     });
-    return Math.max(8, Math.min(HIT_HALF, near - 1));
+    return Math.max(8, Math.min(base, near - 1));
   });
 }
 
@@ -162,12 +172,12 @@ const QUARTER_TINT: Record<string, { fill: string; line: string }> = {
   chest: { fill: "#cbd8e6", line: "#4f6a86" },
   vase: { fill: "#ecccc4", line: "#a0564a" },
 };
-/** Where each quarter's name is written on the turned board. */
+/** Where each quarter's name is written: in its corner of the market. */
 const QUARTER_LABEL: Record<string, { x: number; y: number; anchor: string }> = {
-  bag: { x: 8, y: 20, anchor: "start" },
-  chest: { x: 416, y: 20, anchor: "end" },
-  barrel: { x: 8, y: 642, anchor: "start" },
-  vase: { x: 416, y: 642, anchor: "end" },
+  chest: { x: 6, y: 16, anchor: "start" },
+  bag: { x: 6, y: 418, anchor: "start" },
+  vase: { x: 646, y: 16, anchor: "end" },
+  barrel: { x: 646, y: 418, anchor: "end" },
 };
 
 // ---------------------------------------------------------------- words
@@ -633,7 +643,7 @@ function Market({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
   const label = tr("Marketplace", "Tržiště");
   return (
     <PanZoom box={BOX} label={label} labels={{ zoomIn: ui.t("zoom_in"), zoomOut: ui.t("zoom_out"), fit: ui.t("zoom_reset") }} class="ysp-market">
-      <rect x={0} y={0} width={BOX.width + 80} height={BOX.height} fill="#f5f1e8" aria-hidden="true" />
+      <rect x={0} y={0} width={BOX.width} height={BOX.height} fill="#f5f1e8" aria-hidden="true" />
       {QUARTERS.map((q) => {
         const l = QUARTER_LABEL[q]!;
         const w = QUARTER_WORDS[q]!;
@@ -681,7 +691,6 @@ function Tower({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; ui
   const rows = live ? new Set(pickableRows(legal)) : new Set<number>();
   // Rows a marked event used (ui.marks): ringed like the market's places.
   const marked = new Set(ui.marks.map((e) => e.data?.row).filter((r): r is number => typeof r === "number"));
-  const tint = (r: number) => (r >= 1 && r <= 4 ? QUARTER_TINT[QUARTERS[r - 1]!]!.fill : r === 0 ? "#e6d9c3" : "#efe0a6");
   return (
     <section class="ysp-tower" aria-label={tr("Tower", "Věž")}>
       {!ui.layout.phone && <h3 class="ysp-h">{tr("Tower", "Věž")}</h3>}
@@ -697,27 +706,32 @@ function Tower({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; ui
             : tr(": no dice", ": bez kostek");
           const inner = (
             <>
-              <span class="ysp-rowname" style={{ background: tint(r.row) }}>
+              <span class={`ysp-rowname ysp-tint-${r.row}`}>
                 {rowName(r.row, tr)}
               </span>
               <span class="sr-only">{words}</span>
               {ui.layout.phone ? (
+                // A phone: the dice's value and what the player would take (or "used").
                 <span class="ysp-dice ysp-sum" aria-hidden="true">
-                  {count ? (
+                  {r.used ? (
+                    <span class="ysp-used">{tr("used", "použit")}</span>
+                  ) : count ? (
                     <>
                       <Die value={r.value} yellow={r.white === 0} />
-                      {count > 1 ? `×${count}` : ""}
+                      <span class="ysp-mine">×{mine !== undefined ? mine + (live ? v.bonus : 0) : count}</span>
                     </>
                   ) : (
                     "—"
                   )}
                 </span>
               ) : (
-                <span class="ysp-dice" aria-hidden="true">
-                  {dice.length ? dice : "—"}
-                </span>
+                <>
+                  <span class="ysp-dice" aria-hidden="true">
+                    {dice.length ? dice : "—"}
+                  </span>
+                  {r.used ? <span class="ysp-used">{tr("used", "použit")}</span> : mine !== undefined && count > 0 && <span class="ysp-mine">×{mine + (live ? v.bonus : 0)}</span>}
+                </>
               )}
-              {r.used ? <span class="ysp-used">{tr("used", "použit")}</span> : mine !== undefined && count > 0 && <span class="ysp-mine">×{mine + (live ? v.bonus : 0)}</span>}
             </>
           );
           if (rows.has(r.row)) {
@@ -729,6 +743,8 @@ function Tower({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; ui
                   data-row={r.row}
                   class={`ysp-row target-row${chosen ? " chosen" : ""}${marked.has(r.row) ? " marked" : ""}`}
                   aria-pressed={chosen ? "true" : "false"}
+                  // The only row there is, chosen by itself: nothing to tap here.
+                  disabled={chosen && ui.picker.get("row") === undefined}
                   onClick={() => {
                     ui.cancel();
                     if (chosen) ui.picker.unset("row");
@@ -842,8 +858,11 @@ function Players({ v, ui }: { v: YView; ui: BoardUi }): ComponentChild {
 
 // ---------------------------------------------------------------- what to do now
 
-function Prompt({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; ui: BoardUi; mode: Mode }): ComponentChild {
+/** What to do now: the words ("text"), the buttons of the step ("controls"), or both ("all"; on
+ * a phone the words stand above the market, the buttons in the dock). */
+function Prompt({ v, legal, ui, mode, part = "all" }: { v: YView; legal: readonly Command[]; ui: BoardUi; mode: Mode; part?: "all" | "text" | "controls" }): ComponentChild {
   const tr = ui.tr;
+  if (part === "controls" && (!ui.interactive || legal.length === 0)) return null;
   const round = tr(`Week ${v.epoch}, day ${v.day}`, `Týden ${v.epoch}, den ${v.day}`);
   if (!ui.interactive || legal.length === 0) {
     const who = v.active.map((s) => playerName(ui.players, s)).join(", ");
@@ -906,9 +925,15 @@ function Prompt({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
                 data-kind={k}
                 class={`btn${chosen ? " btn-primary" : ""}`}
                 aria-pressed={chosen ? "true" : "false"}
-                disabled={ui.busy}
+                // The only thing the row allows, chosen by itself: nothing to tap (its stops are).
+                disabled={ui.busy || (chosen && k === "move_supervisor" && kinds.length === 1)}
                 onClick={() => {
-                  if (k === "move_supervisor") {
+                  if (chosen && k === "move_supervisor") {
+                    // Tapped again: un-chosen (the row stays).
+                    ui.cancel();
+                    ui.picker.set("row", mode.row!, ACTION_STEPS);
+                    ui.redraw();
+                  } else if (k === "move_supervisor") {
                     ui.cancel();
                     ui.picker.set("row", mode.row!, ACTION_STEPS);
                     ui.picker.set("kind", k, ACTION_STEPS);
@@ -929,11 +954,8 @@ function Prompt({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
     }
   }
   const plain = promptCommands(legal);
-  return (
-    <div class="ysp-prompt ysp-prompt-mine" role="status">
-      <p>
-        <strong>{round}</strong> · {text}
-      </p>
+  const controls = (
+    <>
       {buttons}
       {plain.length > 0 && (
         <div class="ysp-kinds ysp-plain">
@@ -947,27 +969,39 @@ function Prompt({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
           })}
         </div>
       )}
+    </>
+  );
+  if (part === "controls") return buttons || plain.length ? <div class="ysp-controls">{controls}</div> : null;
+  return (
+    <div class="ysp-prompt ysp-prompt-mine" role="status">
+      <p>
+        <strong>{round}</strong> · {text}
+      </p>
+      {part === "all" && controls}
     </div>
   );
 }
 
 
-export function render(view: Json, _seat: number | null, legal: Command[], ui: BoardUi): ComponentChild {
+export function render(view: Json, seat: number | null, legal: Command[], ui: BoardUi): ComponentChild {
   if (!isView(view)) return <p class="muted">{ui.tr("The game has not begun yet.", "Hra ještě nezačala.")}</p>;
   const v = asView(view);
   const mode = modeOf(legal, ui);
   // One layout per device (ui.layout), never per phase: on a phone the tower is a short strip
   // above the market, so that the market fills the space above the dock.
-  if (ui.layout.phone)
+  if (ui.layout.phone) {
+    // A player's tower and buttons stand in the dock (privateArea), beside their cards.
+    const docked = seat !== null && v.hand !== null;
     return (
       <div class="ysp ysp-phone">
-        <Prompt v={v} legal={legal} ui={ui} mode={mode} />
-        <Tower v={v} legal={legal} ui={ui} mode={mode} />
+        <Prompt v={v} legal={legal} ui={ui} mode={mode} part={docked ? "text" : "all"} />
+        {!docked && <Tower v={v} legal={legal} ui={ui} mode={mode} />}
         <Market v={v} legal={legal} ui={ui} mode={mode} />
         <Caravan v={v} ui={ui} />
         <Players v={v} ui={ui} />
       </div>
     );
+  }
   return (
     <div class="ysp">
       <Prompt v={v} legal={legal} ui={ui} mode={mode} />
@@ -996,8 +1030,12 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
   const cards = Object.entries(v.hand).filter(([, k]) => k > 0);
   const me = v.players[seat];
   const built = new Set(me?.buildings ?? []);
+  const phone = ui.layout.phone;
+  const mode = modeOf(legal, ui);
   return (
-    <div class="ysp-hand">
+    <div class={`ysp-hand${phone ? " ysp-phone-hand" : ""}`}>
+      {phone && <Prompt v={v} legal={legal} ui={ui} mode={mode} part="controls" />}
+      {phone && <Tower v={v} legal={legal} ui={ui} mode={mode} />}
       {cards.length === 0 && <p class="muted">{tr("No cards in hand.", "Žádné karty v ruce.")}</p>}
       {cards.map(([card, k]) => {
         const w = CARD_WORDS[card];
