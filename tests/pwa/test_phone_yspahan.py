@@ -13,6 +13,7 @@ side by side with the other browser tests (pytest-xdist)."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import time
@@ -20,7 +21,8 @@ from typing import Any
 
 import pytest
 
-from tests.pwa.phone import Moves, in_view, phone_tab  # noqa: F401  (a fixture)
+from tests.pwa.conftest import SCREENSHOTS
+from tests.pwa.phone import Moves, in_view, lit_targets, phone_tab  # noqa: F401  (a fixture)
 from tests.pwa.test_browser import Tab, api, register, wait_my_turn
 
 BUDGET_S = 200.0
@@ -69,22 +71,42 @@ def _words_check(tab: Tab, moves: Moves) -> None:
         moves.problems.append(f"step {len(moves.steps)}: internal ids on screen: {found}")
 
 
-def _play(tab: Tab, moves: Moves, rng: random.Random, budget: float, words: bool) -> int:
-    """Random taps until the game ends or ``budget`` seconds pass; the number of own steps."""
+def _play(
+    tab: Tab, moves: Moves, rng: random.Random, budget: float, words: bool
+) -> tuple[int, list[dict[str, Any]]]:
+    """Random taps until the game ends or ``budget`` seconds pass: the number of own steps, and
+    the steps whose smallest lit target was under 32 px (size, count and one name)."""
     start = time.monotonic()
     steps = 0
+    small: list[dict[str, Any]] = []
     while time.monotonic() - start < budget and wait_my_turn(tab, timeout=60_000):
         _board_and_dock_together(tab, moves)
         if words:
             _words_check(tab, moves)
+        targets = lit_targets(tab)["targets"]
+        if targets:
+            least = min(targets, key=lambda t: t["size"])
+            if least["size"] < 32:
+                small.append(
+                    {
+                        "step": len(moves.steps),
+                        "px": round(least["size"], 1),
+                        "targets": len(targets),
+                        "label": least["label"][:90],
+                    }
+                )
         moves.step(rng)
         steps += 1
-    return steps
+    return steps, small
 
 
-def _figures(moves: Moves, wall: float, steps: int, status: str) -> dict[str, Any]:
+def _figures(
+    moves: Moves, wall: float, steps: int, status: str, small: list[dict[str, Any]]
+) -> dict[str, Any]:
     figures = moves.save()
-    figures.update(wall_s=round(wall, 1), own_steps=steps, status=status)
+    figures.update(wall_s=round(wall, 1), own_steps=steps, status=status, under_32=small)
+    out = SCREENSHOTS / moves.tab.size / f"{moves.name}.json"
+    out.write_text(json.dumps(figures, indent=1))
     print({k: v for k, v in figures.items() if k != "steps"})  # for the report (pytest -s)
     return figures
 
@@ -95,10 +117,10 @@ def test_a_two_player_game_by_taps_on_a_phone(request: pytest.FixtureRequest) ->
     begun = time.monotonic()
     _start(tab, 2)
     moves = Moves(tab, "phone-yspahan-2p")
-    steps = _play(tab, moves, rng, BUDGET_S, words=False)
+    steps, small = _play(tab, moves, rng, BUDGET_S, words=False)
     status = tab.page.get_attribute("main.match-page", "data-status") or ""
     tab.shot("phone-yspahan-2p-last")
-    figures = _figures(moves, time.monotonic() - begun, steps, status)
+    figures = _figures(moves, time.monotonic() - begun, steps, status, small)
     tab.check_console()
     assert steps >= 20, figures
     assert figures["dead_taps"] == 0, [s for s in figures["steps"] if not s["acted"]]
@@ -118,9 +140,9 @@ def test_czech_at_360_px_says_no_internal_id(
     begun = time.monotonic()
     _start(tab, players)
     moves = Moves(tab, f"phone-yspahan-cs-{players}p")
-    steps = _play(tab, moves, rng, 45.0, words=True)
+    steps, small = _play(tab, moves, rng, 45.0, words=True)
     _words_check(tab, moves)
-    figures = _figures(moves, time.monotonic() - begun, steps, "")
+    figures = _figures(moves, time.monotonic() - begun, steps, "", small)
     tab.check_console()
     context.close()
     assert steps >= 5, figures

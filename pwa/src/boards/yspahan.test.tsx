@@ -20,6 +20,8 @@ import {
   promptCommands,
   render as renderBoard,
   shopTargets,
+  stopPrices,
+  stopsToLight,
   type YView,
 } from "./yspahan";
 
@@ -163,6 +165,16 @@ suite("narrowing", () => {
     for (const h of hitHalves(quarter)) expect(h).toBeGreaterThanOrEqual(16);
     expect(hitHalves([])).toEqual([]);
   });
+  it("groups the supervisor's stops by price only when they stand too close together", () => {
+    const v = view() as unknown as YView;
+    expect(stopPrices(v, legal, 1)).toEqual([0, 1]);
+    expect(stopsToLight(v, legal, 1, undefined)).toEqual([]);
+    expect(stopsToLight(v, legal, 1, 0)).toEqual([8]);
+    expect(stopsToLight(v, legal, 1, 1)).toEqual([9, 23]);
+    const apart: Command[] = [{ type: "move_supervisor", row: 1, to: 8 }, { type: "move_supervisor", row: 1, to: 23 }];
+    expect(stopPrices(v, apart, 1)).toBeNull();
+    expect(stopsToLight(v, apart, 1, undefined)).toEqual([8, 23]);
+  });
   it("finds where a marked event happened: a shop, the supervisor's stop, nothing for others", () => {
     expect(markPlace({ type: "CubePlaced", data: { seat: 1, shop: 13 } })).toMatchObject({ r: 21 });
     expect(markPlace({ type: "SupervisorMoved", data: { seat: 1, to: 9 } })).toMatchObject({ r: 17 });
@@ -197,8 +209,12 @@ suite("taps", () => {
     const kinds = [...root.querySelectorAll<HTMLButtonElement>(".ysp-kinds button")].map((b) => b.dataset.kind);
     expect(kinds).toEqual(["take_row", "move_supervisor", "draw_card"]);
     root.querySelector<HTMLButtonElement>(".ysp-kinds button[data-kind=move_supervisor]")!.click();
+    // Stops 9 and 8 stand side by side: the price first (free, or 1 gold), then its stops.
+    expect(root.querySelectorAll(".ysp-market .target").length).toBe(0);
+    expect([...root.querySelectorAll(".ysp-prices button")].map((b) => b.textContent)).toEqual(["Free · 1 stop", "1 gold · 2 stops"]);
+    root.querySelector<HTMLButtonElement>(".ysp-prices button[data-cost='1']")!.click();
     const stops = root.querySelectorAll(".ysp-market .target");
-    expect(stops.length).toBe(3);
+    expect(stops.length).toBe(2);
     button(/^Supervisor to the street space \(1 step/)[0]!.click();
     expect(proposed.at(-1)).toEqual({ type: "move_supervisor", row: 1, to: 9 });
     expect(root.querySelectorAll(".ysp-market .ghost").length).toBeGreaterThan(0);

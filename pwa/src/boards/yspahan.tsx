@@ -382,6 +382,26 @@ export function kindsFor(legal: readonly Command[], row: number): string[] {
 export function moveTargets(legal: readonly Command[], row: number): number[] {
   return legal.filter((c) => c.type === "move_supervisor" && c.row === row).map((c) => c.to as number);
 }
+/** The supervisor's stops with `row` grouped by the gold each costs, when two of them stand too
+ * close together to be told apart by a finger at the whole market's view (nearer than two
+ * hit areas): the player picks the price first, then one of its stops, which stand apart. Null
+ * when the stops are far enough apart to be tapped at once. */
+export function stopPrices(v: YView, legal: readonly Command[], row: number): number[] | null {
+  const stops = moveTargets(legal, row);
+  const pts = stops.map(cellXY);
+  const dense = pts.some((p, i) => pts.some((q, j) => j > i && Math.max(Math.abs(p.x - q.x), Math.abs(p.y - q.y)) < 2 * HIT_HALF - 4));
+  if (!dense) return null;
+  const prices = [...new Set(stops.map((c) => moveFacts(v, row, c).cost))].sort((a, b) => a - b);
+  return prices.length > 1 ? prices : null;
+}
+/** The stops to light: all of them, or those of the price picked (`ui.picker`'s "cost"). */
+export function stopsToLight(v: YView, legal: readonly Command[], row: number, cost: Json | undefined): number[] {
+  const stops = moveTargets(legal, row);
+  const prices = stopPrices(v, legal, row);
+  if (prices === null) return stops;
+  if (typeof cost !== "number" || !prices.includes(cost)) return [];
+  return stops.filter((c) => moveFacts(v, row, c).cost === cost);
+}
 /** Shops to tap now: a cube to place, an inspected cube to send next, or a card's cube. */
 export function shopTargets(legal: readonly Command[], card: Json | undefined): { shop: number; command: Command }[] {
   const out: { shop: number; command: Command }[] = [];
@@ -529,7 +549,7 @@ function Market({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
   const shopT = live ? shopTargets(legal, mode.card) : [];
   const shopTarget = new Map(shopT.map((t) => [t.shop, t.command]));
   const moving = live && mode.row !== null && mode.kind === "move_supervisor";
-  const cells = moving ? new Set(moveTargets(legal, mode.row!)) : new Set<number>();
+  const cells = moving ? new Set(stopsToLight(v, legal, mode.row!, ui.picker.get("cost"))) : new Set<number>();
   const ghostTo = preview?.type === "move_supervisor" ? Number(preview.to) : null;
   const ghostShop = preview && (preview.type === "place_cube" || (preview.type === "play_card" && typeof preview.shop === "number")) ? Number(preview.shop) : null;
   const inspectedSoon = ghostTo !== null && mode.row !== null ? new Set(moveFacts(v, mode.row, ghostTo).inspects) : new Set<number>();
@@ -747,6 +767,7 @@ function Tower({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; ui
                   disabled={chosen && ui.picker.get("row") === undefined}
                   onClick={() => {
                     ui.cancel();
+                    ui.picker.unset("cost");
                     if (chosen) ui.picker.unset("row");
                     else ui.picker.set("row", r.row, ACTION_STEPS);
                     ui.picker.unset("kind");
@@ -901,6 +922,11 @@ function Prompt({ v, legal, ui, mode, part = "all" }: { v: YView; legal: readonl
         ? tr("Pick a row of the tower.", "Vyber řádek věže.") + (v.bonus ? tr(` (+${v.bonus} from cards)`, ` (+${v.bonus} z karet)`) : "")
         : tr("No row to use: draw a card.", "Žádný řádek: lízni kartu.");
       if (legal.some((c) => c.type === "build")) text += tr(" Or build instead (your area below).", " Nebo místo toho stav (tvá oblast níže).");
+    } else if (mode.kind === "move_supervisor" && stopPrices(v, legal, mode.row) !== null && stopsToLight(v, legal, mode.row, ui.picker.get("cost")).length === 0) {
+      text = tr(
+        `Dice ${v.tower[mode.row]?.value ?? 0}: how much gold do you pay to move the supervisor further or shorter? Then tap its stop.`,
+        `Kostky ${v.tower[mode.row]?.value ?? 0}: kolik zaplatíš za delší nebo kratší posun dozorce? Pak klepni, kde zastaví.`,
+      );
     } else if (mode.kind === "move_supervisor") {
       text = tr(
         `Tap where the supervisor stops (dice ${v.tower[mode.row]?.value ?? 0}; a number is the gold it costs${v.yours?.free_steps ? ", 0 = adjusted for free" : ""}).`,
@@ -928,6 +954,7 @@ function Prompt({ v, legal, ui, mode, part = "all" }: { v: YView; legal: readonl
                 // The only thing the row allows, chosen by itself: nothing to tap (its stops are).
                 disabled={ui.busy || (chosen && k === "move_supervisor" && kinds.length === 1)}
                 onClick={() => {
+                  ui.picker.unset("cost");
                   if (chosen && k === "move_supervisor") {
                     // Tapped again: un-chosen (the row stays).
                     ui.cancel();
@@ -951,6 +978,41 @@ function Prompt({ v, legal, ui, mode, part = "all" }: { v: YView; legal: readonl
           })}
         </div>
       );
+      const prices = mode.kind === "move_supervisor" ? stopPrices(v, legal, mode.row) : null;
+      if (prices) {
+        const row = mode.row;
+        const cost = ui.picker.get("cost");
+        buttons = (
+          <>
+            {buttons}
+            <div class="ysp-kinds ysp-prices" role="group" aria-label={tr("Gold to pay", "Kolik zaplatit")}>
+              {prices.map((p) => {
+                const n = moveTargets(legal, row).filter((c) => moveFacts(v, row, c).cost === p).length;
+                const chosen = cost === p;
+                return (
+                  <button
+                    key={p}
+                    type="button"
+                    data-cost={p}
+                    class={`btn${chosen ? " btn-primary" : ""}`}
+                    aria-pressed={chosen ? "true" : "false"}
+                    disabled={ui.busy}
+                    onClick={() => {
+                      ui.cancel();
+                      if (chosen) ui.picker.unset("cost");
+                      else ui.picker.set("cost", p);
+                      ui.redraw();
+                    }}
+                  >
+                    {p === 0 ? tr("Free", "Zdarma") : tr(`${p} gold`, `${p} ${p === 1 ? "peníz" : p < 5 ? "peníze" : "peněz"}`)}
+                    {tr(` · ${n} ${n === 1 ? "stop" : "stops"}`, ` · ${n} ${n === 1 ? "místo" : n < 5 ? "místa" : "míst"}`)}
+                  </button>
+                );
+              })}
+            </div>
+          </>
+        );
+      }
     }
   }
   const plain = promptCommands(legal);
