@@ -238,7 +238,6 @@ def _try_inspecting_move(tab: Tab) -> bool:
                 stop = page.locator(".ysp-market g.target[aria-label*='inspects']")
                 if stop.count():
                     tap(stop.first)
-                    # Onto another player's cube: previewed (it cannot be taken back).
                     page.wait_for_selector(".confirm-bar")
                     return True
         if n == 1:
@@ -263,10 +262,10 @@ def test_the_supervisor_inspects_cubes_and_their_owners_choose(
         if not wait_my_turn(tab, timeout=30_000):
             break
         before = version(tab)
+        caravan_before = page.locator(".ysp-caravan .ysp-slot svg").count()
         if page.locator("button.ysp-row").count() and _try_inspecting_move(tab):
             tab.shot("yspahan-inspection-preview")
-            caravan_before = page.locator(".ysp-caravan .ysp-slot svg").count()
-            _confirm(tab, before)
+            _confirm(tab, before)  # an inspection cannot be taken back: previewed
             inspected = True
             break
         if page.locator("button.ysp-row").count() and _pick_row_to_place(tab):

@@ -301,12 +301,12 @@ suite("confirm policy", () => {
     expect(needsConfirm({ type: "end_turn" }, v, [{ type: "end_turn" }, { type: "build", building: "extra_gold" }])).toBe(true);
     expect(needsConfirm({ type: "end_turn" }, v, [{ type: "end_turn" }])).toBe(false);
   });
-  it("the supervisor: one tap unless it inspects another player's cube", () => {
+  it("the supervisor: one tap unless it inspects a cube (its way to the caravan is for good)", () => {
     // cell 9 faces shop 12, the bot's cube; cell 8 faces shop 36, empty
     expect(needsConfirm({ type: "move_supervisor", row: 1, to: 9 }, v, legal)).toBe(true);
     expect(needsConfirm({ type: "move_supervisor", row: 1, to: 8 }, v, legal)).toBe(false);
-    const mine = view({ active: [1] });
-    expect(needsConfirm({ type: "move_supervisor", row: 1, to: 9 }, mine, legal)).toBe(false);
+    // beside the mover's own cube: previewed too (with no camel it goes to the caravan at once)
+    expect(needsConfirm({ type: "move_supervisor", row: 1, to: 9 }, view({ active: [1] }), legal)).toBe(true);
   });
 });
 

@@ -433,9 +433,9 @@ export function extraCommands(_view: Json, _seat: number | null, legal: Command[
 
 /** The confirm policy (BOARDS.md): one tap for what undo takes back (a row's cubes or camels or
  * gold, a cube placed, a card played or discarded, a building, a supervisor move that inspects
- * nobody else's cube) and for rolling without buying dice (the one thing to do); a preview and
- * Confirm for what cannot be taken back: buying yellow dice, drawing a card, moving the
- * supervisor onto another player's cubes, sending a cube to the caravan, choosing the
+ * no cube) and for rolling without buying dice (the one thing to do); a preview and Confirm for
+ * what cannot be taken back: buying yellow dice, drawing a card, moving the supervisor beside
+ * cubes, sending a cube to the caravan, choosing the
  * inspection's order, ending the turn while something else may still be done. */
 export function needsConfirm(command: Command, view: Json, legal: Command[]): boolean {
   switch (command.type) {
@@ -448,15 +448,12 @@ export function needsConfirm(command: Command, view: Json, legal: Command[]): bo
     case "build":
       return false;
     case "move_supervisor": {
+      // A stop beside cubes starts an inspection, which sends cubes to the caravan (at once
+      // when their owner has no camel to pay): for good. A stop beside none is taken back.
       if (!isView(view)) return true;
-      const v = asView(view);
-      const mover = v.active[0];
-      const cell = v.path?.find((c) => c.cell === Number(command.to));
-      if (!cell || mover === undefined) return true;
-      return cell.shops.some((sh) => {
-        const owner = v.shops[sh]?.owner ?? -1;
-        return owner >= 0 && owner !== mover;
-      });
+      const cell = asView(view).path?.find((c) => c.cell === Number(command.to));
+      if (!cell) return true;
+      return moveFacts(asView(view), Number(command.row), cell.cell).inspects.length > 0;
     }
     case "end_turn":
       return legal.some((c) => c.type !== "end_turn");
@@ -761,6 +758,7 @@ function Tower({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; ui
                 <button
                   type="button"
                   data-row={r.row}
+                  aria-label={`${rowName(r.row, tr)}${words}${mine !== undefined ? tr(`; ${mine + (live ? v.bonus : 0)} for you`, `; ${mine + (live ? v.bonus : 0)} pro tebe`) : ""}`}
                   class={`ysp-row target-row${chosen ? " chosen" : ""}${marked.has(r.row) ? " marked" : ""}`}
                   aria-pressed={chosen ? "true" : "false"}
                   // The only row there is, chosen by itself: nothing to tap here.
