@@ -20,6 +20,7 @@ import {
   promptCommands,
   render as renderBoard,
   shopTargets,
+  stopGroups,
   stopPrices,
   stopsToLight,
   type YView,
@@ -165,15 +166,47 @@ suite("narrowing", () => {
     for (const h of hitHalves(quarter)) expect(h).toBeGreaterThanOrEqual(16);
     expect(hitHalves([])).toEqual([]);
   });
-  it("groups the supervisor's stops by price only when they stand too close together", () => {
-    const v = view() as unknown as YView;
-    expect(stopPrices(v, legal, 1)).toEqual([0, 1]);
-    expect(stopsToLight(v, legal, 1, undefined)).toEqual([]);
-    expect(stopsToLight(v, legal, 1, 0)).toEqual([8]);
-    expect(stopsToLight(v, legal, 1, 1)).toEqual([9, 23]);
-    const apart: Command[] = [{ type: "move_supervisor", row: 1, to: 8 }, { type: "move_supervisor", row: 1, to: 23 }];
-    expect(stopPrices(v, apart, 1)).toBeNull();
-    expect(stopsToLight(v, apart, 1, undefined)).toEqual([8, 23]);
+  it("groups the supervisor's stops by price, or by steps, only when they stand too close together", () => {
+    const base = view() as unknown as YView;
+    const v: YView = {
+      ...base,
+      path: [
+        ...base.path!,
+        { cell: 24, shops: [], steps: 2 },
+        { cell: 25, shops: [], steps: 3 },
+      ],
+      yours: { dice: [2, 1, 0, 3, 0, 2], free_steps: 0, move_costs: { "1": { "23": 1, "24": 0, "25": 1 } } },
+    };
+    // 23 and 24 are neighbours (27 units apart): by price, each price's stops apart
+    const near: Command[] = [23, 24, 25].map((to) => ({ type: "move_supervisor", row: 1, to }));
+    expect(stopGroups(v, near, 1)).toEqual({ by: "cost", values: [0, 1] });
+    expect(stopPrices(v, near, 1)).toEqual([0, 1]);
+    expect(stopsToLight(v, near, 1, undefined)).toEqual([]);
+    expect(stopsToLight(v, near, 1, 0)).toEqual([24]);
+    expect(stopsToLight(v, near, 1, 1)).toEqual([23, 25]);
+    // free moves (building 3): one price for neighbours; by steps then
+    const free: YView = { ...v, yours: { ...v.yours!, free_steps: 3, move_costs: { "1": { "23": 0, "24": 0, "25": 0 } } } };
+    expect(stopGroups(free, near, 1)).toEqual({ by: "steps", values: [1, 2, 3] });
+    expect(stopsToLight(free, near, 1, 2)).toEqual([24]);
+    // apart: lit at once
+    expect(stopGroups(v, legal, 1)).toBeNull();
+    expect(stopsToLight(v, legal, 1, undefined)).toEqual([9, 8, 23]);
+  });
+  it("on the market: the price buttons first, then the stops of the price picked", () => {
+    const base = view() as unknown as YView;
+    const v = {
+      ...base,
+      path: [...base.path!, { cell: 24, shops: [], steps: 2 }, { cell: 25, shops: [], steps: 3 }],
+      yours: { dice: [2, 1, 0, 3, 0, 2], free_steps: 0, move_costs: { "1": { "23": 1, "24": 0, "25": 1 } } },
+    } as unknown as Json;
+    const near: Command[] = [23, 24, 25].map((to) => ({ type: "move_supervisor", row: 1, to }));
+    const { root } = setup(v, near);
+    expect(root.querySelectorAll(".ysp-market .target").length).toBe(0);
+    expect([...root.querySelectorAll(".ysp-prices button")].map((b) => b.textContent)).toEqual(["Free · 1 stop", "1 gold · 2 stops"]);
+    root.querySelector<HTMLButtonElement>(".ysp-prices button[data-cost='1']")!.click();
+    expect(root.querySelectorAll(".ysp-market .target").length).toBe(2);
+    root.querySelector<HTMLButtonElement>(".ysp-prices button[data-cost='1']")!.click(); // again: un-picked
+    expect(root.querySelectorAll(".ysp-market .target").length).toBe(0);
   });
   it("finds where a marked event happened: a shop, the supervisor's stop, nothing for others", () => {
     expect(markPlace({ type: "CubePlaced", data: { seat: 1, shop: 13 } })).toMatchObject({ r: 21 });
@@ -209,12 +242,9 @@ suite("taps", () => {
     const kinds = [...root.querySelectorAll<HTMLButtonElement>(".ysp-kinds button")].map((b) => b.dataset.kind);
     expect(kinds).toEqual(["take_row", "move_supervisor", "draw_card"]);
     root.querySelector<HTMLButtonElement>(".ysp-kinds button[data-kind=move_supervisor]")!.click();
-    // Stops 9 and 8 stand side by side: the price first (free, or 1 gold), then its stops.
-    expect(root.querySelectorAll(".ysp-market .target").length).toBe(0);
-    expect([...root.querySelectorAll(".ysp-prices button")].map((b) => b.textContent)).toEqual(["Free · 1 stop", "1 gold · 2 stops"]);
-    root.querySelector<HTMLButtonElement>(".ysp-prices button[data-cost='1']")!.click();
     const stops = root.querySelectorAll(".ysp-market .target");
-    expect(stops.length).toBe(2);
+    expect(stops.length).toBe(3);
+    expect(root.querySelector(".ysp-prices")).toBeNull(); // apart enough: no price to pick first
     button(/^Supervisor to the street space \(1 step/)[0]!.click();
     expect(proposed.at(-1)).toEqual({ type: "move_supervisor", row: 1, to: 9 });
     expect(root.querySelectorAll(".ysp-market .ghost").length).toBeGreaterThan(0);

@@ -108,6 +108,10 @@ const CELL_PX: Readonly<Record<number, readonly [number, number]>> = {
 };
 const HUB = 10;
 const BOX = { x: 0, y: 0, width: 652, height: 424 };
+/** The market when nothing on it is to be tapped (another player's turn, the dice, a card): the
+ * same box under another name, so that PanZoom shows it whole (it keeps the last step's view
+ * while a step has no targets; a new box is shown whole from its first frame). */
+const IDLE_BOX = { ...BOX, height: BOX.height + 0.001 };
 
 /** Photo pixels to board units: the market as printed, north up, wider than tall (on a phone the
  * board's frame, between the prompt and the dock, is wider than tall too). */
@@ -382,25 +386,40 @@ export function kindsFor(legal: readonly Command[], row: number): string[] {
 export function moveTargets(legal: readonly Command[], row: number): number[] {
   return legal.filter((c) => c.type === "move_supervisor" && c.row === row).map((c) => c.to as number);
 }
-/** The supervisor's stops with `row` grouped by the gold each costs, when two of them stand too
- * close together to be told apart by a finger at the whole market's view (nearer than two
- * hit areas): the player picks the price first, then one of its stops, which stand apart. Null
- * when the stops are far enough apart to be tapped at once. */
-export function stopPrices(v: YView, legal: readonly Command[], row: number): number[] | null {
-  const stops = moveTargets(legal, row);
+/** Whether two of the stops stand too close together for full hit areas (`hitHalves` gives each
+ * less than `HIT_HALF`: under 32 px at the whole market's view on a phone). */
+function crowded(stops: readonly number[]): boolean {
   const pts = stops.map(cellXY);
-  const dense = pts.some((p, i) => pts.some((q, j) => j > i && Math.max(Math.abs(p.x - q.x), Math.abs(p.y - q.y)) < 2 * HIT_HALF - 4));
-  if (!dense) return null;
-  const prices = [...new Set(stops.map((c) => moveFacts(v, row, c).cost))].sort((a, b) => a - b);
-  return prices.length > 1 ? prices : null;
+  return pts.some((p, i) => pts.some((q, j) => j > i && Math.max(Math.abs(p.x - q.x), Math.abs(p.y - q.y)) <= HIT_HALF + 1));
 }
-/** The stops to light: all of them, or those of the price picked (`ui.picker`'s "cost"). */
-export function stopsToLight(v: YView, legal: readonly Command[], row: number, cost: Json | undefined): number[] {
+
+/** How the supervisor's stops with `row` are narrowed before they are lit, when they stand too
+ * close together to be tapped apart: by the gold each costs, or (when one price still covers
+ * neighbouring stops: the free moves of building 3) by how many steps the supervisor walks.
+ * Each group's stops stand apart. Null: the stops are lit at once. */
+export function stopGroups(v: YView, legal: readonly Command[], row: number): { by: "cost" | "steps"; values: number[] } | null {
   const stops = moveTargets(legal, row);
-  const prices = stopPrices(v, legal, row);
-  if (prices === null) return stops;
-  if (typeof cost !== "number" || !prices.includes(cost)) return [];
-  return stops.filter((c) => moveFacts(v, row, c).cost === cost);
+  if (!crowded(stops)) return null;
+  for (const by of ["cost", "steps"] as const) {
+    const of = (c: number) => (by === "cost" ? moveFacts(v, row, c).cost : moveFacts(v, row, c).steps);
+    const values = [...new Set(stops.map(of))].sort((a, b) => a - b);
+    if (values.length > 1 && (by === "steps" || values.every((x) => !crowded(stops.filter((c) => of(c) === x)))))
+      return { by, values };
+  }
+  return null;
+}
+/** The price groups' values, for the tests and the words: the costs, or null. */
+export function stopPrices(v: YView, legal: readonly Command[], row: number): number[] | null {
+  const g = stopGroups(v, legal, row);
+  return g && g.by === "cost" ? g.values : null;
+}
+/** The stops to light: all of them, or those of the group picked (`ui.picker`'s "stops"). */
+export function stopsToLight(v: YView, legal: readonly Command[], row: number, picked: Json | undefined): number[] {
+  const stops = moveTargets(legal, row);
+  const g = stopGroups(v, legal, row);
+  if (g === null) return stops;
+  if (typeof picked !== "number" || !g.values.includes(picked)) return [];
+  return stops.filter((c) => (g.by === "cost" ? moveFacts(v, row, c).cost : moveFacts(v, row, c).steps) === picked);
 }
 /** Shops to tap now: a cube to place, an inspected cube to send next, or a card's cube. */
 export function shopTargets(legal: readonly Command[], card: Json | undefined): { shop: number; command: Command }[] {
@@ -546,7 +565,7 @@ function Market({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
   const shopT = live ? shopTargets(legal, mode.card) : [];
   const shopTarget = new Map(shopT.map((t) => [t.shop, t.command]));
   const moving = live && mode.row !== null && mode.kind === "move_supervisor";
-  const cells = moving ? new Set(stopsToLight(v, legal, mode.row!, ui.picker.get("cost"))) : new Set<number>();
+  const cells = moving ? new Set(stopsToLight(v, legal, mode.row!, ui.picker.get("stops"))) : new Set<number>();
   const ghostTo = preview?.type === "move_supervisor" ? Number(preview.to) : null;
   const ghostShop = preview && (preview.type === "place_cube" || (preview.type === "play_card" && typeof preview.shop === "number")) ? Number(preview.shop) : null;
   const inspectedSoon = ghostTo !== null && mode.row !== null ? new Set(moveFacts(v, mode.row, ghostTo).inspects) : new Set<number>();
@@ -659,7 +678,7 @@ function Market({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
   const ghostSup = ghostTo !== null ? cellXY(ghostTo) : null;
   const label = tr("Marketplace", "Tržiště");
   return (
-    <PanZoom box={BOX} label={label} labels={{ zoomIn: ui.t("zoom_in"), zoomOut: ui.t("zoom_out"), fit: ui.t("zoom_reset") }} class="ysp-market">
+    <PanZoom box={cellTargets.length || shopT.length ? BOX : IDLE_BOX} label={label} labels={{ zoomIn: ui.t("zoom_in"), zoomOut: ui.t("zoom_out"), fit: ui.t("zoom_reset") }} class="ysp-market">
       <rect x={0} y={0} width={BOX.width} height={BOX.height} fill="#f5f1e8" aria-hidden="true" />
       {QUARTERS.map((q) => {
         const l = QUARTER_LABEL[q]!;
@@ -726,7 +745,10 @@ function Tower({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; ui
               <span class={`ysp-rowname ysp-tint-${r.row}`}>
                 {rowName(r.row, tr)}
               </span>
-              <span class="sr-only">{words}</span>
+              <span class="sr-only">
+                {words}
+                {!r.used && mine !== undefined && count > 0 ? tr(`; ${mine + (live ? v.bonus : 0)} for you`, `; ${mine + (live ? v.bonus : 0)} pro tebe`) : ""}
+              </span>
               {ui.layout.phone ? (
                 // A phone: the dice's value and what the player would take (or "used").
                 <span class="ysp-dice ysp-sum" aria-hidden="true">
@@ -758,14 +780,13 @@ function Tower({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; ui
                 <button
                   type="button"
                   data-row={r.row}
-                  aria-label={`${rowName(r.row, tr)}${words}${mine !== undefined ? tr(`; ${mine + (live ? v.bonus : 0)} for you`, `; ${mine + (live ? v.bonus : 0)} pro tebe`) : ""}`}
                   class={`ysp-row target-row${chosen ? " chosen" : ""}${marked.has(r.row) ? " marked" : ""}`}
                   aria-pressed={chosen ? "true" : "false"}
                   // The only row there is, chosen by itself: nothing to tap here.
                   disabled={chosen && ui.picker.get("row") === undefined}
                   onClick={() => {
                     ui.cancel();
-                    ui.picker.unset("cost");
+                    ui.picker.unset("stops");
                     if (chosen) ui.picker.unset("row");
                     else ui.picker.set("row", r.row, ACTION_STEPS);
                     ui.picker.unset("kind");
@@ -920,11 +941,17 @@ function Prompt({ v, legal, ui, mode, part = "all" }: { v: YView; legal: readonl
         ? tr("Pick a row of the tower.", "Vyber řádek věže.") + (v.bonus ? tr(` (+${v.bonus} from cards)`, ` (+${v.bonus} z karet)`) : "")
         : tr("No row to use: draw a card.", "Žádný řádek: lízni kartu.");
       if (legal.some((c) => c.type === "build")) text += tr(" Or build instead (your area below).", " Nebo místo toho stav (tvá oblast níže).");
-    } else if (mode.kind === "move_supervisor" && stopPrices(v, legal, mode.row) !== null && stopsToLight(v, legal, mode.row, ui.picker.get("cost")).length === 0) {
-      text = tr(
-        `Dice ${v.tower[mode.row]?.value ?? 0}: how much gold do you pay to move the supervisor further or shorter? Then tap its stop.`,
-        `Kostky ${v.tower[mode.row]?.value ?? 0}: kolik zaplatíš za delší nebo kratší posun dozorce? Pak klepni, kde zastaví.`,
-      );
+    } else if (mode.kind === "move_supervisor" && stopGroups(v, legal, mode.row) !== null && stopsToLight(v, legal, mode.row, ui.picker.get("stops")).length === 0) {
+      text =
+        stopGroups(v, legal, mode.row)!.by === "cost"
+          ? tr(
+              `Dice ${v.tower[mode.row]?.value ?? 0}: how much gold do you pay to move the supervisor further or shorter? Then tap its stop.`,
+              `Kostky ${v.tower[mode.row]?.value ?? 0}: kolik zaplatíš za delší nebo kratší posun dozorce? Pak klepni, kde zastaví.`,
+            )
+          : tr(
+              `Dice ${v.tower[mode.row]?.value ?? 0}: how many steps does the supervisor walk? Then tap its stop.`,
+              `Kostky ${v.tower[mode.row]?.value ?? 0}: o kolik polí dozorce půjde? Pak klepni, kde zastaví.`,
+            );
     } else if (mode.kind === "move_supervisor") {
       text = tr(
         `Tap where the supervisor stops (dice ${v.tower[mode.row]?.value ?? 0}; a number is the gold it costs${v.yours?.free_steps ? ", 0 = adjusted for free" : ""}).`,
@@ -952,7 +979,7 @@ function Prompt({ v, legal, ui, mode, part = "all" }: { v: YView; legal: readonl
                 // The only thing the row allows, chosen by itself: nothing to tap (its stops are).
                 disabled={ui.busy || (chosen && k === "move_supervisor" && kinds.length === 1)}
                 onClick={() => {
-                  ui.picker.unset("cost");
+                  ui.picker.unset("stops");
                   if (chosen && k === "move_supervisor") {
                     // Tapped again: un-chosen (the row stays).
                     ui.cancel();
@@ -976,34 +1003,42 @@ function Prompt({ v, legal, ui, mode, part = "all" }: { v: YView; legal: readonl
           })}
         </div>
       );
-      const prices = mode.kind === "move_supervisor" ? stopPrices(v, legal, mode.row) : null;
-      if (prices) {
+      const groups = mode.kind === "move_supervisor" ? stopGroups(v, legal, mode.row) : null;
+      if (groups) {
         const row = mode.row;
-        const cost = ui.picker.get("cost");
+        const picked = ui.picker.get("stops");
+        const of = (c: number) => moveFacts(v, row, c);
+        const gold = (p: number) => (p === 0 ? tr("free", "zdarma") : tr(`${p} gold`, `${p} ${p === 1 ? "peníz" : p < 5 ? "peníze" : "peněz"}`));
         buttons = (
           <>
             {buttons}
-            <div class="ysp-kinds ysp-prices" role="group" aria-label={tr("Gold to pay", "Kolik zaplatit")}>
-              {prices.map((p) => {
-                const n = moveTargets(legal, row).filter((c) => moveFacts(v, row, c).cost === p).length;
-                const chosen = cost === p;
+            <div class="ysp-kinds ysp-prices" role="group" aria-label={groups.by === "cost" ? tr("Gold to pay", "Kolik zaplatit") : tr("Steps", "Počet polí")}>
+              {groups.values.map((x) => {
+                const stops = moveTargets(legal, row).filter((c) => (groups.by === "cost" ? of(c).cost : of(c).steps) === x);
+                const n = stops.length;
+                const chosen = picked === x;
+                const where = tr(` · ${n} ${n === 1 ? "stop" : "stops"}`, ` · ${n} ${n === 1 ? "místo" : n < 5 ? "místa" : "míst"}`);
+                const text =
+                  groups.by === "cost"
+                    ? `${x === 0 ? tr("Free", "Zdarma") : gold(x)}${where}`
+                    : `${tr(`${x} ${x === 1 ? "step" : "steps"}`, `${x} ${x === 1 ? "pole" : x < 5 ? "pole" : "polí"}`)} · ${gold(Math.min(...stops.map((c) => of(c).cost)))}`;
                 return (
                   <button
-                    key={p}
+                    key={x}
                     type="button"
-                    data-cost={p}
+                    data-cost={groups.by === "cost" ? x : undefined}
+                    data-steps={groups.by === "steps" ? x : undefined}
                     class={`btn${chosen ? " btn-primary" : ""}`}
                     aria-pressed={chosen ? "true" : "false"}
                     disabled={ui.busy}
                     onClick={() => {
                       ui.cancel();
-                      if (chosen) ui.picker.unset("cost");
-                      else ui.picker.set("cost", p);
+                      if (chosen) ui.picker.unset("stops");
+                      else ui.picker.set("stops", x);
                       ui.redraw();
                     }}
                   >
-                    {p === 0 ? tr("Free", "Zdarma") : tr(`${p} gold`, `${p} ${p === 1 ? "peníz" : p < 5 ? "peníze" : "peněz"}`)}
-                    {tr(` · ${n} ${n === 1 ? "stop" : "stops"}`, ` · ${n} ${n === 1 ? "místo" : n < 5 ? "místa" : "míst"}`)}
+                    {text}
                   </button>
                 );
               })}
