@@ -125,7 +125,8 @@ def test_a_two_player_game_by_taps_on_a_phone(request: pytest.FixtureRequest) ->
     assert steps >= 20, figures
     assert figures["dead_taps"] == 0, [s for s in figures["steps"] if not s["acted"]]
     assert figures["problems"] == []
-    assert figures["smallest_target_px"] is None or figures["smallest_target_px"] >= 32
+    # 32 px, as the toolkit's fit draws it (31.96 when it zooms to exactly 32)
+    assert figures["smallest_target_px"] is None or figures["smallest_target_px"] >= 31.9
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -148,4 +149,5 @@ def test_czech_at_360_px_says_no_internal_id(
     assert steps >= 5, figures
     assert figures["dead_taps"] == 0, [s for s in figures["steps"] if not s["acted"]]
     assert figures["problems"] == []
-    assert figures["smallest_target_px"] is None or figures["smallest_target_px"] >= 32
+    # 32 px, as the toolkit's fit draws it (31.96 when it zooms to exactly 32)
+    assert figures["smallest_target_px"] is None or figures["smallest_target_px"] >= 31.9

@@ -140,7 +140,9 @@ export function hitHalves(points: readonly { x: number; y: number }[]): number[]
   const ys = points.map((p) => p.y);
   const w = Math.max(...xs) - Math.min(...xs) + 2 * HIT_HALF;
   const h = Math.max(...ys) - Math.min(...ys) + 2 * HIT_HALF;
-  const zoom = Math.min(4, BOX.width / w, BOX.height / h);
+  // How far the fit may close in, with a fifth to spare: the frame's shape (beside the dock)
+  // rarely matches the targets' spread.
+  const zoom = 0.8 * Math.min(4, BOX.width / w, BOX.height / h);
   const base = Math.max(16, HIT_HALF / Math.max(1, zoom));
   return points.map((p, i) => {
     let near = Infinity;
