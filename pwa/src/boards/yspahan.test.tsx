@@ -8,6 +8,7 @@ import {
   describe,
   extraCommands,
   hitHalves,
+  hitRect,
   HIT_HALF,
   markPlace,
   needsConfirm,
@@ -159,6 +160,12 @@ suite("narrowing", () => {
     pts.forEach((p, i) => pts.forEach((q, j) => {
       if (i !== j) expect(Math.max(Math.abs(p.x - q.x), Math.abs(p.y - q.y))).toBeGreaterThan(h[j]!);
     }));
+  });
+  it("a hit area at the market's edge is pushed in, never cut, and still covers its shop", () => {
+    const r = hitRect(367, 23, HIT_HALF);
+    expect(r).toEqual({ x: 367 - HIT_HALF, y: 0, width: 2 * HIT_HALF, height: 2 * HIT_HALF });
+    expect(r.y + r.height).toBeGreaterThan(23 + 13); // the drawn shop (26 across) inside
+    expect(hitRect(300, 200, 20)).toEqual({ x: 280, y: 180, width: 40, height: 40 });
   });
   it("targets close together get smaller hit areas, so that the view closes in on them", () => {
     const quarter = [{ x: 100, y: 100 }, { x: 160, y: 100 }, { x: 100, y: 160 }, { x: 200, y: 190 }];

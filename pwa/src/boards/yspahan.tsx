@@ -153,13 +153,17 @@ export function hitHalves(points: readonly { x: number; y: number }[]): number[]
   });
 }
 
-/** A transparent square hit area (class `hit`) inside the market's box. */
+/** A transparent square hit area (class `hit`) inside the market's box: at its edge pushed in
+ * rather than cut (a shop 23 units from the edge keeps its full 64), still round the shop. */
+export function hitRect(x: number, y: number, half: number): { x: number; y: number; width: number; height: number } {
+  const side = 2 * half;
+  const x0 = Math.min(Math.max(BOX.x, x - half), BOX.x + BOX.width - side);
+  const y0 = Math.min(Math.max(BOX.y, y - half), BOX.y + BOX.height - side);
+  return { x: x0, y: y0, width: side, height: side };
+}
 function Hit({ x, y, half }: { x: number; y: number; half: number }): ComponentChild {
-  const x0 = Math.max(BOX.x, x - half);
-  const y0 = Math.max(BOX.y, y - half);
-  const x1 = Math.min(BOX.x + BOX.width, x + half);
-  const y1 = Math.min(BOX.y + BOX.height, y + half);
-  return <rect class="hit" x={x0} y={y0} width={x1 - x0} height={y1 - y0} fill="transparent" />;
+  const r = hitRect(x, y, half);
+  return <rect class="hit" x={r.x} y={r.y} width={r.width} height={r.height} fill="transparent" />;
 }
 
 /** Where a marked event happened on the market (`ui.marks`): a shop (a cube placed, inspected
