@@ -35,6 +35,20 @@ def _confirm_if_asked(tab: Tab, before: int) -> int:
     return version(tab)
 
 
+def _choose(row: Any) -> None:
+    """Picks a row of the tower; the only row there is stands chosen already (and disabled)."""
+    if row.get_attribute("aria-pressed") != "true":
+        row.click()
+
+
+def _unchoose(row: Any) -> bool:
+    """Un-picks a row; False when it cannot be (the only row, chosen by itself)."""
+    if row.is_disabled():
+        return False
+    row.click()
+    return True
+
+
 def _confirm(tab: Tab, before: int) -> int:
     page = tab.page
     page.locator(".confirm-bar .btn-primary").click()
@@ -51,11 +65,12 @@ def _pick_row_to_place(tab: Tab) -> bool:
         "button.ysp-row:is([data-row='1'], [data-row='2'], [data-row='3'], [data-row='4'])"
     )
     for i in range(rows.count()):
-        rows.nth(i).click()
+        _choose(rows.nth(i))
         page.wait_for_selector(".ysp-kinds button[data-kind]")
         if page.locator(".ysp-kinds button[data-kind=take_row]").count():
             return True
-        rows.nth(i).click()  # un-choose it
+        if not _unchoose(rows.nth(i)):
+            return False
         page.wait_for_selector(".ysp-kinds button[data-kind]", state="detached")
     return False
 
@@ -73,7 +88,7 @@ def play_board_move(tab: Tab) -> int:
         return _confirm_if_asked(tab, before)
     rows = page.locator("button.ysp-row")
     if rows.count():
-        rows.first.click()
+        _choose(rows.first)
         page.wait_for_selector(".ysp-kinds button[data-kind]")
         others = page.locator(".ysp-kinds button[data-kind]:not([data-kind=move_supervisor])")
         if others.count():
@@ -200,7 +215,7 @@ def test_the_board_on_a_desktop_through_a_few_turns(playwright_browser: Any, ser
         if not drawn and rows.count():
             # A row used to draw a card: the card shows in the player's own area.
             before = version(tab)
-            rows.first.click()
+            _choose(rows.first)
             page.locator(".ysp-kinds button[data-kind=draw_card]").click()
             _confirm(tab, before)  # drawing cannot be taken back: previewed
             drawn = True
@@ -227,11 +242,12 @@ def _try_inspecting_move(tab: Tab) -> bool:
     rows = page.locator("button.ysp-row")
     n = rows.count()
     for i in range(n):
-        rows.nth(i).click()
+        _choose(rows.nth(i))
         page.wait_for_selector(".ysp-kinds button[data-kind]")
         move = page.locator(".ysp-kinds button[data-kind=move_supervisor]")
         if move.count():
-            move.click()
+            if move.get_attribute("aria-pressed") != "true":
+                move.click()
             page.wait_for_selector(".ysp-market g.target, .ysp-prices button")
             for price in range(max(1, page.locator(".ysp-prices button").count())):
                 _show_stops(tab, price)
@@ -240,9 +256,8 @@ def _try_inspecting_move(tab: Tab) -> bool:
                     tap(stop.first)
                     page.wait_for_selector(".confirm-bar")
                     return True
-        if n == 1:
+        if n == 1 or not _unchoose(rows.nth(i)):
             return False
-        rows.nth(i).click()  # un-choose it
         page.wait_for_selector(".ysp-kinds button[data-kind]", state="detached")
     return False
 
