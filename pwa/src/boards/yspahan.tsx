@@ -1135,8 +1135,10 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
   const mode = modeOf(legal, ui);
   return (
     <div class={`ysp-hand${phone ? " ysp-phone-hand" : ""}`}>
-      {phone && <Prompt v={v} legal={legal} ui={ui} mode={mode} part="controls" />}
+      {/* A phone: the tower, then what the row picked allows (its kinds, the supervisor's
+          prices): read and tapped top down, the row picked still in view. */}
       {phone && <Tower v={v} legal={legal} ui={ui} mode={mode} />}
+      {phone && <Prompt v={v} legal={legal} ui={ui} mode={mode} part="controls" />}
       {cards.length === 0 && <p class="muted">{tr("No cards in hand.", "Žádné karty v ruce.")}</p>}
       {cards.map(([card, k]) => {
         const w = CARD_WORDS[card];
