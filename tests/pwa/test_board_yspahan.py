@@ -11,6 +11,44 @@ from tests.pwa.test_browser import Tab, api, new_match_by_form, register, tap, v
 PHONE_360 = {"width": 360, "height": 780}
 
 
+def _show_stops(tab: Tab, price: int = 0) -> None:
+    """After "Move the supervisor": its stops lit on the market; where they stand too close
+    together to be tapped apart, the price is picked first (the ``price``-th of those offered)."""
+    page = tab.page
+    page.wait_for_selector(".ysp-market g.target, .ysp-prices button")
+    prices = page.locator(".ysp-prices button")
+    if prices.count():
+        prices.nth(min(price, prices.count() - 1)).click()
+        page.wait_for_selector(".ysp-market g.target")
+
+
+def _confirm_if_asked(tab: Tab, before: int) -> int:
+    """Confirms when the move waits for it (what undo cannot take back); a move sent at one tap
+    (a cube placed, a row taken) is waited for all the same."""
+    page = tab.page
+    page.wait_for_function(
+        f"() => document.querySelector('.confirm-bar .btn-primary') || "
+        f"Number(document.querySelector('main.match-page').dataset.version) > {before}"
+    )
+    if page.locator(".confirm-bar .btn-primary").count():
+        return _confirm(tab, before)
+    return version(tab)
+
+
+def _choose(row: Any) -> None:
+    """Picks a row of the tower; the only row there is stands chosen already (and disabled)."""
+    if row.get_attribute("aria-pressed") != "true":
+        row.click()
+
+
+def _unchoose(row: Any) -> bool:
+    """Un-picks a row; False when it cannot be (the only row, chosen by itself)."""
+    if row.is_disabled():
+        return False
+    row.click()
+    return True
+
+
 def _confirm(tab: Tab, before: int) -> int:
     page = tab.page
     page.locator(".confirm-bar .btn-primary").click()
@@ -27,11 +65,12 @@ def _pick_row_to_place(tab: Tab) -> bool:
         "button.ysp-row:is([data-row='1'], [data-row='2'], [data-row='3'], [data-row='4'])"
     )
     for i in range(rows.count()):
-        rows.nth(i).click()
+        _choose(rows.nth(i))
         page.wait_for_selector(".ysp-kinds button[data-kind]")
         if page.locator(".ysp-kinds button[data-kind=take_row]").count():
             return True
-        rows.nth(i).click()  # un-choose it
+        if not _unchoose(rows.nth(i)):
+            return False
         page.wait_for_selector(".ysp-kinds button[data-kind]", state="detached")
     return False
 
@@ -46,25 +85,31 @@ def play_board_move(tab: Tab) -> int:
     shops = page.locator(".ysp-market g.target")
     if shops.count():
         tap(shops.first)
-        return _confirm(tab, before)
+        return _confirm_if_asked(tab, before)
     rows = page.locator("button.ysp-row")
     if rows.count():
-        rows.first.click()
+        _choose(rows.first)
         page.wait_for_selector(".ysp-kinds button[data-kind]")
-        others = page.locator(".ysp-kinds button:not([data-kind=move_supervisor])")
+        others = page.locator(".ysp-kinds button[data-kind]:not([data-kind=move_supervisor])")
         if others.count():
             others.first.click()
-            return _confirm(tab, before)
-        page.locator(".ysp-kinds button").first.click()
-        page.wait_for_selector(".ysp-market g.target")
+            return _confirm_if_asked(tab, before)
+        move = page.locator(".ysp-kinds button[data-kind=move_supervisor]")
+        if move.get_attribute("aria-pressed") != "true":
+            move.click()
+        _show_stops(tab)
         tap(page.locator(".ysp-market g.target").first)
-        return _confirm(tab, before)
+        return _confirm_if_asked(tab, before)
     for where in (".ysp-plain button", ".ysp-build button", ".ysp-card button"):
         if page.locator(where).count():
             page.locator(where).first.click()
-            if where == ".ysp-card button" and not page.locator(".confirm-bar").count():
+            page.wait_for_function(
+                "() => document.querySelector('main.match-page').dataset.busy !== 'true'"
+            )
+            opened = version(tab) == before and not page.locator(".confirm-bar").count()
+            if where == ".ysp-card button" and opened:
                 tap(page.locator(".ysp-amounts button, .ysp-market g.target").first)
-            return _confirm(tab, before)
+            return _confirm_if_asked(tab, before)
     tab.shot("yspahan-no-move-found")
     raise AssertionError("the Yspahan board offered no move")
 
@@ -93,19 +138,22 @@ def test_pick_a_row_place_cubes_by_taps_and_see_the_log(
     _play_until_rows(tab)
     # The supervisor's stops, priced, before anything is sent.
     page.locator(".ysp-kinds button[data-kind=move_supervisor]").click()
-    page.wait_for_selector(".ysp-market g.target")
+    _show_stops(tab)
     stops = page.locator(".ysp-market g.target")
     assert stops.count() > 0
-    tap(stops.first)
-    page.wait_for_selector(".confirm-bar")
-    assert "Supervisor" in page.locator(".confirm-label").inner_text()
-    tab.shot("yspahan-supervisor-preview")
-    page.locator(".confirm-bar .btn").first.click()  # cancel
-    page.locator(".ysp-kinds button[data-kind=take_row]").click()
-    page.wait_for_selector(".confirm-bar")
+    # Every stop says where and for how much before anything is sent.
+    for i in range(stops.count()):
+        assert (stops.nth(i).get_attribute("aria-label") or "").startswith("Supervisor to the ")
+    tab.shot("yspahan-supervisor-stops")
+    # Taking the row's cubes goes at one tap (undo takes it back), no preview.
     before = version(tab)
     mine_before = page.locator(".log li.mine").count()
-    after = _confirm(tab, before)
+    page.locator(".ysp-kinds button[data-kind=take_row]").click()
+    page.wait_for_function(
+        f"() => Number(document.querySelector('main.match-page').dataset.version) > {before}"
+    )
+    assert not page.locator(".confirm-bar").count()
+    after = version(tab)
     assert after > before
     assert wait_my_turn(tab)
     # Now the cubes, one tap and one confirmation each, on highlighted shops.
@@ -113,12 +161,15 @@ def test_pick_a_row_place_cubes_by_taps_and_see_the_log(
     while page.locator(".ysp-market g.target").count() and placed < 8:
         target = page.locator(".ysp-market g.target").first
         name = target.get_attribute("aria-label") or ""
-        assert name.startswith("Cube on shop"), name
-        tap(target)
-        page.wait_for_selector(".confirm-bar")
+        assert name.startswith("Cube on ") and " souk" in name, name
+        tap(target)  # one tap: the cube is placed (undo takes it back)
+        page.wait_for_function(
+            f"() => Number(document.querySelector('main.match-page').dataset.version) > {after}"
+        )
+        assert not page.locator(".confirm-bar").count()
+        after = version(tab)
         if placed == 0:
-            tab.shot("yspahan-place-preview")
-        after = _confirm(tab, after)
+            tab.shot("yspahan-placed-one")
         placed += 1
         wait_my_turn(tab)
         if page.locator(".ysp-market g.target").count():
@@ -164,9 +215,9 @@ def test_the_board_on_a_desktop_through_a_few_turns(playwright_browser: Any, ser
         if not drawn and rows.count():
             # A row used to draw a card: the card shows in the player's own area.
             before = version(tab)
-            rows.first.click()
+            _choose(rows.first)
             page.locator(".ysp-kinds button[data-kind=draw_card]").click()
-            _confirm(tab, before)
+            _confirm(tab, before)  # drawing cannot be taken back: previewed
             drawn = True
             wait_my_turn(tab, timeout=30_000)
             assert page.locator(".private .ysp-card").count() == 1
@@ -191,20 +242,22 @@ def _try_inspecting_move(tab: Tab) -> bool:
     rows = page.locator("button.ysp-row")
     n = rows.count()
     for i in range(n):
-        rows.nth(i).click()
+        _choose(rows.nth(i))
         page.wait_for_selector(".ysp-kinds button[data-kind]")
         move = page.locator(".ysp-kinds button[data-kind=move_supervisor]")
         if move.count():
-            move.click()
-            page.wait_for_selector(".ysp-market g.target")
-            stop = page.locator(".ysp-market g.target[aria-label*='inspects']")
-            if stop.count():
-                tap(stop.first)
-                page.wait_for_selector(".confirm-bar")
-                return True
-        if n == 1:
+            if move.get_attribute("aria-pressed") != "true":
+                move.click()
+            page.wait_for_selector(".ysp-market g.target, .ysp-prices button")
+            for price in range(max(1, page.locator(".ysp-prices button").count())):
+                _show_stops(tab, price)
+                stop = page.locator(".ysp-market g.target[aria-label*='inspects']")
+                if stop.count():
+                    tap(stop.first)
+                    page.wait_for_selector(".confirm-bar")
+                    return True
+        if n == 1 or not _unchoose(rows.nth(i)):
             return False
-        rows.nth(i).click()  # un-choose it
         page.wait_for_selector(".ysp-kinds button[data-kind]", state="detached")
     return False
 
@@ -224,15 +277,15 @@ def test_the_supervisor_inspects_cubes_and_their_owners_choose(
         if not wait_my_turn(tab, timeout=30_000):
             break
         before = version(tab)
+        caravan_before = page.locator(".ysp-caravan .ysp-slot svg").count()
         if page.locator("button.ysp-row").count() and _try_inspecting_move(tab):
             tab.shot("yspahan-inspection-preview")
-            caravan_before = page.locator(".ysp-caravan .ysp-slot svg").count()
-            _confirm(tab, before)
+            _confirm(tab, before)  # an inspection cannot be taken back: previewed
             inspected = True
             break
         if page.locator("button.ysp-row").count() and _pick_row_to_place(tab):
             page.locator(".ysp-kinds button[data-kind=take_row]").click()
-            _confirm(tab, before)
+            _confirm_if_asked(tab, before)
             continue
         play_board_move(tab)
     assert inspected, "no supervisor stop next to a cube in 60 moves"
@@ -255,7 +308,7 @@ def test_the_supervisor_inspects_cubes_and_their_owners_choose(
             tap(order.first)
         else:
             break
-        _confirm(tab, before)
+        _confirm_if_asked(tab, before)
     # The inspected cube (or one from the owner's supply) joined the caravan.
     page.wait_for_selector(".log li:has-text('caravan in section')")
     page.wait_for_function(

@@ -7,7 +7,11 @@ import type { BoardUi } from "./types";
 import {
   describe,
   extraCommands,
-  focusBox,
+  hitHalves,
+  hitRect,
+  HIT_HALF,
+  markPlace,
+  needsConfirm,
   kindsFor,
   moveFacts,
   moveTargets,
@@ -17,6 +21,9 @@ import {
   promptCommands,
   render as renderBoard,
   shopTargets,
+  stopGroups,
+  stopPrices,
+  stopsToLight,
   type YView,
 } from "./yspahan";
 
@@ -143,16 +150,79 @@ suite("narrowing", () => {
     expect(moveFacts(v, 1, 9)).toEqual({ steps: 1, value: 2, cost: 1, free: 0, inspects: [12] });
     expect(moveFacts(v, 1, 8)).toEqual({ steps: 2, value: 2, cost: 0, free: 0, inspects: [] });
   });
-  it("shows only the quarter the cubes go to, unless asked for the whole market", () => {
-    const v = view({ phase: "place" }) as unknown as YView;
-    const whole = focusBox(v, [], false);
-    const cmds: Command[] = [{ type: "place_cube", shop: 0 }, { type: "place_cube", shop: 11 }];
-    const part = focusBox(v, cmds, false);
-    expect(part.width * part.height).toBeLessThan((whole.width * whole.height) / 2);
-    expect(focusBox(v, cmds, true)).toEqual(whole);
+  it("gives each target a hit area as large as allowed, short of every other target's centre", () => {
+    const pts = [{ x: 40, y: 40 }, { x: 66, y: 45 }, { x: 600, y: 380 }];
+    const h = hitHalves(pts);
+    expect(h[2]).toBeGreaterThan(HIT_HALF * 0.95); // spread over the market: nearly the whole
+    expect(h[0]).toBe(25);
+    expect(h[1]).toBe(25);
+    // no target's hit square reaches another's centre
+    pts.forEach((p, i) => pts.forEach((q, j) => {
+      if (i !== j) expect(Math.max(Math.abs(p.x - q.x), Math.abs(p.y - q.y))).toBeGreaterThan(h[j]!);
+    }));
   });
-  it("turns the board a quarter so it stands upright", () => {
-    expect(place([418, 187])).toEqual({ x: 247, y: 406 });
+  it("a hit area at the market's edge is pushed in, never cut, and still covers its shop", () => {
+    const r = hitRect(367, 23, HIT_HALF);
+    expect(r).toEqual({ x: 367 - HIT_HALF, y: 0, width: 2 * HIT_HALF, height: 2 * HIT_HALF });
+    expect(r.y + r.height).toBeGreaterThan(23 + 13); // the drawn shop (26 across) inside
+    expect(hitRect(300, 200, 20)).toEqual({ x: 280, y: 180, width: 40, height: 40 });
+  });
+  it("targets close together get smaller hit areas, so that the view closes in on them", () => {
+    const quarter = [{ x: 100, y: 100 }, { x: 160, y: 100 }, { x: 100, y: 160 }, { x: 200, y: 190 }];
+    for (const h of hitHalves(quarter)) expect(h).toBeLessThan(HIT_HALF);
+    for (const h of hitHalves(quarter)) expect(h).toBeGreaterThanOrEqual(16);
+    expect(hitHalves([])).toEqual([]);
+  });
+  it("groups the supervisor's stops by price, or by steps, only when they stand too close together", () => {
+    const base = view() as unknown as YView;
+    const v: YView = {
+      ...base,
+      path: [
+        ...base.path!,
+        { cell: 24, shops: [], steps: 2 },
+        { cell: 25, shops: [], steps: 3 },
+      ],
+      yours: { dice: [2, 1, 0, 3, 0, 2], free_steps: 0, move_costs: { "1": { "23": 1, "24": 0, "25": 1 } } },
+    };
+    // 23 and 24 are neighbours (27 units apart): by price, each price's stops apart
+    const near: Command[] = [23, 24, 25].map((to) => ({ type: "move_supervisor", row: 1, to }));
+    expect(stopGroups(v, near, 1)).toEqual({ by: "cost", values: [0, 1] });
+    expect(stopPrices(v, near, 1)).toEqual([0, 1]);
+    expect(stopsToLight(v, near, 1, undefined)).toEqual([]);
+    expect(stopsToLight(v, near, 1, 0)).toEqual([24]);
+    expect(stopsToLight(v, near, 1, 1)).toEqual([23, 25]);
+    // free moves (building 3): one price for neighbours; by steps then
+    const free: YView = { ...v, yours: { ...v.yours!, free_steps: 3, move_costs: { "1": { "23": 0, "24": 0, "25": 0 } } } };
+    expect(stopGroups(free, near, 1)).toEqual({ by: "steps", values: [1, 2, 3] });
+    expect(stopsToLight(free, near, 1, 2)).toEqual([24]);
+    // apart: lit at once
+    expect(stopGroups(v, legal, 1)).toBeNull();
+    expect(stopsToLight(v, legal, 1, undefined)).toEqual([9, 8, 23]);
+  });
+  it("on the market: the price buttons first, then the stops of the price picked", () => {
+    const base = view() as unknown as YView;
+    const v = {
+      ...base,
+      path: [...base.path!, { cell: 24, shops: [], steps: 2 }, { cell: 25, shops: [], steps: 3 }],
+      yours: { dice: [2, 1, 0, 3, 0, 2], free_steps: 0, move_costs: { "1": { "23": 1, "24": 0, "25": 1 } } },
+    } as unknown as Json;
+    const near: Command[] = [23, 24, 25].map((to) => ({ type: "move_supervisor", row: 1, to }));
+    const { root } = setup(v, near);
+    expect(root.querySelectorAll(".ysp-market .target").length).toBe(0);
+    expect([...root.querySelectorAll(".ysp-prices button")].map((b) => b.textContent)).toEqual(["Free · 1 stop", "1 gold · 2 stops"]);
+    root.querySelector<HTMLButtonElement>(".ysp-prices button[data-cost='1']")!.click();
+    expect(root.querySelectorAll(".ysp-market .target").length).toBe(2);
+    root.querySelector<HTMLButtonElement>(".ysp-prices button[data-cost='1']")!.click(); // again: un-picked
+    expect(root.querySelectorAll(".ysp-market .target").length).toBe(0);
+  });
+  it("finds where a marked event happened: a shop, the supervisor's stop, nothing for others", () => {
+    expect(markPlace({ type: "CubePlaced", data: { seat: 1, shop: 13 } })).toMatchObject({ r: 21 });
+    expect(markPlace({ type: "SupervisorMoved", data: { seat: 1, to: 9 } })).toMatchObject({ r: 17 });
+    expect(markPlace({ type: "DiceRolled", data: { seat: 1 } })).toBeNull();
+    expect(markPlace({ type: "CubePlaced", data: { shop: 99 } })).toBeNull();
+  });
+  it("draws the market north up, as printed", () => {
+    expect(place([418, 187])).toEqual({ x: 406, y: 175 });
   });
 });
 
@@ -162,7 +232,7 @@ suite("words", () => {
     expect(describe({ type: "roll", yellow: 2 }, view(), ui)).toBe("Buy 2 yellow dice (2 gold) and roll");
     expect(describe({ type: "take_row", row: 1 }, view(), ui)).toBe("Cubes (1) to Bags");
     expect(describe({ type: "take_row", row: 0 }, view(), ui)).toBe("Take camels (2)");
-    expect(describe({ type: "move_supervisor", row: 1, to: 9 }, view(), ui)).toBe("Supervisor 1 steps (dice 2): pays 1 gold; inspects 1 cube");
+    expect(describe({ type: "move_supervisor", row: 1, to: 9 }, view(), ui)).toBe("Supervisor to the street space (1 step, dice 2): pays 1 gold; inspects 1 cube");
     expect(describe({ type: "place_cube", shop: 13 }, view(), ui)).toBe("Cube on shop 3 of souk Bags 3 (3 pts)");
     expect(describe({ type: "build", building: "extra_gold", cards: ["build_no_gold"] }, view(), ui)).toBe(
       "Build “+2 gold” for 2 camels with card Build without gold",
@@ -181,7 +251,8 @@ suite("taps", () => {
     root.querySelector<HTMLButtonElement>(".ysp-kinds button[data-kind=move_supervisor]")!.click();
     const stops = root.querySelectorAll(".ysp-market .target");
     expect(stops.length).toBe(3);
-    button(/^Supervisor 1 steps/)[0]!.click();
+    expect(root.querySelector(".ysp-prices")).toBeNull(); // apart enough: no price to pick first
+    button(/^Supervisor to the street space \(1 step/)[0]!.click();
     expect(proposed.at(-1)).toEqual({ type: "move_supervisor", row: 1, to: 9 });
     expect(root.querySelectorAll(".ysp-market .ghost").length).toBeGreaterThan(0);
   });
@@ -247,5 +318,122 @@ suite("taps", () => {
     const { root } = setup(view(), []);
     expect(root.querySelectorAll(".target, button.ysp-row").length).toBe(0);
     expect(root.textContent).toContain("waiting for Anna");
+  });
+});
+
+suite("confirm policy", () => {
+  const v = view({ active: [0] });
+  it("one tap for what undo takes back and for a plain roll", () => {
+    for (const c of [
+      { type: "take_row", row: 1 }, { type: "place_cube", shop: 3 }, { type: "play_card", card: "3_gold" },
+      { type: "discard_for_bonus", card: "3_gold" }, { type: "build", building: "extra_gold" }, { type: "roll", yellow: 0 },
+    ] as Command[])
+      expect(needsConfirm(c, v, legal), c.type).toBe(false);
+  });
+  it("a preview for buying dice, drawing, the caravan, and ending while moves remain", () => {
+    expect(needsConfirm({ type: "roll", yellow: 1 }, v, legal)).toBe(true);
+    expect(needsConfirm({ type: "draw_card", row: 0 }, v, legal)).toBe(true);
+    expect(needsConfirm({ type: "send_to_caravan", source: "shop" }, v, legal)).toBe(true);
+    expect(needsConfirm({ type: "choose_inspection", shop: 12 }, v, legal)).toBe(true);
+    expect(needsConfirm({ type: "end_turn" }, v, [{ type: "end_turn" }, { type: "build", building: "extra_gold" }])).toBe(true);
+    expect(needsConfirm({ type: "end_turn" }, v, [{ type: "end_turn" }])).toBe(false);
+  });
+  it("the supervisor: one tap unless it inspects a cube (its way to the caravan is for good)", () => {
+    // cell 9 faces shop 12, the bot's cube; cell 8 faces shop 36, empty
+    expect(needsConfirm({ type: "move_supervisor", row: 1, to: 9 }, v, legal)).toBe(true);
+    expect(needsConfirm({ type: "move_supervisor", row: 1, to: 8 }, v, legal)).toBe(false);
+    // beside the mover's own cube: previewed too (with no camel it goes to the caravan at once)
+    expect(needsConfirm({ type: "move_supervisor", row: 1, to: 9 }, view({ active: [1] }), legal)).toBe(true);
+  });
+});
+
+suite("the game's names and the phone", () => {
+  const glossary = {
+    shops: { "13": { en: "3-point Bags souk, the shop beside the 1st space from the centre between Bags and Chests", cs: "bazar za 3 body v sektoru pytlů, stánek vedle 1. pole od středu mezi pytli a truhlami" } },
+    spaces: { "9": { en: "1st space from the centre between Bags and Chests", cs: "1. pole od středu mezi pytli a truhlami" }, "10": { en: "central crossing", cs: "křižovatka uprostřed" } },
+    cards: { camels_to_vp: { en: "Camels for points", cs: "Velbloudi za body" } },
+    buildings: { extra_gold: { en: "building 2 (+2 gold)", cs: "budova 2 (+2 peníze)" } },
+  };
+  const named = (lang: "en" | "cs") => {
+    const s = setup(view());
+    s.ui.game = { ...game, glossary };
+    s.ui.lang = lang;
+    s.ui.tr = (en, cs) => (lang === "cs" ? cs : en);
+    return s.ui;
+  };
+  it("names shops, spaces, cards and buildings as the log does, in both languages", () => {
+    const en = named("en");
+    expect(describe({ type: "place_cube", shop: 13 }, view(), en)).toBe(
+      "Cube on 3-point Bags souk, the shop beside the 1st space from the centre between Bags and Chests",
+    );
+    expect(describe({ type: "move_supervisor", row: 1, to: 9 }, view(), en)).toBe(
+      "Supervisor to the 1st space from the centre between Bags and Chests (1 step, dice 2): pays 1 gold; inspects 1 cube",
+    );
+    expect(describe({ type: "build", building: "extra_gold" }, view(), en)).toBe("Build “building 2 (+2 gold)” for 2 camels + 2 gold");
+    expect(describe({ type: "play_card", card: "camels_to_vp", amount: 1 }, view(), en)).toBe("Play “Camels for points”: 1 camels → 2 points");
+    const cs = named("cs");
+    expect(describe({ type: "place_cube", shop: 13 }, view(), cs)).toBe(
+      "Kostička na bazar za 3 body v sektoru pytlů, stánek vedle 1. pole od středu mezi pytli a truhlami",
+    );
+    expect(describe({ type: "move_supervisor", row: 1, to: 9 }, view(), cs)).toBe(
+      "Dozorce → 1. pole od středu mezi pytli a truhlami (o 1 pole, kostky 2): zaplatí 1 peníz; kontroluje 1 kostičku",
+    );
+  });
+  it("no internal id on the board or in its names, in either language", () => {
+    for (const lang of ["en", "cs"] as const) {
+      const { root, ui } = setup(view());
+      ui.game = { ...game, glossary };
+      ui.lang = lang;
+      ui.tr = (en, cs) => (lang === "cs" ? cs : en);
+      ui.t = () => "zoom"; // the shell's strings are the shell's
+      ui.redraw();
+      root.querySelector<HTMLButtonElement>("button.ysp-row[data-row='1']")!.click();
+      root.querySelector<HTMLButtonElement>(".ysp-kinds button[data-kind=move_supervisor]")!.click();
+      const names = [...root.querySelectorAll("[aria-label], [title]")].map((e) => `${e.getAttribute("aria-label") ?? ""} ${e.getAttribute("title") ?? ""}`);
+      const text = `${root.textContent} ${names.join(" ")}`;
+      expect(text).not.toMatch(/\b[a-z]+_[a-z0-9_]+\b|\bhex \d+|\bspace \d+|\bstreet \d+|[Pp]layer \d/);
+    }
+  });
+  it("on a phone: the market under one line of words, the tower and the step's buttons in the dock", () => {
+    const { root, ui } = setup(view());
+    ui.layout = { width: "phone", phone: true };
+    ui.redraw();
+    const order = [...root.querySelector(".ysp-phone")!.children].map((e) => e.className.split(" ")[0]);
+    expect(order).toEqual(["ysp-prompt", "panzoom", "ysp-caravan", "ysp-players"]);
+    const dock = root.querySelector(".ysp-phone-hand")!;
+    expect(dock.querySelectorAll(".ysp-tower .ysp-sum").length).toBe(6);
+    dock.querySelector<HTMLButtonElement>("button.ysp-row[data-row='1']")!.click();
+    expect([...root.querySelectorAll<HTMLButtonElement>(".ysp-phone-hand .ysp-kinds button")].map((b) => b.dataset.kind)).toEqual([
+      "take_row", "move_supervisor", "draw_card",
+    ]);
+    expect(root.querySelector(".ysp-phone .ysp-kinds")).toBeNull();
+  });
+  it("every target has a hit area at least 60 units across where the targets are apart", () => {
+    const cmds: Command[] = [{ type: "place_cube", shop: 4 }, { type: "place_cube", shop: 21 }];
+    const { root } = setup(view({ phase: "place", to_place: 2 }), cmds);
+    const hits = [...root.querySelectorAll(".ysp-market .target rect.hit")];
+    expect(hits.length).toBe(2);
+    for (const h of hits) expect(Math.min(Number(h.getAttribute("width")), Number(h.getAttribute("height")))).toBeGreaterThanOrEqual(2 * HIT_HALF - 6);
+  });
+  it("rings where the marked events happened, in the actor's colour, numbered", () => {
+    const { root, ui } = setup(view(), []);
+    ui.marks = [
+      { seq: 5, type: "SupervisorMoved", actor: 1, data: { seat: 1, row: 1, to: 9 }, text: { en: "Bot moved the supervisor", cs: "Bot posunul dozorce" } },
+      { seq: 6, type: "CubePlaced", actor: 1, data: { seat: 1, shop: 13 }, text: { en: "Bot placed a cube", cs: "Bot položil kostičku" } },
+      { seq: 7, type: "TurnEnded", actor: 1, data: { seat: 1 } },
+    ];
+    ui.redraw();
+    const rings = root.querySelectorAll(".ysp-market .mark");
+    expect(rings.length).toBe(2);
+    expect(rings[1]!.getAttribute("aria-label")).toBe("Bot placed a cube");
+    expect(root.querySelector(".ysp-market .mark-n text")!.textContent).toBe("1");
+    expect(root.querySelectorAll(".ysp-row.marked").length).toBe(1);
+  });
+  it("says in a word why a card or a building cannot be picked now", () => {
+    const { root } = setup(view(), [{ type: "play_card", card: "3_gold" }, { type: "end_turn" }]);
+    expect(root.querySelector(".ysp-card .ysp-why")!.textContent).toBe("not now");
+    const list = root.querySelector(".ysp-bldg-list")!.textContent!;
+    expect(list).toContain("built");
+    expect(list).toContain("too dear");
   });
 });

@@ -6,11 +6,14 @@
 
 import type { ComponentChild, JSX } from "preact";
 import type { Command, Json } from "../types";
+import { Mark } from "./toolkit/mark";
 import { PanZoom } from "./toolkit/panzoom";
+import { describeCommand } from "./toolkit/words";
 import type { Step } from "./toolkit/picker";
 import { PlayerBadge, seatStyle, symbolPath } from "./toolkit/pieces";
 import { targetProps, type TargetOptions } from "./toolkit/targets";
 import type { BoardUi, Player } from "./types";
+import "./yspahan.css";
 
 // ---------------------------------------------------------------- the view, as the engine sends it
 
@@ -104,45 +107,72 @@ const CELL_PX: Readonly<Record<number, readonly [number, number]>> = {
   29: [422, 401],
 };
 const HUB = 10;
-const BOX = { x: 0, y: 0, width: 424, height: 652 };
+const BOX = { x: 0, y: 0, width: 652, height: 424 };
+/** The market when nothing on it is to be tapped (another player's turn, the dice, a card): the
+ * same box under another name, so that PanZoom shows it whole (it keeps the last step's view
+ * while a step has no targets; a new box is shown whole from its first frame). */
+const IDLE_BOX = { ...BOX, height: BOX.height + 0.001 };
 
-/** The part of the market to show: while the cubes of a row go into one quarter, that quarter
- * (its shops bigger on a phone); otherwise, or when asked for the whole market, all of it. */
-export function focusBox(v: YView, legal: readonly Command[], wide: boolean): { x: number; y: number; width: number; height: number } {
-  const targets = legal.filter((c) => c.type === "place_cube").map((c) => c.shop as number);
-  if (wide || targets.length === 0) return BOX;
-  const quarters = new Set(targets.map((sh) => v.souks.find((k) => k.souk === v.shops[sh]?.souk)?.quarter));
-  if (quarters.size !== 1) return BOX;
-  const quarter = [...quarters][0];
-  const pts = v.souks.filter((k) => k.quarter === quarter).flatMap((k) => k.shops.map(shopXY));
-  if (pts.length === 0) return BOX;
-  // A margin round the shops, wider on the right where the zoom buttons stand.
-  const m = 28;
-  const x0 = Math.max(BOX.x, Math.min(...pts.map((p) => p.x)) - m);
-  let y0 = Math.max(BOX.y, Math.min(...pts.map((p) => p.y)) - m);
-  const x1 = Math.max(...pts.map((p) => p.x)) + m + 44;
-  let y1 = Math.min(BOX.y + BOX.height, Math.max(...pts.map((p) => p.y)) + m);
-  // Near the top or bottom edge: down to the edge, where the quarter's name is written.
-  if (y0 < BOX.y + 40) y0 = BOX.y;
-  if (y1 > BOX.y + BOX.height - 40) y1 = BOX.y + BOX.height;
-  return { x: Math.round(x0), y: Math.round(y0), width: Math.round(x1 - x0), height: Math.round(y1 - y0) };
-}
-
-/** Whether the screen is narrow enough (a phone) for the market to close in on a quarter while
- * cubes are placed; on a wide screen every shop is big enough as it is. */
-function narrowScreen(): boolean {
-  return typeof window !== "undefined" && typeof window.matchMedia === "function" && window.matchMedia("(max-width: 899px)").matches;
-}
-
-/** Photo pixels to board units: a quarter turn clockwise (west at the top, north on the right). */
+/** Photo pixels to board units: the market as printed, north up, wider than tall (on a phone the
+ * board's frame, between the prompt and the dock, is wider than tall too). */
 export function place(p: readonly [number, number]): { x: number; y: number } {
-  return { x: 434 - p[1], y: p[0] - 12 };
+  return { x: p[0] - 12, y: p[1] - 12 };
 }
 export function shopXY(shop: number): { x: number; y: number } {
   return place(SHOP_PX[shop] ?? [0, 0]);
 }
 export function cellXY(cell: number): { x: number; y: number } {
   return place(CELL_PX[cell] ?? [0, 0]);
+}
+
+/** The largest half-width of a target's square hit area (board units): 60 units are 32 CSS px
+ * when the whole market fills a phone's frame (about 0.55 px a unit). */
+export const HIT_HALF = 32;
+
+/** Half-widths of the square hit areas round `points` (the step's targets). Targets spread over
+ * the market get `HIT_HALF`, 32 px at the whole market's view; targets close together get less
+ * (down to the drawn shop's size), so that the view fitted to them (PanZoom) closes in on them
+ * and the shops are drawn large. Never as far as another target's centre (Chebyshev distance):
+ * a finger on a target's centre always gets that target, whichever is drawn on top. */
+export function hitHalves(points: readonly { x: number; y: number }[]): number[] {
+  if (points.length === 0) return [];
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const w = Math.max(...xs) - Math.min(...xs) + 2 * HIT_HALF;
+  const h = Math.max(...ys) - Math.min(...ys) + 2 * HIT_HALF;
+  // How far the fit may close in, with a fifth to spare: the frame's shape (beside the dock)
+  // rarely matches the targets' spread.
+  const zoom = 0.8 * Math.min(4, BOX.width / w, BOX.height / h);
+  const base = Math.max(16, HIT_HALF / Math.max(1, zoom));
+  return points.map((p, i) => {
+    let near = Infinity;
+    points.forEach((q, j) => {
+      if (j !== i) near = Math.min(near, Math.max(Math.abs(p.x - q.x), Math.abs(p.y - q.y)));
+    });
+    return Math.max(8, Math.min(base, near - 1));
+  });
+}
+
+/** A transparent square hit area (class `hit`) inside the market's box: at its edge pushed in
+ * rather than cut (a shop 23 units from the edge keeps its full 64), still round the shop. */
+export function hitRect(x: number, y: number, half: number): { x: number; y: number; width: number; height: number } {
+  const side = 2 * half;
+  const x0 = Math.min(Math.max(BOX.x, x - half), BOX.x + BOX.width - side);
+  const y0 = Math.min(Math.max(BOX.y, y - half), BOX.y + BOX.height - side);
+  return { x: x0, y: y0, width: side, height: side };
+}
+function Hit({ x, y, half }: { x: number; y: number; half: number }): ComponentChild {
+  const r = hitRect(x, y, half);
+  return <rect class="hit" x={r.x} y={r.y} width={r.width} height={r.height} fill="transparent" />;
+}
+
+/** Where a marked event happened on the market (`ui.marks`): a shop (a cube placed, inspected
+ * or sent to the caravan, the souk card) or the supervisor's stop. */
+export function markPlace(e: { type?: string; data?: Record<string, Json> }): { x: number; y: number; r: number } | null {
+  const d = e.data ?? {};
+  if (e.type === "SupervisorMoved" && typeof d.to === "number") return { ...cellXY(d.to), r: 17 };
+  if (typeof d.shop === "number" && d.shop >= 0 && d.shop < SHOP_PX.length) return { ...shopXY(d.shop), r: 21 };
+  return null;
 }
 
 const QUARTERS = ["bag", "barrel", "chest", "vase"] as const;
@@ -152,12 +182,12 @@ const QUARTER_TINT: Record<string, { fill: string; line: string }> = {
   chest: { fill: "#cbd8e6", line: "#4f6a86" },
   vase: { fill: "#ecccc4", line: "#a0564a" },
 };
-/** Where each quarter's name is written on the turned board. */
+/** Where each quarter's name is written: in its corner of the market. */
 const QUARTER_LABEL: Record<string, { x: number; y: number; anchor: string }> = {
-  bag: { x: 8, y: 20, anchor: "start" },
-  chest: { x: 416, y: 20, anchor: "end" },
-  barrel: { x: 8, y: 642, anchor: "start" },
-  vase: { x: 416, y: 642, anchor: "end" },
+  chest: { x: 6, y: 16, anchor: "start" },
+  bag: { x: 6, y: 418, anchor: "start" },
+  vase: { x: 646, y: 16, anchor: "end" },
+  barrel: { x: 646, y: 418, anchor: "end" },
 };
 
 // ---------------------------------------------------------------- words
@@ -202,27 +232,48 @@ function rowName(row: number, tr: Tr): string {
   const w = ROW_WORDS[row];
   return w ? tr(w[0], w[1]) : String(row);
 }
-function cardName(card: string, tr: Tr): string {
-  const w = CARD_WORDS[card];
-  return w ? tr(w.name[0], w.name[1]) : card;
+/** What names things: the language and the game's glossary (games/yspahan/words.py). */
+export type Words = Pick<BoardUi, "tr" | "lang" | "game">;
+
+/** The game's name for a thing or a place (`ui.game.glossary`), as the log says it; null when
+ * the server sent no glossary (an older server): the board's own words then. */
+export function gloss(w: Words, group: string, key: string | number): string | null {
+  const t = w.game.glossary?.[group]?.[String(key)];
+  return t ? (w.lang === "cs" ? t.cs : t.en) : null;
 }
-function buildingName(id: string, tr: Tr): string {
+function cardName(card: string, w: Words): string {
+  const g = gloss(w, "cards", card);
+  if (g) return g;
+  const c = CARD_WORDS[card];
+  return c ? w.tr(c.name[0], c.name[1]) : w.tr("a card", "karta");
+}
+function buildingName(id: string, w: Words): string {
+  const g = gloss(w, "buildings", id);
+  if (g) return g;
   const b = BUILDINGS.find((x) => x.id === id);
-  return b ? tr(b.name[0], b.name[1]) : id;
+  return b ? w.tr(b.name[0], b.name[1]) : w.tr("a building", "budova");
 }
-/** "Bags souk 2 (6 points)" from "bag_1". */
+/** "Bags 2 (6 pts)" from "bag_1": the short name the board prints. */
 export function soukName(souk: string, v: YView | null, tr: Tr): string {
   const [quarter, index] = souk.split("_");
   const q = QUARTER_WORDS[quarter ?? ""];
   const pts = v?.souks.find((s) => s.souk === souk)?.points;
-  const base = `${q ? tr(q[0], q[1]) : quarter} ${Number(index ?? 0) + 1}`;
+  const base = `${q ? tr(q[0], q[1]) : tr("Souk", "Bazar")} ${Number(index ?? 0) + 1}`;
   return pts === undefined ? base : `${base} (${pts} ${tr("pts", "b.")})`;
 }
-function shopName(shop: number, v: YView | null, tr: Tr): string {
+/** A shop as the log names it: "8-point Bags souk, the shop beside the 2nd space from the
+ * centre between Bags and Chests". */
+export function shopName(shop: number, v: YView | null, w: Words): string {
+  const g = gloss(w, "shops", shop);
+  if (g) return g;
   const s = v?.shops[shop];
-  if (!s) return tr(`shop ${shop}`, `pole ${shop}`);
+  if (!s) return w.tr("a shop", "stánek");
   const n = Number(s.name.split("#")[1] ?? 0) + 1;
-  return tr(`shop ${n} of souk ${soukName(s.souk, v, tr)}`, `pole ${n} bazaru ${soukName(s.souk, v, tr)}`);
+  return w.tr(`shop ${n} of souk ${soukName(s.souk, v, w.tr)}`, `stánek ${n} bazaru ${soukName(s.souk, v, w.tr)}`);
+}
+/** A street space as the log names it: "2nd space from the centre between Bags and Chests". */
+export function spaceName(cell: number, w: Words): string {
+  return gloss(w, "spaces", cell) ?? (cell === HUB ? w.tr("central crossing", "křižovatka uprostřed") : w.tr("street space", "pole ulice"));
 }
 function playerName(players: readonly Player[], seat: number): string {
   return players.find((p) => p.seat === seat)?.name ?? `#${seat + 1}`;
@@ -261,19 +312,23 @@ export function describe(command: Command, view: Json, ui: BoardUi): string {
       return row >= 0 ? tr(`Use the ${rowName(row, tr)} row to draw a card`, `Řádkem ${rowName(row, tr)} líznout kartu`) : tr("Draw a card", "Líznout kartu");
     case "move_supervisor": {
       const to = Number(command.to);
-      if (!v) return tr(`Move the supervisor to street ${to}`, `Posunout dozorce na pole ${to}`);
+      const where = spaceName(to, ui);
+      if (!v) return tr(`Supervisor to the ${where}`, `Dozorce → ${where}`);
       const f = moveFacts(v, row, to);
-      const pay = f.cost > 0 ? tr(`pays ${f.cost} gold`, `zaplatí ${f.cost}`) : tr("no gold", "zdarma");
+      const pay = f.cost > 0 ? tr(`pays ${f.cost} gold`, `zaplatí ${f.cost} ${f.cost === 1 ? "peníz" : f.cost < 5 ? "peníze" : "peněz"}`) : tr("no gold", "zdarma");
       const freeText = f.free > 0 ? tr(`, ${f.free} free`, `, ${f.free} zdarma`) : "";
       const insp = f.inspects.length
-        ? tr(`; inspects ${f.inspects.length} ${f.inspects.length === 1 ? "cube" : "cubes"}`, `; kontroluje ${f.inspects.length} kostič${f.inspects.length === 1 ? "ku" : "ky"}`)
+        ? tr(`; inspects ${f.inspects.length} ${f.inspects.length === 1 ? "cube" : "cubes"}`, `; kontroluje ${f.inspects.length} kostič${f.inspects.length === 1 ? "ku" : f.inspects.length < 5 ? "ky" : "ek"}`)
         : tr("; no cube to inspect", "; žádná kostička ke kontrole");
-      return tr(`Supervisor ${f.steps} steps (dice ${f.value}): ${pay}${freeText}${insp}`, `Dozorce o ${f.steps} polí (kostky ${f.value}): ${pay}${freeText}${insp}`);
+      return tr(
+        `Supervisor to the ${where} (${f.steps} ${f.steps === 1 ? "step" : "steps"}, dice ${f.value}): ${pay}${freeText}${insp}`,
+        `Dozorce → ${where} (o ${f.steps} ${f.steps === 1 ? "pole" : f.steps < 5 ? "pole" : "polí"}, kostky ${f.value}): ${pay}${freeText}${insp}`,
+      );
     }
     case "place_cube":
-      return tr(`Cube on ${shopName(Number(command.shop), v, tr)}`, `Kostička na ${shopName(Number(command.shop), v, tr)}`);
+      return tr(`Cube on ${shopName(Number(command.shop), v, ui)}`, `Kostička na ${shopName(Number(command.shop), v, ui)}`);
     case "choose_inspection":
-      return tr(`Caravan next: the cube on ${shopName(Number(command.shop), v, tr)}`, `Do karavany teď: kostička z ${shopName(Number(command.shop), v, tr)}`);
+      return tr(`Caravan next: the cube on ${shopName(Number(command.shop), v, ui)}`, `Do karavany teď: kostička z ${shopName(Number(command.shop), v, ui)}`);
     case "send_to_caravan":
       return command.source === "supply"
         ? tr("Pay 1 camel: a cube from supply goes, the shop keeps its cube", "Zaplatit 1 velblouda: kostička ze zásoby, pole si kostičku nechá")
@@ -286,30 +341,30 @@ export function describe(command: Command, view: Json, ui: BoardUi): string {
       if (cards.includes("build_no_camels")) camels = 0;
       if (cards.includes("build_no_gold")) gold = 0;
       const price = [camels ? tr(`${camels} camels`, `${camels} velbl.`) : "", gold ? tr(`${gold} gold`, `${gold} peněz`) : ""].filter(Boolean).join(" + ") || tr("free", "zdarma");
-      const with_ = cards.length ? tr(` with card ${cards.map((c) => cardName(c, tr)).join(" + ")}`, ` s kartou ${cards.map((c) => cardName(c, tr)).join(" + ")}`) : "";
-      return tr(`Build “${buildingName(String(command.building), tr)}” for ${price}${with_}`, `Postavit „${buildingName(String(command.building), tr)}“ za ${price}${with_}`);
+      const with_ = cards.length ? tr(` with card ${cards.map((c) => cardName(c, ui)).join(" + ")}`, ` s kartou ${cards.map((c) => cardName(c, ui)).join(" + ")}`) : "";
+      return tr(`Build “${buildingName(String(command.building), ui)}” for ${price}${with_}`, `Postavit „${buildingName(String(command.building), ui)}“ za ${price}${with_}`);
     }
     case "play_card": {
       const card = String(command.card);
       const amount = typeof command.amount === "number" ? command.amount : null;
       if (card === "cube_to_souk" && typeof command.shop === "number")
-        return tr(`Play “${cardName(card, tr)}”: cube on ${shopName(command.shop, v, tr)}`, `Zahrát „${cardName(card, tr)}“: kostička na ${shopName(command.shop, v, tr)}`);
+        return tr(`Play “${cardName(card, ui)}”: cube on ${shopName(command.shop, v, ui)}`, `Zahrát „${cardName(card, ui)}“: kostička na ${shopName(command.shop, v, ui)}`);
       if (card === "swap_camels_gold" && amount !== null)
         return amount > 0
-          ? tr(`Play “${cardName(card, tr)}”: ${amount} gold → ${amount} camels`, `Zahrát „${cardName(card, tr)}“: ${amount} peněz → ${amount} velbl.`)
-          : tr(`Play “${cardName(card, tr)}”: ${-amount} camels → ${-amount} gold`, `Zahrát „${cardName(card, tr)}“: ${-amount} velbl. → ${-amount} peněz`);
+          ? tr(`Play “${cardName(card, ui)}”: ${amount} gold → ${amount} camels`, `Zahrát „${cardName(card, ui)}“: ${amount} peněz → ${amount} velbl.`)
+          : tr(`Play “${cardName(card, ui)}”: ${-amount} camels → ${-amount} gold`, `Zahrát „${cardName(card, ui)}“: ${-amount} velbl. → ${-amount} peněz`);
       if (card === "gold_to_vp" && amount !== null)
-        return tr(`Play “${cardName(card, tr)}”: ${amount} gold → ${amount} points`, `Zahrát „${cardName(card, tr)}“: ${amount} peněz → ${amount} bodů`);
+        return tr(`Play “${cardName(card, ui)}”: ${amount} gold → ${amount} points`, `Zahrát „${cardName(card, ui)}“: ${amount} peněz → ${amount} bodů`);
       if (card === "camels_to_vp" && amount !== null)
-        return tr(`Play “${cardName(card, tr)}”: ${amount} camels → ${amount * 2} points`, `Zahrát „${cardName(card, tr)}“: ${amount} velbl. → ${amount * 2} bodů`);
-      return tr(`Play “${cardName(card, tr)}”`, `Zahrát „${cardName(card, tr)}“`);
+        return tr(`Play “${cardName(card, ui)}”: ${amount} camels → ${amount * 2} points`, `Zahrát „${cardName(card, ui)}“: ${amount} velbl. → ${amount * 2} bodů`);
+      return tr(`Play “${cardName(card, ui)}”`, `Zahrát „${cardName(card, ui)}“`);
     }
     case "discard_for_bonus":
-      return tr(`Discard “${cardName(String(command.card), tr)}” for +1 on the row`, `Odhodit „${cardName(String(command.card), tr)}“ za +1 k řádku`);
+      return tr(`Discard “${cardName(String(command.card), ui)}” for +1 on the row`, `Odhodit „${cardName(String(command.card), ui)}“ za +1 k řádku`);
     case "end_turn":
       return tr("End turn", "Ukončit tah");
     default:
-      return command.type;
+      return describeCommand(command);
   }
 }
 
@@ -336,6 +391,41 @@ export function kindsFor(legal: readonly Command[], row: number): string[] {
 /** Street cells where the supervisor may stop using `row`. */
 export function moveTargets(legal: readonly Command[], row: number): number[] {
   return legal.filter((c) => c.type === "move_supervisor" && c.row === row).map((c) => c.to as number);
+}
+/** Whether two of the stops stand too close together for full hit areas (`hitHalves` gives each
+ * less than `HIT_HALF`: under 32 px at the whole market's view on a phone). */
+function crowded(stops: readonly number[]): boolean {
+  const pts = stops.map(cellXY);
+  return pts.some((p, i) => pts.some((q, j) => j > i && Math.max(Math.abs(p.x - q.x), Math.abs(p.y - q.y)) <= HIT_HALF + 1));
+}
+
+/** How the supervisor's stops with `row` are narrowed before they are lit, when they stand too
+ * close together to be tapped apart: by the gold each costs, or (when one price still covers
+ * neighbouring stops: the free moves of building 3) by how many steps the supervisor walks.
+ * Each group's stops stand apart. Null: the stops are lit at once. */
+export function stopGroups(v: YView, legal: readonly Command[], row: number): { by: "cost" | "steps"; values: number[] } | null {
+  const stops = moveTargets(legal, row);
+  if (!crowded(stops)) return null;
+  for (const by of ["cost", "steps"] as const) {
+    const of = (c: number) => (by === "cost" ? moveFacts(v, row, c).cost : moveFacts(v, row, c).steps);
+    const values = [...new Set(stops.map(of))].sort((a, b) => a - b);
+    if (values.length > 1 && (by === "steps" || values.every((x) => !crowded(stops.filter((c) => of(c) === x)))))
+      return { by, values };
+  }
+  return null;
+}
+/** The price groups' values, for the tests and the words: the costs, or null. */
+export function stopPrices(v: YView, legal: readonly Command[], row: number): number[] | null {
+  const g = stopGroups(v, legal, row);
+  return g && g.by === "cost" ? g.values : null;
+}
+/** The stops to light: all of them, or those of the group picked (`ui.picker`'s "stops"). */
+export function stopsToLight(v: YView, legal: readonly Command[], row: number, picked: Json | undefined): number[] {
+  const stops = moveTargets(legal, row);
+  const g = stopGroups(v, legal, row);
+  if (g === null) return stops;
+  if (typeof picked !== "number" || !g.values.includes(picked)) return [];
+  return stops.filter((c) => (g.by === "cost" ? moveFacts(v, row, c).cost : moveFacts(v, row, c).steps) === picked);
 }
 /** Shops to tap now: a cube to place, an inspected cube to send next, or a card's cube. */
 export function shopTargets(legal: readonly Command[], card: Json | undefined): { shop: number; command: Command }[] {
@@ -366,6 +456,37 @@ export function extraCommands(_view: Json, _seat: number | null, legal: Command[
   return legal.filter((c) => !HANDLED.has(c.type));
 }
 
+/** The confirm policy (BOARDS.md): one tap for what undo takes back (a row's cubes or camels or
+ * gold, a cube placed, a card played or discarded, a building, a supervisor move that inspects
+ * no cube) and for rolling without buying dice (the one thing to do); a preview and Confirm for
+ * what cannot be taken back: buying yellow dice, drawing a card, moving the supervisor beside
+ * cubes, sending a cube to the caravan, choosing the
+ * inspection's order, ending the turn while something else may still be done. */
+export function needsConfirm(command: Command, view: Json, legal: Command[]): boolean {
+  switch (command.type) {
+    case "roll":
+      return Number(command.yellow ?? 0) > 0;
+    case "take_row":
+    case "place_cube":
+    case "play_card":
+    case "discard_for_bonus":
+    case "build":
+      return false;
+    case "move_supervisor": {
+      // A stop beside cubes starts an inspection, which sends cubes to the caravan (at once
+      // when their owner has no camel to pay): for good. A stop beside none is taken back.
+      if (!isView(view)) return true;
+      const cell = asView(view).path?.find((c) => c.cell === Number(command.to));
+      if (!cell) return true;
+      return moveFacts(asView(view), Number(command.row), cell.cell).inspects.length > 0;
+    }
+    case "end_turn":
+      return legal.some((c) => c.type !== "end_turn");
+    default:
+      return true;
+  }
+}
+
 // ---------------------------------------------------------------- pieces
 
 /** `targetProps` typed for an SVG group. */
@@ -384,9 +505,9 @@ function Cube({ seat, x, y, s, cls, label }: { seat: number; x: number; y: numbe
 }
 
 /** The supervisor: a white pawn. */
-function Pawn({ x, y, cls }: { x: number; y: number; cls?: string }): ComponentChild {
+function Pawn({ x, y, cls, label }: { x: number; y: number; cls?: string; label?: string }): ComponentChild {
   return (
-    <g class={cls} transform={`translate(${x} ${y})`} aria-hidden="true">
+    <g class={cls} transform={`translate(${x} ${y})`} {...(label ? { role: "img", "aria-label": label } : { "aria-hidden": "true" })}>
       <path d="M -9 10 Q -9 3 -4 1 Q -7 -2 -7 -6 A 7 7 0 1 1 7 -6 Q 7 -2 4 1 Q 9 3 9 10 Z" fill="#fff" stroke="#1f2a30" stroke-width="2" />
     </g>
   );
@@ -450,7 +571,7 @@ function Market({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
   const shopT = live ? shopTargets(legal, mode.card) : [];
   const shopTarget = new Map(shopT.map((t) => [t.shop, t.command]));
   const moving = live && mode.row !== null && mode.kind === "move_supervisor";
-  const cells = moving ? new Set(moveTargets(legal, mode.row!)) : new Set<number>();
+  const cells = moving ? new Set(stopsToLight(v, legal, mode.row!, ui.picker.get("stops"))) : new Set<number>();
   const ghostTo = preview?.type === "move_supervisor" ? Number(preview.to) : null;
   const ghostShop = preview && (preview.type === "place_cube" || (preview.type === "play_card" && typeof preview.shop === "number")) ? Number(preview.shop) : null;
   const inspectedSoon = ghostTo !== null && mode.row !== null ? new Set(moveFacts(v, mode.row, ghostTo).inspects) : new Set<number>();
@@ -493,7 +614,9 @@ function Market({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
     return <circle key={c} cx={p.x} cy={p.y} r={c === HUB ? 11 : 8} fill={c === HUB ? "#f5f1e8" : i % 2 ? "#e9dcc0" : "#cdb98d"} stroke="#7d6a45" stroke-width={1.5} aria-hidden="true" />;
   });
 
-  const cellTargets = [...cells].map((c) => {
+  const cellList = [...cells];
+  const cellHalves = hitHalves(cellList.map(cellXY));
+  const cellTargets = cellList.map((c, i) => {
     const p = cellXY(c);
     const f = moveFacts(v, mode.row!, c);
     const command: Command = { type: "move_supervisor", row: mode.row!, to: c };
@@ -503,6 +626,7 @@ function Market({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
     // The price tag sits beside the street, away from the shops where the street allows.
     return (
       <g key={`t${c}`} {...gTarget({ label, chosen, onPick: () => ui.propose(command, label) })}>
+        <Hit x={p.x} y={p.y} half={cellHalves[i]!} />
         <circle class="hl" cx={p.x} cy={p.y} r={14} />
         {tag && (
           <g aria-hidden="true">
@@ -516,6 +640,9 @@ function Market({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
     );
   });
 
+  const shopHalf = new Map<number, number>();
+  const shopList = [...shopTarget.keys()];
+  hitHalves(shopList.map(shopXY)).forEach((h, i) => shopHalf.set(shopList[i]!, h));
   const shopsDrawn = v.shops.map((s) => {
     const p = shopXY(s.shop);
     const souk = v.souks.find((k) => k.souk === s.souk);
@@ -537,7 +664,7 @@ function Market({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
     if (!command) {
       const who = s.owner >= 0 ? tr(`, cube of ${playerName(ui.players, s.owner)}`, `, kostička hráče ${playerName(ui.players, s.owner)}`) : tr(", empty", ", prázdné");
       return (
-        <g key={s.shop} role="img" aria-label={`${shopName(s.shop, v, tr)}${who}`}>
+        <g key={s.shop} role="img" aria-label={`${shopName(s.shop, v, ui)}${who}`}>
           {body}
         </g>
       );
@@ -546,6 +673,7 @@ function Market({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
     return (
       <g key={s.shop} {...gTarget({ label, chosen: ghostShop === s.shop, onPick: () => ui.propose(command, label) })}>
         {body}
+        <Hit x={p.x} y={p.y} half={shopHalf.get(s.shop) ?? HIT_HALF} />
         <rect class="hl" x={p.x - 15} y={p.y - 15} width={30} height={30} rx={4} />
       </g>
     );
@@ -556,8 +684,8 @@ function Market({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
   const ghostSup = ghostTo !== null ? cellXY(ghostTo) : null;
   const label = tr("Marketplace", "Tržiště");
   return (
-    <PanZoom box={focusBox(v, live ? legal : [], !narrowScreen() || ui.picker.get("wide") === true || mode.card !== undefined)} label={label} labels={{ zoomIn: ui.t("zoom_in"), zoomOut: ui.t("zoom_out"), fit: ui.t("zoom_reset") }} class="ysp-market">
-      <rect x={0} y={0} width={BOX.width + 80} height={BOX.height} fill="#f5f1e8" aria-hidden="true" />
+    <PanZoom box={cellTargets.length || shopT.length ? BOX : IDLE_BOX} label={label} labels={{ zoomIn: ui.t("zoom_in"), zoomOut: ui.t("zoom_out"), fit: ui.t("zoom_reset") }} class="ysp-market">
+      <rect x={0} y={0} width={BOX.width} height={BOX.height} fill="#f5f1e8" aria-hidden="true" />
       {QUARTERS.map((q) => {
         const l = QUARTER_LABEL[q]!;
         const w = QUARTER_WORDS[q]!;
@@ -571,11 +699,17 @@ function Market({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
       {streets}
       {cellDots}
       {shopsDrawn}
-      <Pawn x={sup.x} y={sup.y - 4} />
-      <title>{tr(`Supervisor on street ${v.supervisor}`, `Dozorce na poli ${v.supervisor}`)}</title>
+      <Pawn x={sup.x} y={sup.y - 4} label={tr(`Supervisor on the ${spaceName(v.supervisor, ui)}`, `Dozorce: ${spaceName(v.supervisor, ui)}`)} />
       {cellTargets}
       {ghostSup && <Pawn x={ghostSup.x} y={ghostSup.y - 4} cls="ghost" />}
       {ghostCube && <Cube seat={me} x={ghostCube.x} y={ghostCube.y} s={20} cls="ghost" />}
+      {ui.marks.map((e, i) => {
+        const at = markPlace(e);
+        if (!at) return null;
+        const text = e.text ? (ui.lang === "cs" ? e.text.cs : e.text.en) : undefined;
+        const seat = typeof e.actor === "number" ? e.actor : typeof e.data?.seat === "number" ? e.data.seat : null;
+        return <Mark key={e.seq} x={at.x} y={at.y} r={at.r} seat={seat} n={ui.marks.length > 1 ? i + 1 : undefined} label={text || undefined} />;
+      })}
     </PanZoom>
   );
 }
@@ -597,10 +731,11 @@ function Tower({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; ui
   const tr = ui.tr;
   const live = ui.interactive && !ui.busy;
   const rows = live ? new Set(pickableRows(legal)) : new Set<number>();
-  const tint = (r: number) => (r >= 1 && r <= 4 ? QUARTER_TINT[QUARTERS[r - 1]!]!.fill : r === 0 ? "#e6d9c3" : "#efe0a6");
+  // Rows a marked event used (ui.marks): ringed like the market's places.
+  const marked = new Set(ui.marks.map((e) => e.data?.row).filter((r): r is number => typeof r === "number"));
   return (
     <section class="ysp-tower" aria-label={tr("Tower", "Věž")}>
-      <h3 class="ysp-h">{tr("Tower", "Věž")}</h3>
+      {!ui.layout.phone && <h3 class="ysp-h">{tr("Tower", "Věž")}</h3>}
       <ol class="ysp-rows" reversed>
         {[...v.tower].reverse().map((r) => {
           const dice: ComponentChild[] = [];
@@ -613,14 +748,35 @@ function Tower({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; ui
             : tr(": no dice", ": bez kostek");
           const inner = (
             <>
-              <span class="ysp-rowname" style={{ background: tint(r.row) }}>
+              <span class={`ysp-rowname ysp-tint-${r.row}`}>
                 {rowName(r.row, tr)}
               </span>
-              <span class="sr-only">{words}</span>
-              <span class="ysp-dice" aria-hidden="true">
-                {dice.length ? dice : "—"}
+              <span class="sr-only">
+                {words}
+                {!r.used && mine !== undefined && count > 0 ? tr(`; ${mine + (live ? v.bonus : 0)} for you`, `; ${mine + (live ? v.bonus : 0)} pro tebe`) : ""}
               </span>
-              {r.used ? <span class="ysp-used">{tr("used", "použit")}</span> : mine !== undefined && count > 0 && <span class="ysp-mine">×{mine + (live ? v.bonus : 0)}</span>}
+              {ui.layout.phone ? (
+                // A phone: the dice's value and what the player would take (or "used").
+                <span class="ysp-dice ysp-sum" aria-hidden="true">
+                  {r.used ? (
+                    <span class="ysp-used">{tr("used", "použit")}</span>
+                  ) : count ? (
+                    <>
+                      <Die value={r.value} yellow={r.white === 0} />
+                      <span class="ysp-mine">×{mine !== undefined ? mine + (live ? v.bonus : 0) : count}</span>
+                    </>
+                  ) : (
+                    "—"
+                  )}
+                </span>
+              ) : (
+                <>
+                  <span class="ysp-dice" aria-hidden="true">
+                    {dice.length ? dice : "—"}
+                  </span>
+                  {r.used ? <span class="ysp-used">{tr("used", "použit")}</span> : mine !== undefined && count > 0 && <span class="ysp-mine">×{mine + (live ? v.bonus : 0)}</span>}
+                </>
+              )}
             </>
           );
           if (rows.has(r.row)) {
@@ -630,10 +786,13 @@ function Tower({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; ui
                 <button
                   type="button"
                   data-row={r.row}
-                  class={`ysp-row target-row${chosen ? " chosen" : ""}`}
+                  class={`ysp-row target-row${chosen ? " chosen" : ""}${marked.has(r.row) ? " marked" : ""}`}
                   aria-pressed={chosen ? "true" : "false"}
+                  // The only row there is, chosen by itself: nothing to tap here.
+                  disabled={chosen && ui.picker.get("row") === undefined}
                   onClick={() => {
                     ui.cancel();
+                    ui.picker.unset("stops");
                     if (chosen) ui.picker.unset("row");
                     else ui.picker.set("row", r.row, ACTION_STEPS);
                     ui.picker.unset("kind");
@@ -646,7 +805,7 @@ function Tower({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; ui
             );
           }
           return (
-            <li key={r.row} class={`ysp-row${r.used ? " used" : ""}`}>
+            <li key={r.row} class={`ysp-row${r.used ? " used" : ""}${marked.has(r.row) ? " marked" : ""}`}>
               {inner}
             </li>
           );
@@ -745,14 +904,17 @@ function Players({ v, ui }: { v: YView; ui: BoardUi }): ComponentChild {
 
 // ---------------------------------------------------------------- what to do now
 
-function Prompt({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; ui: BoardUi; mode: Mode }): ComponentChild {
+/** What to do now: the words ("text"), the buttons of the step ("controls"), or both ("all"; on
+ * a phone the words stand above the market, the buttons in the dock). */
+function Prompt({ v, legal, ui, mode, part = "all" }: { v: YView; legal: readonly Command[]; ui: BoardUi; mode: Mode; part?: "all" | "text" | "controls" }): ComponentChild {
   const tr = ui.tr;
+  if (part === "controls" && (!ui.interactive || legal.length === 0)) return null;
   const round = tr(`Week ${v.epoch}, day ${v.day}`, `Týden ${v.epoch}, den ${v.day}`);
   if (!ui.interactive || legal.length === 0) {
     const who = v.active.map((s) => playerName(ui.players, s)).join(", ");
     let what = who ? tr(`waiting for ${who}`, `čeká se na ${who}`) : "";
     if (v.phase === "caravan" && v.inspecting >= 0)
-      what = tr(`${who} decides about the inspected cube on ${shopName(v.inspecting, v, tr)}`, `${who} rozhoduje o kontrolované kostičce na ${shopName(v.inspecting, v, tr)}`);
+      what = tr(`${who} decides about the inspected cube on ${shopName(v.inspecting, v, ui)}`, `${who} rozhoduje o kontrolované kostičce na ${shopName(v.inspecting, v, ui)}`);
     else if (v.phase === "inspect") what = tr(`${who} chooses the order of the inspection`, `${who} volí pořadí kontroly`);
     else if (v.phase === "place") what = tr(`${who} is placing cubes (${v.to_place} left)`, `${who} nasazuje kostičky (zbývá ${v.to_place})`);
     if (v.phase === "over") {
@@ -775,23 +937,6 @@ function Prompt({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
   else if (v.phase === "roll") text = tr("You start the day: buy yellow dice or just roll.", "Začínáš den: kup žluté kostky, nebo jen hoď.");
   else if (v.phase === "place") {
     text = tr(`Place your cubes: ${v.to_place} left. Tap a highlighted shop.`, `Nasaď kostičky: zbývá ${v.to_place}. Klepni na zvýrazněné pole.`);
-    const wide = ui.picker.get("wide") === true;
-    buttons = narrowScreen() && (
-      <div class="ysp-kinds">
-        <button
-          type="button"
-          class="btn"
-          aria-pressed={wide ? "true" : "false"}
-          onClick={() => {
-            if (wide) ui.picker.unset("wide");
-            else ui.picker.set("wide", true);
-            ui.redraw();
-          }}
-        >
-          {wide ? tr("Show only the quarter", "Jen sektor") : tr("Show the whole market", "Celé tržiště")}
-        </button>
-      </div>
-    );
   }
   else if (v.phase === "inspect") text = tr("Choose which inspected cube goes to the caravan next.", "Vyber, která kontrolovaná kostička jde do karavany.");
   else if (v.phase === "caravan") text = tr("Your cube is inspected: send it to the caravan, or pay 1 camel to send one from supply.", "Tvá kostička je kontrolována: pošli ji do karavany, nebo za 1 velblouda jinou ze zásoby.");
@@ -802,6 +947,17 @@ function Prompt({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
         ? tr("Pick a row of the tower.", "Vyber řádek věže.") + (v.bonus ? tr(` (+${v.bonus} from cards)`, ` (+${v.bonus} z karet)`) : "")
         : tr("No row to use: draw a card.", "Žádný řádek: lízni kartu.");
       if (legal.some((c) => c.type === "build")) text += tr(" Or build instead (your area below).", " Nebo místo toho stav (tvá oblast níže).");
+    } else if (mode.kind === "move_supervisor" && stopGroups(v, legal, mode.row) !== null && stopsToLight(v, legal, mode.row, ui.picker.get("stops")).length === 0) {
+      text =
+        stopGroups(v, legal, mode.row)!.by === "cost"
+          ? tr(
+              `Dice ${v.tower[mode.row]?.value ?? 0}: how much gold do you pay to move the supervisor further or shorter? Then tap its stop.`,
+              `Kostky ${v.tower[mode.row]?.value ?? 0}: kolik zaplatíš za delší nebo kratší posun dozorce? Pak klepni, kde zastaví.`,
+            )
+          : tr(
+              `Dice ${v.tower[mode.row]?.value ?? 0}: how many steps does the supervisor walk? Then tap its stop.`,
+              `Kostky ${v.tower[mode.row]?.value ?? 0}: o kolik polí dozorce půjde? Pak klepni, kde zastaví.`,
+            );
     } else if (mode.kind === "move_supervisor") {
       text = tr(
         `Tap where the supervisor stops (dice ${v.tower[mode.row]?.value ?? 0}; a number is the gold it costs${v.yours?.free_steps ? ", 0 = adjusted for free" : ""}).`,
@@ -826,9 +982,16 @@ function Prompt({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
                 data-kind={k}
                 class={`btn${chosen ? " btn-primary" : ""}`}
                 aria-pressed={chosen ? "true" : "false"}
-                disabled={ui.busy}
+                // The only thing the row allows, chosen by itself: nothing to tap (its stops are).
+                disabled={ui.busy || (chosen && k === "move_supervisor" && kinds.length === 1)}
                 onClick={() => {
-                  if (k === "move_supervisor") {
+                  ui.picker.unset("stops");
+                  if (chosen && k === "move_supervisor") {
+                    // Tapped again: un-chosen (the row stays).
+                    ui.cancel();
+                    ui.picker.set("row", mode.row!, ACTION_STEPS);
+                    ui.redraw();
+                  } else if (k === "move_supervisor") {
                     ui.cancel();
                     ui.picker.set("row", mode.row!, ACTION_STEPS);
                     ui.picker.set("kind", k, ACTION_STEPS);
@@ -846,14 +1009,54 @@ function Prompt({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
           })}
         </div>
       );
+      const groups = mode.kind === "move_supervisor" ? stopGroups(v, legal, mode.row) : null;
+      if (groups) {
+        const row = mode.row;
+        const picked = ui.picker.get("stops");
+        const of = (c: number) => moveFacts(v, row, c);
+        const gold = (p: number) => (p === 0 ? tr("free", "zdarma") : tr(`${p} gold`, `${p} ${p === 1 ? "peníz" : p < 5 ? "peníze" : "peněz"}`));
+        buttons = (
+          <>
+            {buttons}
+            <div class="ysp-kinds ysp-prices" role="group" aria-label={groups.by === "cost" ? tr("Gold to pay", "Kolik zaplatit") : tr("Steps", "Počet polí")}>
+              {groups.values.map((x) => {
+                const stops = moveTargets(legal, row).filter((c) => (groups.by === "cost" ? of(c).cost : of(c).steps) === x);
+                const n = stops.length;
+                const chosen = picked === x;
+                const where = tr(` · ${n} ${n === 1 ? "stop" : "stops"}`, ` · ${n} ${n === 1 ? "místo" : n < 5 ? "místa" : "míst"}`);
+                const text =
+                  groups.by === "cost"
+                    ? `${x === 0 ? tr("Free", "Zdarma") : gold(x)}${where}`
+                    : `${tr(`${x} ${x === 1 ? "step" : "steps"}`, `${x} ${x === 1 ? "pole" : x < 5 ? "pole" : "polí"}`)} · ${gold(Math.min(...stops.map((c) => of(c).cost)))}`;
+                return (
+                  <button
+                    key={x}
+                    type="button"
+                    data-cost={groups.by === "cost" ? x : undefined}
+                    data-steps={groups.by === "steps" ? x : undefined}
+                    class={`btn${chosen ? " btn-primary" : ""}`}
+                    aria-pressed={chosen ? "true" : "false"}
+                    disabled={ui.busy}
+                    onClick={() => {
+                      ui.cancel();
+                      if (chosen) ui.picker.unset("stops");
+                      else ui.picker.set("stops", x);
+                      ui.redraw();
+                    }}
+                  >
+                    {text}
+                  </button>
+                );
+              })}
+            </div>
+          </>
+        );
+      }
     }
   }
   const plain = promptCommands(legal);
-  return (
-    <div class="ysp-prompt ysp-prompt-mine" role="status">
-      <p>
-        <strong>{round}</strong> · {text}
-      </p>
+  const controls = (
+    <>
       {buttons}
       {plain.length > 0 && (
         <div class="ysp-kinds ysp-plain">
@@ -867,74 +1070,41 @@ function Prompt({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
           })}
         </div>
       )}
+    </>
+  );
+  if (part === "controls") return buttons || plain.length ? <div class="ysp-controls">{controls}</div> : null;
+  return (
+    <div class="ysp-prompt ysp-prompt-mine" role="status">
+      <p>
+        <strong>{round}</strong> · {text}
+      </p>
+      {part === "all" && controls}
     </div>
   );
 }
 
-const STYLE = `
-.ysp { display: grid; gap: .6rem; }
-.ysp-prompt { margin: 0; padding: .45rem .6rem; background: #fff8ec; border: 1px solid #e3d3b5; border-radius: 8px; }
-.ysp-prompt p { margin: 0; }
-.ysp-prompt-mine { border-color: #b5442c; }
-.ysp-kinds { display: flex; flex-wrap: wrap; gap: .35rem; margin-top: .4rem; }
-.ysp-kinds .btn { min-height: 36px; padding: .25rem .7rem; }
-.ysp-side { display: grid; gap: .6rem; align-content: start; }
-.ysp-h { font-size: .95rem; margin: 0 0 .3rem; }
-.ysp-rows { list-style: none; margin: 0; padding: 0; display: grid; gap: 3px; }
-.ysp-row { display: flex; align-items: center; gap: .4rem; width: 100%; min-height: 34px; padding: 2px 6px 2px 2px; border: 1px solid #d8ccb4; border-radius: 6px; background: #fffdf8; font: inherit; color: inherit; text-align: left; }
-.ysp-row.used { background: #ece6da; color: #3d3428; }
-.ysp-row.used .ysp-rowname { text-decoration: line-through; }
-button.ysp-row { cursor: pointer; border: 2px dashed #b5442c; background: #fbeee9; }
-button.ysp-row.chosen { border-style: solid; background: #f3d3c9; }
-.ysp-rowname { flex: 0 0 5.2rem; padding: 4px 6px; border-radius: 4px; font-size: .85rem; font-weight: 600; }
-.ysp-dice { display: flex; flex-wrap: wrap; gap: 2px; flex: 1; }
-.ysp-used { font-size: .8rem; color: #4a3f33; }
-.ysp-mine { font-weight: 700; font-size: .9rem; }
-.ysp-deck { margin: .3rem 0 0; }
-.ysp-sections { display: flex; gap: 4px; flex-wrap: wrap; }
-.ysp-section { display: flex; gap: 2px; align-items: center; padding: 3px; border: 1px solid #d8ccb4; border-radius: 6px; background: #fffdf8; }
-.ysp-secno { font-size: .75rem; font-weight: 700; color: #6b5b4b; padding: 0 2px; }
-.ysp-slot { width: 20px; height: 20px; border: 1px dashed #c8b998; border-radius: 4px; display: inline-flex; align-items: center; justify-content: center; }
-.ysp-players { display: grid; gap: 4px; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); }
-.ysp-player { padding: 4px 6px; border: 1px solid #d8ccb4; border-radius: 6px; background: #fffdf8; }
-.ysp-player.active { border-color: #b5442c; }
-.ysp-pname { display: flex; align-items: center; gap: .4rem; }
-.ysp-first { font-size: .7rem; padding: 0 4px; border-radius: 4px; background: #1f2a30; color: #fff; }
-.ysp-stats { display: flex; flex-wrap: wrap; gap: .7rem; font-size: .9rem; margin: 2px 0; }
-.ysp-icon { vertical-align: -2px; }
-.ysp-bldgs { list-style: none; display: flex; gap: 3px; margin: 0; padding: 0; }
-.ysp-bldgs li { width: 20px; height: 20px; font-size: .7rem; display: inline-flex; align-items: center; justify-content: center; border: 1px dashed #b8a888; border-radius: 3px; color: #5e5038; }
-.ysp-bldgs li.built { background: #1f2a30; color: #fff; border-style: solid; }
-.ysp-hand { display: grid; gap: .4rem; }
-.ysp-card { display: flex; flex-wrap: wrap; align-items: center; gap: .35rem; padding: 4px 6px; border: 1px solid #d8ccb4; border-radius: 6px; background: #fffdf8; }
-.ysp-card .ysp-cname { font-weight: 600; flex: 1 1 9rem; }
-.ysp-card .btn, .ysp-build .btn { min-height: 34px; padding: .2rem .5rem; }
-.ysp-amounts { display: flex; flex-wrap: wrap; gap: 3px; width: 100%; }
-.ysp-amounts .btn { min-width: 36px; }
-.ysp-build { display: flex; flex-wrap: wrap; gap: .35rem; }
-.ysp-market .board-svg { max-height: min(64vh, 720px); }
-.ysp-prompt { order: -2; }
-.ysp-focus-market .ysp-market { order: -1; }
-@media (min-width: 900px) {
-  .ysp { grid-template-columns: minmax(15rem, 1fr) minmax(0, 1.4fr); grid-template-rows: auto auto 1fr; align-items: start; }
-  .ysp-prompt { grid-column: 1 / -1; }
-  .ysp-side { grid-column: 1; grid-row: 2; }
-  .ysp-market, .ysp-focus-market .ysp-market { grid-column: 2; grid-row: 2 / span 2; order: 0; }
-  .ysp-players { grid-column: 1; grid-row: 3; grid-template-columns: 1fr; align-self: start; }
-  .ysp-market .board-svg { max-height: min(76vh, 720px); }
-}
-`;
 
-export function render(view: Json, _seat: number | null, legal: Command[], ui: BoardUi): ComponentChild {
+export function render(view: Json, seat: number | null, legal: Command[], ui: BoardUi): ComponentChild {
   if (!isView(view)) return <p class="muted">{ui.tr("The game has not begun yet.", "Hra ještě nezačala.")}</p>;
   const v = asView(view);
   const mode = modeOf(legal, ui);
-  const live = ui.interactive && legal.length > 0;
-  const onMarket =
-    live && ((mode.row !== null && mode.kind === "move_supervisor") || shopTargets(legal, mode.card).length > 0);
+  // One layout per device (ui.layout), never per phase: on a phone the tower is a short strip
+  // above the market, so that the market fills the space above the dock.
+  if (ui.layout.phone) {
+    // A player's tower and buttons stand in the dock (privateArea), beside their cards.
+    const docked = seat !== null && v.hand !== null;
+    return (
+      <div class="ysp ysp-phone">
+        <Prompt v={v} legal={legal} ui={ui} mode={mode} part={docked ? "text" : "all"} />
+        {!docked && <Tower v={v} legal={legal} ui={ui} mode={mode} />}
+        <Market v={v} legal={legal} ui={ui} mode={mode} />
+        <Caravan v={v} ui={ui} />
+        <Players v={v} ui={ui} />
+      </div>
+    );
+  }
   return (
-    <div class={`ysp${onMarket ? " ysp-focus-market" : ""}`}>
-      <style>{STYLE}</style>
+    <div class="ysp">
       <Prompt v={v} legal={legal} ui={ui} mode={mode} />
       <div class="ysp-side">
         <Tower v={v} legal={legal} ui={ui} mode={mode} />
@@ -961,8 +1131,14 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
   const cards = Object.entries(v.hand).filter(([, k]) => k > 0);
   const me = v.players[seat];
   const built = new Set(me?.buildings ?? []);
+  const phone = ui.layout.phone;
+  const mode = modeOf(legal, ui);
   return (
-    <div class="ysp-hand">
+    <div class={`ysp-hand${phone ? " ysp-phone-hand" : ""}`}>
+      {/* A phone: the tower, then what the row picked allows (its kinds, the supervisor's
+          prices): read and tapped top down, the row picked still in view. */}
+      {phone && <Tower v={v} legal={legal} ui={ui} mode={mode} />}
+      {phone && <Prompt v={v} legal={legal} ui={ui} mode={mode} part="controls" />}
       {cards.length === 0 && <p class="muted">{tr("No cards in hand.", "Žádné karty v ruce.")}</p>}
       {cards.map(([card, k]) => {
         const w = CARD_WORDS[card];
@@ -973,7 +1149,7 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
         return (
           <div key={card} class="ysp-card">
             <span class="ysp-cname">
-              {cardName(card, tr)}
+              {cardName(card, ui)}
               {k > 1 ? ` ×${k}` : ""}
               {w && <span class="muted small"> — {tr(w.text[0], w.text[1])}</span>}
             </span>
@@ -994,6 +1170,9 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
               >
                 {tr("Play", "Zahrát")}
               </button>
+            )}
+            {live && !playable.has(card) && !bonus && (
+              <span class="ysp-why">{card.startsWith("build_") ? tr("with a building", "při stavbě") : tr("not now", "teď ne")}</span>
             )}
             {bonus && (
               <button type="button" class="btn" onClick={() => ui.propose(bonus, describe(bonus, view, ui))}>
@@ -1026,13 +1205,24 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
             </li>
           ))}
         </ol>
-        <ul class="muted small" style={{ margin: ".3rem 0", paddingLeft: "1.1rem" }}>
-          {BUILDINGS.map((b, i) => (
-            <li key={b.id}>
-              {i + 1}. {tr(b.name[0], b.name[1])} — {tr(`${b.camels} camels`, `${b.camels} velbl.`)}
-              {b.gold ? tr(` + ${b.gold} gold`, ` + ${b.gold} peněz`) : ""} {built.has(b.id) ? "✓" : ""}
-            </li>
-          ))}
+        <ul class="muted small ysp-bldg-list">
+          {BUILDINGS.map((b, i) => {
+            const why = built.has(b.id)
+              ? tr("built", "postaveno")
+              : !live
+                ? null
+                : builds.some((c) => c.building === b.id)
+                  ? null
+                  : (me?.camels ?? 0) < b.camels || (me?.gold ?? 0) < b.gold
+                    ? tr("too dear", "příliš drahá")
+                    : tr("not now", "teď ne");
+            return (
+              <li key={b.id}>
+                {i + 1}. {tr(b.name[0], b.name[1])} — {tr(`${b.camels} camels`, `${b.camels} velbl.`)}
+                {b.gold ? tr(` + ${b.gold} gold`, ` + ${b.gold} peněz`) : ""} {why && <span class="ysp-why">· {why}</span>}
+              </li>
+            );
+          })}
         </ul>
         {builds.length > 0 && (
           <div class="ysp-build">
