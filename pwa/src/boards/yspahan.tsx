@@ -108,11 +108,6 @@ const CELL_PX: Readonly<Record<number, readonly [number, number]>> = {
 };
 const HUB = 10;
 const BOX = { x: 0, y: 0, width: 652, height: 424 };
-/** The market when nothing on it is to be tapped (another player's turn, the dice, a card): the
- * same box under another name, so that PanZoom shows it whole (it keeps the last step's view
- * while a step has no targets; a new box is shown whole from its first frame). */
-const IDLE_BOX = { ...BOX, height: BOX.height + 0.001 };
-
 /** Photo pixels to board units: the market as printed, north up, wider than tall (on a phone the
  * board's frame, between the prompt and the dock, is wider than tall too). */
 export function place(p: readonly [number, number]): { x: number; y: number } {
@@ -684,7 +679,7 @@ function Market({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
   const ghostSup = ghostTo !== null ? cellXY(ghostTo) : null;
   const label = tr("Marketplace", "Tržiště");
   return (
-    <PanZoom box={cellTargets.length || shopT.length ? BOX : IDLE_BOX} label={label} labels={{ zoomIn: ui.t("zoom_in"), zoomOut: ui.t("zoom_out"), fit: ui.t("zoom_reset") }} class="ysp-market">
+    <PanZoom box={BOX} label={label} labels={{ zoomIn: ui.t("zoom_in"), zoomOut: ui.t("zoom_out"), fit: ui.t("zoom_reset") }} class="ysp-market">
       <rect x={0} y={0} width={BOX.width} height={BOX.height} fill="#f5f1e8" aria-hidden="true" />
       {QUARTERS.map((q) => {
         const l = QUARTER_LABEL[q]!;
