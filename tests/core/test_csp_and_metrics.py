@@ -35,12 +35,38 @@ def _strict(policy: str) -> None:
     assert "unsafe-eval" not in policy and "*" not in policy and "http" not in policy
 
 
+def _style_src(policy: str) -> str:
+    [directive] = [d.strip() for d in policy.split(";") if d.strip().startswith("style-src")]
+    return directive
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("path", ["/", "/matches/42", "/settings", "/api/games", "/api/docs/"])
 def test_every_page_and_api_answer_has_a_strict_policy(path: str) -> None:
     res = Client().get(path)
     assert res.status_code == 200, (path, res.status_code)
     _strict(res["Content-Security-Policy"])
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/", "/matches/42", "/settings", "/api/games"])
+def test_the_app_and_the_api_allow_no_inline_style(path: str) -> None:
+    # The boards' styles are files (tests/pwa/test_csp.py runs every board under this policy).
+    res = Client().get(path)
+    assert _style_src(res["Content-Security-Policy"]) == "style-src 'self'", path
+
+
+@pytest.mark.django_db
+def test_only_the_packages_html_pages_get_inline_styles(admin_client: Client) -> None:
+    docs = Client().get("/api/docs/")
+    assert _style_src(docs["Content-Security-Policy"]) == "style-src 'self' 'unsafe-inline'"
+    admin = admin_client.get("/admin/")
+    assert admin.status_code == 200
+    _strict(admin["Content-Security-Policy"])
+    assert "'unsafe-inline'" in _style_src(admin["Content-Security-Policy"])
+    assert "'unsafe-inline'" not in _style_src(
+        Client().get("/api/games")["Content-Security-Policy"]
+    )
 
 
 @pytest.fixture
@@ -78,8 +104,9 @@ def test_the_api_documentation_runs_no_inline_script() -> None:
 
 
 def test_the_policy_names_only_this_site() -> None:
-    _strict(csp.POLICY)
-    assert "'unsafe-inline'" not in _script_src(csp.POLICY)
+    for policy in (csp.POLICY, csp.TEMPLATE_POLICY):
+        _strict(policy)
+        assert "'unsafe-inline'" not in _script_src(policy)
 
 
 # --- /metrics --------------------------------------------------------------------------------
