@@ -378,6 +378,12 @@ GLOSSARY: dict[str, dict[str, Words]] = {
     "resources": dict(RESOURCE_NAMES),
     # Keyed by the resource a hex yields, as the view's hexes are: "brick" is the hills.
     "terrains": {key: (t.en, t.nom) for key, t in TERRAINS.items()},
+    # The Czech cases a place's name needs ("na rohu lesa", "na pastvinu", "mezi lesem"), and
+    # the number token as players say it ("s devítkou"): the board names places as the log does.
+    "terrains_of": {key: (t.en, t.gen) for key, t in TERRAINS.items()},
+    "terrains_to": {key: (t.en, t.acc) for key, t in TERRAINS.items()},
+    "terrains_with": {key: (t.en, t.ins) for key, t in TERRAINS.items()},
+    "numbers": {str(n): (str(n), cs) for n, cs in _CS_NUMBER.items()},
     "cards": {
         **{k: RESOURCE_NAMES[k] for k in RESOURCES},
         "knight": ("Knight", "Rytíř"),

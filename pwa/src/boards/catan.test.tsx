@@ -14,7 +14,25 @@ const F = fixture as unknown as {
   robber: { view: Json; view1: Json; legal: Command[]; victim_hex: number };
 };
 
-const game: GameInfo = { slug: "catan", name: "Catan", min_players: 2, max_players: 4, bot_levels: [], options: [], commands: [] };
+// The glossary's terrains and number tokens as GET /api/games/catan gives them (games/catan/words.py).
+const TERRAINS: Record<string, [string, string, string, string, string]> = {
+  brick: ["hills", "kopce", "kopců", "kopce", "kopci"],
+  lumber: ["forest", "les", "lesa", "les", "lesem"],
+  wool: ["pasture", "pastvina", "pastviny", "pastvinu", "pastvinou"],
+  grain: ["fields", "pole", "pole", "pole", "polem"],
+  ore: ["mountains", "hory", "hor", "hory", "horami"],
+  desert: ["desert", "poušť", "pouště", "poušť", "pouští"],
+};
+const NUMBERS = { 2: "se dvojkou", 3: "s trojkou", 4: "se čtyřkou", 5: "s pětkou", 6: "se šestkou", 8: "s osmičkou", 9: "s devítkou", 10: "s desítkou", 11: "s jedenáctkou", 12: "s dvanáctkou" };
+const byCase = (i: number) => Object.fromEntries(Object.entries(TERRAINS).map(([k, t]) => [k, { en: t[0], cs: t[i]! }]));
+const glossary = {
+  terrains: byCase(1),
+  terrains_of: byCase(2),
+  terrains_to: byCase(3),
+  terrains_with: byCase(4),
+  numbers: Object.fromEntries(Object.entries(NUMBERS).map(([n, cs]) => [n, { en: n, cs }])),
+};
+const game = { slug: "catan", name: "Catan", min_players: 2, max_players: 4, bot_levels: [], options: [], commands: [], glossary } as unknown as GameInfo;
 
 function setup(view: Json, legal: Command[], seat = 0) {
   const root = document.createElement("div");

@@ -318,44 +318,23 @@ function gloss(ui: Gl, group: string, key: string, en: string, cs: string): stri
 }
 const cap = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
-/** Terrains by the resource a hex yields: English, then Czech nominative, genitive,
- * accusative, instrumental (as games/catan/words.py TERRAINS). */
-const TERRAIN_WORDS: Record<string, [string, string, string, string, string]> = {
-  brick: ["hills", "kopce", "kopců", "kopce", "kopci"],
-  lumber: ["forest", "les", "lesa", "les", "lesem"],
-  wool: ["pasture", "pastvina", "pastviny", "pastvinu", "pastvinou"],
-  grain: ["fields", "pole", "pole", "pole", "polem"],
-  ore: ["mountains", "hory", "hor", "hory", "horami"],
-  desert: ["desert", "poušť", "pouště", "poušť", "pouští"],
-};
-const CS_NUMBER: Record<number, string> = {
-  2: "se dvojkou",
-  3: "s trojkou",
-  4: "se čtyřkou",
-  5: "s pětkou",
-  6: "se šestkou",
-  8: "s osmičkou",
-  9: "s devítkou",
-  10: "s desítkou",
-  11: "s jedenáctkou",
-  12: "s dvanáctkou",
-};
 type Case = "nom" | "gen" | "acc" | "ins";
-const CASE_AT: Record<Case, number> = { nom: 1, gen: 2, acc: 3, ins: 4 };
+/** The glossary's group for a terrain in each Czech case (games/catan/words.py GLOSSARY). */
+const TERRAIN_GROUP: Record<Case, string> = { nom: "terrains", gen: "terrains_of", acc: "terrains_to", ins: "terrains_with" };
 
 /** The name of a terrain as such (a hex's caption): "Pasture" / "Pastvina". */
 export function terrainName(ui: Gl, res: string): string {
-  const t = TERRAIN_WORDS[res];
-  return cap(gloss(ui, "terrains", res, t?.[0] ?? res, t?.[1] ?? res));
+  return cap(gloss(ui, "terrains", res, res, res));
 }
 
 /** One hex as the log names it: "the pasture 9" / "pastvinu s devítkou" (Czech in `c`). */
-export function hexPlace(v: CatanView, ui: Pick<BoardUi, "lang">, h: number, c: Case = "acc"): string {
+export function hexPlace(v: CatanView, ui: Gl, h: number, c: Case = "acc"): string {
   const hex = v.board.hexes[h];
-  const t = hex ? TERRAIN_WORDS[hex.resource] : undefined;
-  if (!hex || !t) return ui.lang === "cs" ? "políčko" : "the hex";
-  if (ui.lang === "cs") return hex.number ? `${t[CASE_AT[c]]} ${CS_NUMBER[hex.number] ?? hex.number}` : t[CASE_AT[c]]!;
-  return hex.number ? `the ${t[0]} ${hex.number}` : `the ${t[0]}`;
+  if (!hex) return ui.lang === "cs" ? "políčko" : "the hex";
+  const nominative = gloss(ui, "terrains", hex.resource, hex.resource, hex.resource);
+  const terrain = gloss(ui, TERRAIN_GROUP[c], hex.resource, nominative, nominative);
+  if (ui.lang === "cs") return hex.number ? `${terrain} ${gloss(ui, "numbers", String(hex.number), "", String(hex.number))}` : terrain;
+  return hex.number ? `the ${terrain} ${hex.number}` : `the ${terrain}`;
 }
 
 function joinWords(ui: Pick<BoardUi, "lang">, parts: string[]): string {
@@ -392,7 +371,7 @@ const HARBOUR_AT: Record<string, [string, string]> = {
 /** Where a corner is: "between the forest 4, the pasture 9 and the hills 10" / "mezi lesem se
  * čtyřkou, …"; on the coast "on the coast between …" or "at the north corner of the forest 4";
  * ", at the 3:1 harbour" where there is one. */
-export function cornerPlace(v: CatanView, ui: Pick<BoardUi, "lang">, n: number): string {
+export function cornerPlace(v: CatanView, ui: Gl, n: number): string {
   const hexes = geo(v).nodeHexes[n] ?? [];
   const cs = ui.lang === "cs";
   let text: string;
@@ -416,7 +395,7 @@ export function cornerPlace(v: CatanView, ui: Pick<BoardUi, "lang">, n: number):
 
 /** Where an edge is: "between the forest 4 and the pasture 9"; on the coast "on the north-east
  * coast of the forest 4" / "na severovýchodním pobřeží lesa se čtyřkou". */
-export function edgePlace(v: CatanView, ui: Pick<BoardUi, "lang">, e: number): string {
+export function edgePlace(v: CatanView, ui: Gl, e: number): string {
   const hexes = geo(v).edgeHexes[e] ?? [];
   const cs = ui.lang === "cs";
   if (hexes.length === 1) {
