@@ -249,6 +249,18 @@ group("java board", () => {
     expect(proposed.at(-1)).toEqual({ type: "enter_figure", to: [2, 1] });
   });
 
+  it("offers another developer only when there is another to choose (a tap must act)", () => {
+    const moves: Command[] = [
+      { type: "move_figure", from: [3, 2], to: [3, 1] },
+      { type: "move_figure", from: [3, 2], to: [2, 1] },
+      { type: "end_turn" },
+    ];
+    const { click, targets } = setup(makeView(), moves);
+    click(/^Developer/);
+    // The only developer is taken by itself: its destinations lit, nothing that would do nothing.
+    expect(targets()).toEqual(["Move to the 4th space of row 2 (0 AP)", "Move to the 3rd space of row 2 (1 AP)"]);
+  });
+
   it("enlarges a palace with a chosen value, and lays water where it may go", () => {
     const { click, targets, proposed } = setup();
     click(/^Palace/);

@@ -805,7 +805,10 @@ export function boardMarks(view: JavaView, seat: number | null, legal: Command[]
         });
       }
     } else {
-      if (from !== "supply") {
+      // Another developer only when there is one to choose: with a single one, the step was
+      // taken by itself and a tap there would change nothing (a dead tap).
+      const choices = valuesOf(legal.filter((c) => modeOf(c) === mode), FIGURE_STEPS[1]!);
+      if (from !== "supply" && choices.length > 1) {
         marks.targets.set(from, {
           label: ui.tr(`Choose another developer (now ${placeName(ui, from)})`, `Vybrat jinou figurku (teď ${placeName(ui, from)})`),
           chosen: true,
