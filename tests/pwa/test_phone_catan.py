@@ -173,7 +173,7 @@ def test_a_few_turns_in_czech_on_a_360_px_phone_name_no_internal_ids(czech_phone
     rolls = 0
     marked = 0
     while rolls < 3 and wait_my_turn(tab, 60_000):
-        if "Hoď kostkami" in _view_phase(tab) and not marked:
+        if "Hoďte kostkami" in _view_phase(tab) and not marked:
             # The set-up is over: a tap on the bot's settlement in the log rings it on the board.
             line = page.locator('.log li[data-actor="1"] .log-line', has_text="vesnici").first
             line.scroll_into_view_if_needed()
@@ -189,7 +189,7 @@ def test_a_few_turns_in_czech_on_a_360_px_phone_name_no_internal_ids(czech_phone
             page.wait_for_function("() => window.scrollY === 0")
             tab.shot("phone-catan-cs-marked")
             ids += _no_internal_ids(tab, "marked")
-        if "Hoď kostkami" in _view_phase(tab):
+        if "Hoďte kostkami" in _view_phase(tab):
             rolls += 1
             taps_this_turn = 0
         ids += _no_internal_ids(tab, f"step {len(moves.steps)}")

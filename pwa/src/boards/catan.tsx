@@ -820,17 +820,17 @@ export function phaseWord(v: CatanView, ui: BoardUi, seat: number | null): strin
     case "setup_road":
       return mine ? ui.tr("Place a road next to it", "Postav k ní cestu") : `${who}: ${ui.tr("places a road", "staví cestu")}`;
     case "start_choice":
-      return ui.tr("Choose the settlement that pays your starting resources", "Vyber vesnici, která dá počáteční suroviny");
+      return ui.tr("Choose the settlement that pays your starting resources", "Vyberte vesnici, která dá počáteční suroviny");
     case "roll":
-      return mine ? ui.tr("Roll the dice", "Hoď kostkami") : `${who}: ${ui.tr("rolls the dice", "hází kostkami")}`;
+      return mine ? ui.tr("Roll the dice", "Hoďte kostkami") : `${who}: ${ui.tr("rolls the dice", "hází kostkami")}`;
     case "discard":
       return ui.tr("A 7: hands over 7 cards discard half", "Sedmička: kdo má přes 7 karet, odhodí polovinu");
     case "robber":
-      return mine ? ui.tr("Move the robber: tap a lit hex", "Přesuň zloděje: klepni na zvýrazněné políčko") : `${who}: ${ui.tr("moves the robber", "přesouvá zloděje")}`;
+      return mine ? ui.tr("Move the robber: tap a lit hex", "Přesuňte zloděje: klepněte na zvýrazněné políčko") : `${who}: ${ui.tr("moves the robber", "přesouvá zloděje")}`;
     case "road_building":
       return mine ? ui.tr("Place a free road", "Postav cestu zdarma") : `${who}: ${ui.tr("builds roads", "staví cesty")}`;
     case "main":
-      return mine ? ui.tr("Build, trade or end your turn", "Stav, obchoduj nebo ukonči tah") : `${who}: ${ui.tr("is playing", "je na tahu")}`;
+      return mine ? ui.tr("Build, trade or end your turn", "Stavějte, obchodujte, nebo ukončete tah") : `${who}: ${ui.tr("is playing", "je na tahu")}`;
     case "over":
       return v.winner !== null ? `${ui.tr("Winner", "Vítěz")}: ${seatName(ui, v.winner)}` : ui.tr("Game over", "Konec hry");
   }
@@ -842,13 +842,13 @@ export function phaseWord(v: CatanView, ui: BoardUi, seat: number | null): strin
 function kindPrompt(ui: BoardUi, kind: Kind | undefined, several: boolean): string | null {
   switch (kind) {
     case "road":
-      return ui.tr("Tap a lit edge for your road", "Klepni na zvýrazněnou hranu pro cestu");
+      return ui.tr("Tap a lit edge for your road", "Klepněte na zvýrazněnou hranu pro cestu");
     case "settlement":
-      return ui.tr("Tap a lit corner for your settlement", "Klepni na zvýrazněný roh pro vesnici");
+      return ui.tr("Tap a lit corner for your settlement", "Klepněte na zvýrazněný roh pro vesnici");
     case "city":
-      return ui.tr("Tap one of your settlements to make it a city", "Klepni na svou vesnici, z níž bude město");
+      return ui.tr("Tap one of your settlements to make it a city", "Klepněte na svou vesnici, z níž bude město");
   }
-  return several ? ui.tr("Pick below what to build, or end your turn", "Dole vyber, co postavit, nebo ukonči tah") : null;
+  return several ? ui.tr("Pick below what to build, or end your turn", "Dole vyberte, co postavit, nebo ukončete tah") : null;
 }
 
 function Status({ v, ui, seat, kind, several }: { v: CatanView; ui: BoardUi; seat: number | null; kind?: Kind; several?: boolean }): ComponentChild {
@@ -1070,7 +1070,7 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
     <div class="catan cat-private">
       <Offer v={v} seat={seat} legal={act} ui={ui} />
       <BuildRow v={v} me={me} seat={seat} legal={act} ui={ui} />
-      <div class="cat-hand" aria-label={ui.tr("Your resources", "Tvoje suroviny")}>
+      <div class="cat-hand" aria-label={ui.tr("Your resources", "Vaše suroviny")}>
         {RESOURCES.map((r, i) => {
           const ratio = me.trade_ratios?.[r];
           return (
@@ -1093,7 +1093,7 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
         <div class="cat-box">
           <p>
             <strong>
-              {ui.tr("Discard", "Odhoď")} {me.discard_left} {ui.tr("more: tap a card", "karet: klepni na kartu")}
+              {ui.tr("Discard", "Odhoďte")} {me.discard_left} {ui.tr("more: tap a card", "karet: klepněte na kartu")}
             </strong>
           </p>
           {cardButtons(discard)}
@@ -1102,7 +1102,7 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
       {warCards.length > 0 && (
         <div class="cat-box">
           <p>
-            <strong>{warCards[0]!.type === "war_give" ? ui.tr("Choose a card to give", "Vyber kartu, kterou dáš") : ui.tr("Choose a card to take", "Vyber kartu, kterou vezmeš")}</strong>
+            <strong>{warCards[0]!.type === "war_give" ? ui.tr("Choose a card to give", "Vyberte kartu, kterou dáte") : ui.tr("Choose a card to take", "Vyberte kartu, kterou vezmete")}</strong>
           </p>
           {cardButtons(warCards)}
         </div>
@@ -1346,7 +1346,7 @@ function Draft({ me, act, ui, counter }: { me: CatanPlayer; act: Command[]; ui: 
   );
   return (
     <div class="cat-box">
-      <h3 class="cat-h">{counter ? ui.tr("Your counter-offer", "Tvoje protinabídka") : ui.tr("Your offer", "Tvoje nabídka")}</h3>
+      <h3 class="cat-h">{counter ? ui.tr("Your counter-offer", "Vaše protinabídka") : ui.tr("Your offer", "Vaše nabídka")}</h3>
       {side("give", me.draft.give)}
       {side("get", me.draft.get)}
       <div class="cat-row">

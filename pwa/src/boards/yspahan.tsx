@@ -204,15 +204,15 @@ const QUARTER_WORDS: Record<string, [string, string]> = {
   vase: ["Vases", "Vázy"],
 };
 export const CARD_WORDS: Record<string, { name: [string, string]; text: [string, string] }> = {
-  "3_camels": { name: ["3 camels", "3 velbloudi"], text: ["Take 3 camels", "Vezmi 3 velbloudy"] },
-  "3_gold": { name: ["3 gold", "3 peníze"], text: ["Take 3 gold", "Vezmi 3 peníze"] },
-  cube_to_caravan: { name: ["Cube → caravan", "Kostička → karavana"], text: ["Put a cube of yours in the caravan", "Polož svou kostičku do karavany"] },
+  "3_camels": { name: ["3 camels", "3 velbloudi"], text: ["Take 3 camels", "Vezměte 3 velbloudy"] },
+  "3_gold": { name: ["3 gold", "3 peníze"], text: ["Take 3 gold", "Vezměte 3 peníze"] },
+  cube_to_caravan: { name: ["Cube → caravan", "Kostička → karavana"], text: ["Put a cube of yours in the caravan", "Položte svou kostičku do karavany"] },
   cube_to_souk: { name: ["Cube → souk", "Kostička → tržiště"], text: ["A cube on an empty shop of a souk nobody else began", "Kostička na prázdné pole bazaru, který nikdo jiný nezačal"] },
   swap_camels_gold: { name: ["Gold ⇄ camels", "Peníze ⇄ velbloudi"], text: ["Swap gold and camels 1:1", "Výměna peněz a velbloudů 1:1"] },
   gold_to_vp: { name: ["Gold → points", "Peníze → body"], text: ["1 point per gold, up to 10", "1 bod za peníz, nejvýš 10×"] },
   camels_to_vp: { name: ["Camels → points", "Velbloudi → body"], text: ["2 points per camel, up to 4", "2 body za velblouda, nejvýš 4×"] },
-  build_no_camels: { name: ["Build without camels", "Stavba bez velbloudů"], text: ["Pay only the gold of a building", "Budovu platíš jen penězi"] },
-  build_no_gold: { name: ["Build without gold", "Stavba bez peněz"], text: ["Pay only the camels of a building", "Budovu platíš jen velbloudy"] },
+  build_no_camels: { name: ["Build without camels", "Stavba bez velbloudů"], text: ["Pay only the gold of a building", "Budovu platíte jen penězi"] },
+  build_no_gold: { name: ["Build without gold", "Stavba bez peněz"], text: ["Pay only the camels of a building", "Budovu platíte jen velbloudy"] },
 };
 export const BUILDINGS: readonly { id: string; name: [string, string]; camels: number; gold: number }[] = [
   { id: "extra_camel", name: ["+1 camel", "+1 velbloud"], camels: 2, gold: 0 },
@@ -748,7 +748,7 @@ function Tower({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; ui
               </span>
               <span class="sr-only">
                 {words}
-                {!r.used && mine !== undefined && count > 0 ? tr(`; ${mine + (live ? v.bonus : 0)} for you`, `; ${mine + (live ? v.bonus : 0)} pro tebe`) : ""}
+                {!r.used && mine !== undefined && count > 0 ? tr(`; ${mine + (live ? v.bonus : 0)} for you`, `; ${mine + (live ? v.bonus : 0)} pro vás`) : ""}
               </span>
               {ui.layout.phone ? (
                 // A phone: the dice's value and what the player would take (or "used").
@@ -928,35 +928,35 @@ function Prompt({ v, legal, ui, mode, part = "all" }: { v: YView; legal: readonl
   }
   let text = "";
   let buttons: ComponentChild = null;
-  if (mode.card === "cube_to_souk") text = tr("Card: tap an empty shop for your cube.", "Karta: klepni na prázdné pole pro kostičku.");
-  else if (v.phase === "roll") text = tr("You start the day: buy yellow dice or just roll.", "Začínáš den: kup žluté kostky, nebo jen hoď.");
+  if (mode.card === "cube_to_souk") text = tr("Card: tap an empty shop for your cube.", "Karta: klepněte na prázdné pole pro kostičku.");
+  else if (v.phase === "roll") text = tr("You start the day: buy yellow dice or just roll.", "Začínáte den: kupte žluté kostky, nebo jen hoďte.");
   else if (v.phase === "place") {
-    text = tr(`Place your cubes: ${v.to_place} left. Tap a highlighted shop.`, `Nasaď kostičky: zbývá ${v.to_place}. Klepni na zvýrazněné pole.`);
+    text = tr(`Place your cubes: ${v.to_place} left. Tap a highlighted shop.`, `Nasaďte kostičky: zbývá ${v.to_place}. Klepněte na zvýrazněné pole.`);
   }
-  else if (v.phase === "inspect") text = tr("Choose which inspected cube goes to the caravan next.", "Vyber, která kontrolovaná kostička jde do karavany.");
-  else if (v.phase === "caravan") text = tr("Your cube is inspected: send it to the caravan, or pay 1 camel to send one from supply.", "Tvá kostička je kontrolována: pošli ji do karavany, nebo za 1 velblouda jinou ze zásoby.");
-  else if (v.phase === "after") text = tr("Action done: build, play cards, or end your turn.", "Akce hotova: stav, hraj karty, nebo ukonči tah.");
+  else if (v.phase === "inspect") text = tr("Choose which inspected cube goes to the caravan next.", "Vyberte, která kontrolovaná kostička jde do karavany.");
+  else if (v.phase === "caravan") text = tr("Your cube is inspected: send it to the caravan, or pay 1 camel to send one from supply.", "Vaše kostička je kontrolována: pošlete ji do karavany, nebo za 1 velblouda jinou ze zásoby.");
+  else if (v.phase === "after") text = tr("Action done: build, play cards, or end your turn.", "Akce hotova: stavějte, hrajte karty, nebo ukončete tah.");
   else if (v.phase === "action") {
     if (mode.row === null) {
       text = pickableRows(legal).length
-        ? tr("Pick a row of the tower.", "Vyber řádek věže.") + (v.bonus ? tr(` (+${v.bonus} from cards)`, ` (+${v.bonus} z karet)`) : "")
+        ? tr("Pick a row of the tower.", "Vyberte řádek věže.") + (v.bonus ? tr(` (+${v.bonus} from cards)`, ` (+${v.bonus} z karet)`) : "")
         : tr("No row to use: draw a card.", "Žádný řádek: lízni kartu.");
-      if (legal.some((c) => c.type === "build")) text += tr(" Or build instead (your area below).", " Nebo místo toho stav (tvá oblast níže).");
+      if (legal.some((c) => c.type === "build")) text += tr(" Or build instead (your area below).", " Nebo místo toho stavějte (vaše oblast níže).");
     } else if (mode.kind === "move_supervisor" && stopGroups(v, legal, mode.row) !== null && stopsToLight(v, legal, mode.row, ui.picker.get("stops")).length === 0) {
       text =
         stopGroups(v, legal, mode.row)!.by === "cost"
           ? tr(
               `Dice ${v.tower[mode.row]?.value ?? 0}: how much gold do you pay to move the supervisor further or shorter? Then tap its stop.`,
-              `Kostky ${v.tower[mode.row]?.value ?? 0}: kolik zaplatíš za delší nebo kratší posun dozorce? Pak klepni, kde zastaví.`,
+              `Kostky ${v.tower[mode.row]?.value ?? 0}: kolik zaplatíte za delší nebo kratší posun dozorce? Pak klepněte, kde zastaví.`,
             )
           : tr(
               `Dice ${v.tower[mode.row]?.value ?? 0}: how many steps does the supervisor walk? Then tap its stop.`,
-              `Kostky ${v.tower[mode.row]?.value ?? 0}: o kolik polí dozorce půjde? Pak klepni, kde zastaví.`,
+              `Kostky ${v.tower[mode.row]?.value ?? 0}: o kolik polí dozorce půjde? Pak klepněte, kde zastaví.`,
             );
     } else if (mode.kind === "move_supervisor") {
       text = tr(
         `Tap where the supervisor stops (dice ${v.tower[mode.row]?.value ?? 0}; a number is the gold it costs${v.yours?.free_steps ? ", 0 = adjusted for free" : ""}).`,
-        `Klepni, kde dozorce zastaví (kostky ${v.tower[mode.row]?.value ?? 0}; číslo je cena v penězích${v.yours?.free_steps ? ", 0 = úprava zdarma" : ""}).`,
+        `Klepněte, kde dozorce zastaví (kostky ${v.tower[mode.row]?.value ?? 0}; číslo je cena v penězích${v.yours?.free_steps ? ", 0 = úprava zdarma" : ""}).`,
       );
     } else {
       text = tr(`${rowName(mode.row, tr)} row: what do you do with it?`, `Řádek ${rowName(mode.row, tr)}: co s ním?`);
@@ -1192,7 +1192,7 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
         );
       })}
       <div>
-        <h3 class="ysp-h">{tr("Your buildings", "Tvé budovy")}</h3>
+        <h3 class="ysp-h">{tr("Your buildings", "Vaše budovy")}</h3>
         <ol class="ysp-bldgs ysp-my-bldgs">
           {BUILDINGS.map((b, i) => (
             <li key={b.id} class={built.has(b.id) ? "built" : ""} title={tr(b.name[0], b.name[1])}>
