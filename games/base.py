@@ -57,14 +57,18 @@ class IllegalCommand(Exception):
     """A command refused with a reason a player understands.
 
     ``code`` is a stable machine-readable string; ``message`` is one English sentence naming the
-    broken rule ("Ships may only be placed on sea spaces."). The platform answers 422, except for
-    the codes above (400 for ``MALFORMED``, 409 for ``NOT_YOUR_TURN`` and ``GAME_OVER``).
+    broken rule ("Ships may only be placed on sea spaces."); ``cs`` the same in Czech, in the
+    polite form the app uses ("Lodě smíte pokládat jen na moře."), or None, and then the API
+    gives the generic Czech sentence of the code's family (``core.matches.commands``). Neither
+    names an internal id: a player reads both. The platform answers 422, except for the codes
+    above (400 for ``MALFORMED``, 409 for ``NOT_YOUR_TURN`` and ``GAME_OVER``).
     """
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, cs: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.cs = cs
 
     def __repr__(self) -> str:
         return f"IllegalCommand({self.code!r}, {self.message!r})"
@@ -73,8 +77,8 @@ class IllegalCommand(Exception):
 class Malformed(IllegalCommand):
     """The command is not of any known shape (HTTP 400)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(MALFORMED, message)
+    def __init__(self, message: str, cs: str | None = None) -> None:
+        super().__init__(MALFORMED, message, cs)
 
 
 class InvalidOptions(IllegalCommand):

@@ -169,6 +169,15 @@ ERROR_SCHEMA = {
     "properties": {
         "code": {"type": "string", "description": "Machine-readable, stable."},
         "message": {"type": "string", "description": "One sentence for a person."},
+        "text": {
+            "type": "object",
+            "description": "A game engine's refusal of a command (400, 409, 422): its sentence "
+            "in each language the app speaks, for the player to read (`message` is the English "
+            "one). `cs` is the engine's Czech sentence, or the generic one of the code's family "
+            "when the engine has none.",
+            "properties": {"en": {"type": "string"}, "cs": {"type": "string"}},
+            "required": ["en", "cs"],
+        },
     },
     "required": ["code", "message"],
 }

@@ -26,6 +26,16 @@ from games.registry import GAME_MODULES, get_engine
 
 STATUS_OF_ENGINE_CODE = {MALFORMED: 400, NOT_YOUR_TURN: 409, GAME_OVER: 409}
 
+# The Czech sentence of a refusal whose engine gives none: the code's own when the platform
+# knows it (the PWA's ERROR_WORDS say the same), else the rules' generic one. Never English.
+GENERIC_CS = {
+    MALFORMED: "Takový tah tato hra nezná. Načtěte partii znovu.",
+    NOT_YOUR_TURN: "Nejste na tahu.",
+    GAME_OVER: "Hra skončila.",
+    "invalid_options": "Hra tyto volby nebo tento počet hráčů nepřijímá.",
+}
+RULES_CS = "Tento tah teď pravidla nedovolují."
+
 
 def engine_for(game: str) -> Engine:
     """The engine of ``game``; 404 ``unknown_game`` for a game the server does not have."""
@@ -42,8 +52,16 @@ def seat_of(seats: list[Seat], user: User) -> Seat | None:
 
 def engine_error(err: IllegalCommand) -> ApiError:
     """The API's refusal of a command the engine refused: its code and sentence, and a status
-    for the code (400 malformed, 409 not your turn or game over, else 422)."""
-    return ApiError(STATUS_OF_ENGINE_CODE.get(err.code, 422), err.code, err.message)
+    for the code (400 malformed, 409 not your turn or game over, else 422). ``text`` holds the
+    sentence in each language the app speaks: the engine's Czech, or the generic Czech sentence
+    of the code's family when the engine gives none."""
+    cs = err.cs or GENERIC_CS.get(err.code, RULES_CS)
+    return ApiError(
+        STATUS_OF_ENGINE_CODE.get(err.code, 422),
+        err.code,
+        err.message,
+        text={"en": err.message, "cs": cs},
+    )
 
 
 def check_command_id(command_id: Any) -> str:

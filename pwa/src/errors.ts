@@ -1,7 +1,7 @@
 /** Every error code the API can answer (core/api/schema.py's registry, listed in
  * `error_codes.json`), in a sentence for a player in both languages. A game's own rule codes
- * (not listed: each game has dozens) read as "the rules do not allow this move" with the
- * engine's own sentence after it. */
+ * (not listed: each game has dozens) read as the engine's own sentence in the player's
+ * language (the error's `text`), else "the rules do not allow this move" and its English. */
 
 import { ApiError } from "./api";
 import { lang } from "./i18n";
@@ -141,14 +141,26 @@ function said(words: Words): string {
   return lang() === "cs" ? words[1] : words[0];
 }
 
+/** The engine's own sentence of a refusal in the current language (the error body's
+ * `text: {en, cs}`), or null when the answer has none. */
+function ruleText(err: ApiError): string | null {
+  const text = err.body.text;
+  if (typeof text !== "object" || text === null) return null;
+  const sentence = (text as Record<string, unknown>)[lang()];
+  return typeof sentence === "string" && sentence.trim() ? sentence : null;
+}
+
 /** A refusal or failure in a sentence for the player, in the current language. */
 export function errorText(err: unknown): string {
   if (!(err instanceof ApiError)) return said(ERROR_WORDS.server_error!);
   if (err.offline) return said(ERROR_WORDS.offline!);
   const words = ERROR_WORDS[err.code];
   if (words) return said(words);
-  // A game's own rule code (e.g. "ship_on_land"): the rules refuse; the engine's sentence says
-  // which rule, in English only for now.
+  // A game's own rule code (e.g. "ship_on_land"): the engine's sentence says which rule, in the
+  // player's language (the API's `text`); from a server without it, the generic sentence and
+  // the engine's English one after it.
+  const own = ruleText(err);
+  if (own) return own;
   if (err.status === 422 || err.status === 409) return `${said(ERROR_WORDS.illegal_command!)} (${err.message})`;
   if (err.status === 429) return said(ERROR_WORDS.rate_limited!);
   if (err.status >= 500) return said(ERROR_WORDS.server_error!);

@@ -1,0 +1,59 @@
+"""A game's refusal of a command reaches the player in both languages (issue 39): the API's
+error body carries ``text: {en, cs}``, the engine's Czech sentence or the generic Czech one of
+the code's family, never English in ``cs``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from core.matches.commands import GENERIC_CS, RULES_CS, engine_error
+from games.base import MALFORMED, NOT_YOUR_TURN, IllegalCommand, Malformed
+from tests.conftest import client_for, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def _samurai_match() -> tuple[int, list[Any]]:
+    alice, bob = make_user("alice"), make_user("bob")
+    a, b = client_for(alice), client_for(bob)
+    created = a.post(
+        "/api/matches",
+        {
+            "game": "samurai",
+            "players": 2,
+            "seats": [{"kind": "me"}, {"kind": "user", "username": "bob"}],
+        },
+        format="json",
+    )
+    assert created.status_code == 201, created.json()
+    match_id = created.json()["id"]
+    assert b.post(f"/api/matches/{match_id}/join", {}, format="json").status_code == 200
+    return match_id, [a, b]
+
+
+def test_a_rule_refusal_in_a_real_game_carries_both_languages() -> None:
+    match_id, clients = _samurai_match()
+    # The game opens with everyone choosing tiles: placing one now breaks the rules.
+    body = {"command": {"type": "end_turn"}, "command_id": "r1"}
+    res = clients[0].post(f"/api/matches/{match_id}/commands", body, format="json")
+    assert res.status_code == 422, res.json()
+    error = res.json()
+    assert error["code"] == "wrong_phase"
+    assert set(error["text"]) == {"en", "cs"}
+    assert error["text"]["en"] == error["message"]
+    assert error["text"]["cs"].strip() and error["text"]["cs"] != error["text"]["en"]
+
+
+def test_an_engine_without_czech_gets_the_generic_czech_of_its_code() -> None:
+    rule = engine_error(IllegalCommand("ship_on_land", "Ships sail on sea spaces."))
+    assert rule.status_code == 422
+    assert rule.body()["text"] == {"en": "Ships sail on sea spaces.", "cs": RULES_CS}
+    turn = engine_error(IllegalCommand(NOT_YOUR_TURN, "It is not your turn."))
+    assert (turn.status_code, turn.body()["text"]["cs"]) == (409, "Nejste na tahu.")
+    bad = engine_error(Malformed("No such field."))
+    assert (bad.status_code, bad.body()["text"]["cs"]) == (400, GENERIC_CS[MALFORMED])
+    own = engine_error(IllegalCommand("ship_on_land", "Ships sail.", "Lodě jen na moře."))
+    assert own.body()["text"] == {"en": "Ships sail.", "cs": "Lodě jen na moře."}
+    assert own.body()["message"] == "Ships sail."
