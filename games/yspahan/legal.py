@@ -33,14 +33,26 @@ def row_refusal(s: State, seat: int, row: int) -> IllegalCommand | None:
     """Why ``seat`` may not use ``row`` ("nesmí použít: řádek bez kostek, vyjma počátečního hráče
     řádek pouze se žlutými kostkami, řádek, který již použil jiný hráč"), or None."""
     if not 0 <= row < D.N_ROWS:
-        return IllegalCommand(NO_SUCH_ROW, "The tower has rows 0 (camels) to 5 (gold) only.")
+        return IllegalCommand(
+            NO_SUCH_ROW,
+            "The tower has six rows, from the camels to the gold.",
+            "Věž má šest řádků, od velbloudů po peníze.",
+        )
     if s.used[row]:
-        return IllegalCommand(ROW_ALREADY_USED, "That row has already been used this round.")
+        return IllegalCommand(
+            ROW_ALREADY_USED,
+            "That row has already been used this round.",
+            "Tento řádek už byl v tomto kole využit.",
+        )
     if s.tower_value[row] == 0:
-        return IllegalCommand(ROW_EMPTY, "A row without dice cannot be used.")
+        return IllegalCommand(
+            ROW_EMPTY, "A row without dice cannot be used.", "Řádek bez kostek využít nelze."
+        )
     if row_dice(s, seat, row) == 0:
         return IllegalCommand(
-            ROW_ONLY_YELLOW, "Only the first player may use a row holding yellow dice only."
+            ROW_ONLY_YELLOW,
+            "Only the first player may use a row holding yellow dice only.",
+            "Řádek jen se žlutými kostkami smí využít jen začínající hráč.",
         )
     return None
 

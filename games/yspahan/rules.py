@@ -22,6 +22,7 @@ from games.base import (
     check_command_shape,
 )
 from games.yspahan import data as D
+from games.yspahan import words as W
 from games.yspahan.commands import COMMAND_SPECS, OPTION_TEXT
 from games.yspahan.events import apply, market_targets
 from games.yspahan.legal import (
@@ -190,19 +191,34 @@ def finish_turn(out: _Out) -> None:
 # ----------------------------------------------------------------------------- execute
 
 
-def _wrong_phase(what: str) -> IllegalCommand:
-    return IllegalCommand(WRONG_PHASE, f"{what} is not possible at this point of the turn.")
+def _cs_count(n: int, noun: W.Noun) -> str:
+    """ "3 velbloudy", "5 peněz": ``n`` with its Czech noun (``words``)."""
+    forms = noun[1]
+    return f"{n} {forms[0] if n == 1 else forms[1] if 2 <= n <= 4 else forms[2]}"
+
+
+def _wrong_phase(what: str, cs: str) -> IllegalCommand:
+    return IllegalCommand(
+        WRONG_PHASE,
+        f"{what} is not possible at this point of the turn.",
+        f"{cs} teď v tahu není možné.",
+    )
 
 
 def _card_index(name: Any) -> int:
     if name not in D.CARD_IDS:
-        raise IllegalCommand(UNKNOWN_CARD, f"There is no card {name!r}.")
+        raise IllegalCommand(UNKNOWN_CARD, "There is no such card.", "Taková karta neexistuje.")
     return D.CARD_IDS.index(name)
 
 
 def _need_card(s: State, seat: int, card: int) -> None:
     if not s.hands[seat][card]:
-        raise IllegalCommand(CARD_NOT_IN_HAND, f"You do not hold the card {D.CARD_IDS[card]}.")
+        en, cs = W.CARD[D.CARD_IDS[card]]
+        raise IllegalCommand(
+            CARD_NOT_IN_HAND,
+            f"You do not hold the card {en}.",
+            f"Kartu {cs} v ruce nemáte.",
+        )
 
 
 def _check_row(s: State, seat: int, row: int) -> None:
@@ -213,34 +229,45 @@ def _check_row(s: State, seat: int, row: int) -> None:
 
 def _shop_refusal(s: State, seat: int, shop: int, quarter: int | None) -> IllegalCommand | None:
     if not 0 <= shop < D.N_SHOPS:
-        return IllegalCommand(NO_SUCH_SHOP, f"There is no shop {shop}.")
+        return IllegalCommand(NO_SUCH_SHOP, "There is no such shop.", "Takový stánek neexistuje.")
     if s.owner[shop] >= 0:
-        return IllegalCommand(SHOP_OCCUPIED, "That shop already holds a cube.")
+        return IllegalCommand(
+            SHOP_OCCUPIED, "That shop already holds a cube.", "Ve stánku už kostička je."
+        )
     souk = D.SHOP_SOUK[shop]
     if quarter is not None and D.SOUK_QUARTER[souk] != quarter:
         return IllegalCommand(
-            WRONG_QUARTER, "Cubes go to the quarter with the same symbol as the chosen tower row."
+            WRONG_QUARTER,
+            "Cubes go to the quarter with the same symbol as the chosen tower row.",
+            "Kostičky patří do čtvrti se stejným symbolem, jaký má zvolený řádek věže.",
         )
     if any(s.owner[sh] not in (-1, seat) for sh in D.SOUK_SHOPS[souk]):
         return IllegalCommand(
-            SOUK_OF_ANOTHER_PLAYER, "You may not put a cube in a souk another player has begun."
+            SOUK_OF_ANOTHER_PLAYER,
+            "You may not put a cube in a souk another player has begun.",
+            "Do bazaru, který začal obsazovat jiný hráč, kostičku dát nesmíte.",
         )
     if quarter is not None and shop not in market_targets(s, seat, quarter):
         return IllegalCommand(
             FINISH_BEGUN_SOUK_FIRST,
             "A souk you have begun must be filled before you start an empty one.",
+            "Nejdřív zaplňte bazar, který jste začali, a teprve potom začněte prázdný.",
         )
     return None
 
 
 def _cmd_roll(s: State, seat: int, cmd: Command, out: _Out) -> None:
     if s.phase != ROLL:
-        raise _wrong_phase("Rolling the dice")
+        raise _wrong_phase("Rolling the dice", "Házet kostkami")
     yellow = cmd["yellow"]
     if not 0 <= yellow <= D.YELLOW_DICE:
-        raise IllegalCommand(TOO_MANY_YELLOW, "You may buy 0 to 3 yellow dice.")
+        raise IllegalCommand(
+            TOO_MANY_YELLOW, "You may buy 0 to 3 yellow dice.", "Koupit smíte 0 až 3 žluté kostky."
+        )
     if yellow > s.money[seat]:
-        raise IllegalCommand(NOT_ENOUGH_GOLD, "Each yellow die costs 1 gold.")
+        raise IllegalCommand(
+            NOT_ENOUGH_GOLD, "Each yellow die costs 1 gold.", "Každá žlutá kostka stojí 1 peníz."
+        )
     rng = out.rng
     assert rng is not None
     white = [rng.randint(1, 6) for _ in range(D.WHITE_DICE)]
@@ -260,45 +287,75 @@ def _cmd_play_card(s: State, seat: int, cmd: Command, out: _Out) -> None:
     if not cards_playable(s, seat):
         if s.phase == CARAVAN:
             raise IllegalCommand(
-                NOT_YOUR_OWN_TURN, "Cards are played in your own turn, not in the mover's."
+                NOT_YOUR_OWN_TURN,
+                "Cards are played in your own turn, not in the mover's.",
+                "Karty se hrají ve vašem vlastním tahu, ne v tahu hráče, který je na řadě.",
             )
-        raise _wrong_phase("Playing a card")
+        raise _wrong_phase("Playing a card", "Hrát kartu")
     card = _card_index(cmd["card"])
     _need_card(s, seat, card)
     if card in (D.CARD_NO_CAMELS, D.CARD_NO_GOLD):
         raise IllegalCommand(
-            CARD_ONLY_WITH_BUILDING, "This card is played together with building a building."
+            CARD_ONLY_WITH_BUILDING,
+            "This card is played together with building a building.",
+            "Tato karta se hraje spolu se stavbou budovy.",
         )
     wants_amount = card in (D.CARD_SWAP, D.CARD_GOLD_VP, D.CARD_CAMELS_VP)
     if wants_amount != ("amount" in cmd):
-        raise Malformed(f"The card {cmd['card']} {'needs' if wants_amount else 'takes no'} amount.")
+        en, cs = W.CARD[cmd["card"]]
+        if wants_amount:
+            raise Malformed(f"The card {en} needs an amount.", f"Karta {cs} potřebuje počet.")
+        raise Malformed(f"The card {en} takes no amount.", f"Karta {cs} žádný počet nebere.")
     if (card == D.CARD_SOUK) != ("shop" in cmd):
-        raise Malformed(
-            f"The card {cmd['card']} {'needs' if card == D.CARD_SOUK else 'takes no'} shop."
-        )
+        en, cs = W.CARD[cmd["card"]]
+        if card == D.CARD_SOUK:
+            raise Malformed(f"The card {en} needs a shop.", f"Karta {cs} potřebuje stánek.")
+        raise Malformed(f"The card {en} takes no shop.", f"Karta {cs} žádný stánek nebere.")
     event: Event = {"type": "CardPlayed", "seat": seat, "card": cmd["card"]}
     amount = cmd.get("amount", 0)
     if card == D.CARD_SWAP:
         if amount == 0:
-            raise IllegalCommand(BAD_AMOUNT, "Exchange at least one gold or camel.")
+            raise IllegalCommand(
+                BAD_AMOUNT,
+                "Exchange at least one gold or camel.",
+                "Vyměňte alespoň jeden peníz nebo velblouda.",
+            )
         if amount > s.money[seat]:
-            raise IllegalCommand(NOT_ENOUGH_GOLD, "You cannot exchange more gold than you have.")
+            raise IllegalCommand(
+                NOT_ENOUGH_GOLD,
+                "You cannot exchange more gold than you have.",
+                "Nemůžete vyměnit víc peněz, než máte.",
+            )
         if -amount > s.camels[seat]:
             raise IllegalCommand(
-                NOT_ENOUGH_CAMELS, "You cannot exchange more camels than you have."
+                NOT_ENOUGH_CAMELS,
+                "You cannot exchange more camels than you have.",
+                "Nemůžete vyměnit víc velbloudů, než máte.",
             )
         event["amount"] = amount
     elif card == D.CARD_GOLD_VP:
         if not 1 <= amount <= D.GOLD_VP_MAX:
-            raise IllegalCommand(BAD_AMOUNT, "This card turns 1 to 10 gold into points.")
+            raise IllegalCommand(
+                BAD_AMOUNT,
+                "This card turns 1 to 10 gold into points.",
+                "Tato karta mění 1 až 10 peněz na body.",
+            )
         if amount > s.money[seat]:
-            raise IllegalCommand(NOT_ENOUGH_GOLD, "You do not have that much gold.")
+            raise IllegalCommand(
+                NOT_ENOUGH_GOLD, "You do not have that much gold.", "Tolik peněz nemáte."
+            )
         event["amount"] = amount
     elif card == D.CARD_CAMELS_VP:
         if not 1 <= amount <= D.CAMELS_VP_MAX:
-            raise IllegalCommand(BAD_AMOUNT, "This card turns 1 to 4 camels into 2 points each.")
+            raise IllegalCommand(
+                BAD_AMOUNT,
+                "This card turns 1 to 4 camels into 2 points each.",
+                "Tato karta mění 1 až 4 velbloudy na body, 2 za každého.",
+            )
         if amount > s.camels[seat]:
-            raise IllegalCommand(NOT_ENOUGH_CAMELS, "You do not have that many camels.")
+            raise IllegalCommand(
+                NOT_ENOUGH_CAMELS, "You do not have that many camels.", "Tolik velbloudů nemáte."
+            )
         event["amount"] = amount
     elif card == D.CARD_SOUK:
         refusal = _shop_refusal(s, seat, cmd["shop"], None)
@@ -313,12 +370,14 @@ def _cmd_play_card(s: State, seat: int, cmd: Command, out: _Out) -> None:
 
 def _cmd_discard_for_bonus(s: State, seat: int, cmd: Command, out: _Out) -> None:
     if s.phase != ACTION:
-        raise _wrong_phase("Discarding a card for the row action")
+        raise _wrong_phase("Discarding a card for the row action", "Odhodit kartu pro akci řádku")
     card = _card_index(cmd["card"])
     _need_card(s, seat, card)
     if not usable_rows(s, seat):
         raise IllegalCommand(
-            NO_ROW_FOR_BONUS, "There is no row left whose action a card could raise."
+            NO_ROW_FOR_BONUS,
+            "There is no row left whose action a card could raise.",
+            "Nezbývá žádný řádek, jehož akci by karta mohla zvýšit.",
         )
     out.emit({"type": "BonusCardDiscarded", "seat": seat, "card": cmd["card"]})
 
@@ -328,26 +387,32 @@ def _no_bonus_pending(s: State) -> None:
         raise IllegalCommand(
             BONUS_ONLY_FOR_ROW_ACTION,
             "Cards discarded for +1 only raise a row action: take a row's action now.",
+            "Karty odhozené za +1 zvyšují jen akci řádku: teď proveďte akci některého řádku.",
         )
 
 
 def _cmd_move_supervisor(s: State, seat: int, cmd: Command, out: _Out) -> None:
     if s.phase != ACTION:
-        raise _wrong_phase("Moving the supervisor")
+        raise _wrong_phase("Moving the supervisor", "Posunout dozorce")
     _no_bonus_pending(s)
     row, to = cmd["row"], cmd["to"]
     _check_row(s, seat, row)
     if not 0 <= to < D.N_CELL_IDS or D.DISTANCE[s.supervisor][to] < 0:
-        raise IllegalCommand(NO_SUCH_CELL, f"There is no path cell {to}.")
+        raise IllegalCommand(
+            NO_SUCH_CELL, "There is no such space on the path.", "Takové pole na cestě není."
+        )
     if to == s.supervisor:
         raise IllegalCommand(
-            SUPERVISOR_SAME_CELL, "The supervisor may not end on the cell where it started."
+            SUPERVISOR_SAME_CELL,
+            "The supervisor may not end on the space where it started.",
+            "Dozorce nesmí skončit na poli, odkud vyšel.",
         )
     cost = move_cost(s, seat, row, to)
     if cost > s.money[seat]:
         raise IllegalCommand(
             NOT_ENOUGH_GOLD,
             f"Changing the move by that much costs {cost} gold, more than you have.",
+            f"Takový posun navíc stojí {_cs_count(cost, W.GOLD)}, víc, než máte.",
         )
     affected = sorted({s.owner[sh] for sh in D.CELL_SHOPS[to] if s.owner[sh] >= 0})
     out.emit(
@@ -367,7 +432,7 @@ def _cmd_move_supervisor(s: State, seat: int, cmd: Command, out: _Out) -> None:
 
 def _cmd_take_row(s: State, seat: int, cmd: Command, out: _Out) -> None:
     if s.phase != ACTION:
-        raise _wrong_phase("Taking a row's action")
+        raise _wrong_phase("Taking a row's action", "Provést akci řádku")
     row = cmd["row"]
     _check_row(s, seat, row)
     # "počet kostek na vybraném řádku určuje hodnotu akce"; "+1 za 1 kartu"
@@ -394,13 +459,15 @@ def _cmd_take_row(s: State, seat: int, cmd: Command, out: _Out) -> None:
 
 def _cmd_draw_card(s: State, seat: int, cmd: Command, out: _Out) -> None:
     if s.phase != ACTION:
-        raise _wrong_phase("Drawing a card as your action")
+        raise _wrong_phase("Drawing a card as your action", "Dobrat kartu jako akci")
     _no_bonus_pending(s)
     row = cmd.get("row")
     if row is None:
         if usable_rows(s, seat):
             raise IllegalCommand(
-                ROW_REQUIRED, "Drawing a card uses a row while any row can still be used."
+                ROW_REQUIRED,
+                "Drawing a card uses a row while any row can still be used.",
+                "Dokud lze některý řádek využít, dobrání karty ho spotřebuje.",
             )
     else:
         _check_row(s, seat, row)
@@ -410,11 +477,13 @@ def _cmd_draw_card(s: State, seat: int, cmd: Command, out: _Out) -> None:
 
 def _cmd_choose_inspection(s: State, seat: int, cmd: Command, out: _Out) -> None:
     if s.phase != INSPECT:
-        raise _wrong_phase("Choosing the next inspected shop")
+        raise _wrong_phase("Choosing the next inspected shop", "Vybrat další kontrolovaný stánek")
     shop = cmd["shop"]
     if shop not in s.inspect:
         raise IllegalCommand(
-            SHOP_NOT_INSPECTED, "That shop is not next to the supervisor or was already handled."
+            SHOP_NOT_INSPECTED,
+            "That shop is not next to the supervisor or was already handled.",
+            "Tento stánek nesousedí s dozorcem, nebo už byl vyřízen.",
         )
     owner = s.owner[shop]
     if s.camels[owner] > 0 and not s.out[owner]:
@@ -426,19 +495,26 @@ def _cmd_choose_inspection(s: State, seat: int, cmd: Command, out: _Out) -> None
 
 def _cmd_send_to_caravan(s: State, seat: int, cmd: Command, out: _Out) -> None:
     if s.phase != CARAVAN:
-        raise _wrong_phase("Sending a cube to the caravan")
+        raise _wrong_phase("Sending a cube to the caravan", "Poslat kostičku do karavany")
     source = cmd["source"]
     if source not in ("shop", "supply"):
-        raise Malformed("The source must be 'shop' or 'supply'.")
+        raise Malformed(
+            "A cube goes to the caravan from the shop or from your supply.",
+            "Kostička jde do karavany ze stánku, nebo z vaší zásoby.",
+        )
     if source == "supply" and s.camels[seat] < 1:
-        raise IllegalCommand(NOT_ENOUGH_CAMELS, "Sending a cube from your supply costs 1 camel.")
+        raise IllegalCommand(
+            NOT_ENOUGH_CAMELS,
+            "Sending a cube from your supply costs 1 camel.",
+            "Poslat kostičku z vaší zásoby stojí 1 velblouda.",
+        )
     _enter_caravan(out, seat, source, s.inspecting)
     _continue_inspection(out)
 
 
 def _cmd_place_cube(s: State, seat: int, cmd: Command, out: _Out) -> None:
     if s.phase != PLACE:
-        raise _wrong_phase("Placing a market cube")
+        raise _wrong_phase("Placing a market cube", "Položit kostičku na tržiště")
     refusal = _shop_refusal(s, seat, cmd["shop"], s.place_quarter)
     if refusal is not None:
         raise refusal
@@ -448,32 +524,50 @@ def _cmd_place_cube(s: State, seat: int, cmd: Command, out: _Out) -> None:
 
 def _cmd_build(s: State, seat: int, cmd: Command, out: _Out) -> None:
     if not all(isinstance(c, str) for c in cmd.get("cards", [])):
-        raise Malformed("The cards of a build are card ids.")
+        raise Malformed(
+            "A build names the cards played with it.", "Stavba uvádí karty, které se s ní hrají."
+        )
     if s.phase not in (ACTION, AFTER):
-        raise _wrong_phase("Building")
+        raise _wrong_phase("Building", "Stavět")
     if published_two_player(s) and s.phase == AFTER:
         raise IllegalCommand(
-            ONE_BUILDING_PER_TURN, "With two players, building replaces your action of the turn."
+            ONE_BUILDING_PER_TURN,
+            "With two players, building replaces your action of the turn.",
+            "Ve dvou hráčích stavba nahrazuje vaši akci v tahu.",
         )
     if not published_two_player(s) and s.phase == ACTION:
-        raise _wrong_phase("Building before your action")
+        raise _wrong_phase("Building before your action", "Stavět před vaší akcí")
     if s.built:
-        raise IllegalCommand(ONE_BUILDING_PER_TURN, "You may build only one building a turn.")
+        raise IllegalCommand(
+            ONE_BUILDING_PER_TURN,
+            "You may build only one building a turn.",
+            "Za tah smíte postavit jen jednu budovu.",
+        )
     if s.phase == ACTION:
         _no_bonus_pending(s)
     name = cmd["building"]
     if name not in D.BUILDING_IDS:
-        raise IllegalCommand(UNKNOWN_BUILDING, f"There is no building {name!r}.")
+        raise IllegalCommand(
+            UNKNOWN_BUILDING, "There is no such building.", "Taková budova neexistuje."
+        )
     b = D.BUILDING_IDS.index(name)
     if has_building(s, seat, b):
-        raise IllegalCommand(BUILDING_ALREADY_BUILT, "You have already built that building.")
+        raise IllegalCommand(
+            BUILDING_ALREADY_BUILT,
+            "You have already built that building.",
+            "Tuto budovu už máte postavenou.",
+        )
     names = cmd.get("cards", [])
     cards = [_card_index(c) for c in names]
     if len(set(cards)) != len(cards) or any(
         c not in (D.CARD_NO_CAMELS, D.CARD_NO_GOLD) for c in cards
     ):
         raise IllegalCommand(
-            CARD_HAS_NO_EFFECT, "Only build_no_camels and build_no_gold, once each, help a build."
+            CARD_HAS_NO_EFFECT,
+            f"Only the cards {W.CARD[D.CARD_IDS[D.CARD_NO_CAMELS]][0]} and "
+            f"{W.CARD[D.CARD_IDS[D.CARD_NO_GOLD]][0]}, once each, help a build.",
+            f"Stavbě pomáhají jen karty {W.CARD[D.CARD_IDS[D.CARD_NO_CAMELS]][1]} a "
+            f"{W.CARD[D.CARD_IDS[D.CARD_NO_GOLD]][1]}, každá jednou.",
         )
     for c in cards:
         _need_card(s, seat, c)
@@ -481,12 +575,24 @@ def _cmd_build(s: State, seat: int, cmd: Command, out: _Out) -> None:
     if (D.CARD_NO_CAMELS in cards and not base_camels) or (
         D.CARD_NO_GOLD in cards and not base_gold
     ):
-        raise IllegalCommand(CARD_HAS_NO_EFFECT, "That card would waive a cost the building lacks.")
+        raise IllegalCommand(
+            CARD_HAS_NO_EFFECT,
+            "That card would waive a cost the building lacks.",
+            "Tato karta by odpustila cenu, kterou budova nemá.",
+        )
     camels, gold = building_price(b, cards)
     if camels > s.camels[seat]:
-        raise IllegalCommand(NOT_ENOUGH_CAMELS, f"That building costs {camels} camels.")
+        raise IllegalCommand(
+            NOT_ENOUGH_CAMELS,
+            f"That building costs {camels} camels.",
+            f"Tato budova stojí {_cs_count(camels, W.CAMELS_ACC)}.",
+        )
     if gold > s.money[seat]:
-        raise IllegalCommand(NOT_ENOUGH_GOLD, f"That building costs {gold} gold.")
+        raise IllegalCommand(
+            NOT_ENOUGH_GOLD,
+            f"That building costs {gold} gold.",
+            f"Tato budova stojí {_cs_count(gold, W.GOLD)}.",
+        )
     for c in cards:
         out.emit({"type": "CardPlayed", "seat": seat, "card": D.CARD_IDS[c]})
     count = bin(s.buildings[seat]).count("1") + 1
@@ -507,7 +613,7 @@ def _cmd_build(s: State, seat: int, cmd: Command, out: _Out) -> None:
 
 def _cmd_end_turn(s: State, _seat: int, _cmd: Command, out: _Out) -> None:
     if s.phase != AFTER:
-        raise _wrong_phase("Ending the turn before your action")
+        raise _wrong_phase("Ending the turn before your action", "Ukončit tah před vaší akcí")
     finish_turn(out)
 
 
@@ -528,9 +634,9 @@ HANDLERS = {
 
 def execute(s: State, seat: int, command: Command, rng: random.Random) -> list[Event]:
     if s.phase == OVER:
-        raise IllegalCommand(GAME_OVER, "The game is over.")
+        raise IllegalCommand(GAME_OVER, "The game is over.", "Hra skončila.")
     if seat not in active_seats(s):
-        raise IllegalCommand(NOT_YOUR_TURN, "It is not your turn.")
+        raise IllegalCommand(NOT_YOUR_TURN, "It is not your turn.", "Nejste na tahu.")
     spec = check_command_shape(COMMAND_SPECS, command)
     out = _Out(s, rng)
     HANDLERS[spec.type](s, seat, command, out)
