@@ -11,6 +11,7 @@ from typing import Any
 from games.base import GAME_OVER, NOT_YOUR_TURN, IllegalCommand, Malformed, check_command_shape
 from games.catan import annotate as A
 from games.catan import commands as C
+from games.catan import words as W
 from games.catan.commands import well_formed
 from games.catan.data import (
     CARD_NAMES,
@@ -78,35 +79,84 @@ Event = dict[str, Any]
 Command = dict[str, Any]
 
 
-def _refuse(code: str, message: str) -> IllegalCommand:
-    return IllegalCommand(code, message)
+def _refuse(code: str, message: str, cs: str) -> IllegalCommand:
+    return IllegalCommand(code, message, cs)
+
+
+# What a refusal says one may not do yet, in Czech (the infinitive after "nemůžete").
+_WHAT_CS = {
+    "build a settlement": "stavět osadu",
+    "build a road": "stavět cestu",
+    "build a city": "stavět město",
+    "buy a development card": "koupit akční kartu",
+    "choose your starting resources": "vybrat si počáteční suroviny",
+    "discard": "odhazovat karty",
+    "move the robber": "přesunout zloděje",
+    "lay out a point card": "vyložit kartu s vítězným bodem",
+    "trade": "obchodovat",
+    "make a trade offer": "nabídnout obchod",
+    "withdraw an offer": "stáhnout nabídku",
+    "end your turn": "ukončit tah",
+    "declare war": "vyhlásit válku",
+    "defend": "bránit se",
+    "hand over war spoils": "odevzdat válečnou kořist",
+    "take a card": "vzít si kartu",
+    "play a knight": "zahrát rytíře",
+    "play Road Building": "zahrát kartu Stavba silnic",
+    "play Year of Plenty": "zahrát kartu Vynález",
+    "play Monopoly": "zahrát kartu Monopol",
+}
+# The places a command names by number: "There is no such corner."
+_NO_SUCH = {
+    "corner": ("There is no such corner.", "Takový roh neexistuje."),
+    "edge": ("There is no such edge.", "Taková hrana neexistuje."),
+    "hex": ("There is no such hex.", "Takové pole neexistuje."),
+}
 
 
 def _phase_error(what: str) -> IllegalCommand:
-    return _refuse(C.WRONG_PHASE, f"You cannot {what} now.")
+    return _refuse(C.WRONG_PHASE, f"You cannot {what} now.", f"Teď nemůžete {_WHAT_CS[what]}.")
 
 
 def _int_in(value: int, size: int, code: str, what: str) -> None:
     if not 0 <= value < size:
-        raise _refuse(code, f"There is no {what} {value}.")
+        raise _refuse(code, *_NO_SUCH[what])
 
 
 def _resource(name: str) -> int:
     r = RES_INDEX.get(name)
     if r is None:
-        raise _refuse(C.BAD_CARD, f"{name!r} is not a resource (brick, lumber, wool, grain, ore).")
+        raise _refuse(
+            C.BAD_CARD,
+            "That is not a resource (brick, lumber, wool, grain, ore).",
+            "To není surovina (cihla, dřevo, vlna, obilí, ruda).",
+        )
     return r
 
 
 def _card(name: str) -> str:
     if name not in CARD_NAMES:
-        raise _refuse(C.BAD_CARD, f"{name!r} is not a card name.")
+        raise _refuse(C.BAD_CARD, "There is no such card.", "Taková karta neexistuje.")
     return name
+
+
+def _card_words(name: str) -> tuple[str, str]:
+    """A card by its name in the game: "brick" / "cihla", "Monopoly" / "Monopol"."""
+    return W.RESOURCE_NAMES.get(name) or W.DEV_NAMES[name]
+
+
+def _no_card(name: str) -> IllegalCommand:
+    en, cs = _card_words(name)
+    return _refuse(C.NO_SUCH_CARD, f"You have no {en} card.", f"Takovou kartu nemáte: {cs}.")
 
 
 def _need(hand: list[int], cost: list[int], what: str) -> None:
     if not can_pay(hand, cost):
-        raise _refuse(C.CANNOT_AFFORD, f"You do not have the resources to {what}.")
+        raise _refuse(
+            C.CANNOT_AFFORD,
+            f"You do not have the resources to {what}.",
+            f"Nemáte dost surovin, abyste mohli {_WHAT_CS[what]}.",
+        )
 
 
 def _in_main(s: State, seat: int, what: str) -> None:
@@ -115,11 +165,19 @@ def _in_main(s: State, seat: int, what: str) -> None:
     if seat != s.current:
         raise _phase_error(what)
     if s.phase == ROLL:
-        raise _refuse(C.NOT_ROLLED, f"You must roll the dice before you {what}.")
+        raise _refuse(
+            C.NOT_ROLLED,
+            f"You must roll the dice before you {what}.",
+            f"Nejdřív hoďte kostkami, teprve potom můžete {_WHAT_CS[what]}.",
+        )
     if s.phase != MAIN:
         raise _phase_error(what)
     if s.drafts[seat] is not None:
-        raise _refuse(C.DRAFT_OPEN, "Send or cancel the offer you are composing first.")
+        raise _refuse(
+            C.DRAFT_OPEN,
+            "Send or cancel the offer you are composing first.",
+            "Nejdřív odešlete nebo zrušte nabídku, kterou sestavujete.",
+        )
 
 
 # -- building ------------------------------------------------------------------------------
@@ -133,20 +191,30 @@ def _build_settlement(s: State, seat: int, cmd: Command, _rng: random.Random) ->
             raise _refuse(
                 C.DISTANCE_RULE,
                 "A settlement needs an empty corner with no building on the three next to it.",
+                "Osada potřebuje volný roh, na jehož třech sousedních rozích nestojí žádná stavba.",
             )
         return [_settlement_event(s, seat, node, True)]
     _in_main(s, seat, "build a settlement")
     _int_in(node, N_NODES, C.BAD_NODE, "corner")
     if s.settlements[seat] >= MAX_SETTLEMENTS:
-        raise _refuse(C.NO_PIECES, "You have no settlement left in your supply.")
+        raise _refuse(
+            C.NO_PIECES,
+            "You have no settlement left in your supply.",
+            "V zásobě vám nezbyla žádná osada.",
+        )
     _need(s.res[seat], COST_SETTLEMENT, "build a settlement")
     if not free_spot(s, node):
         raise _refuse(
             C.DISTANCE_RULE,
             "A settlement needs an empty corner with no building on the three next to it.",
+            "Osada potřebuje volný roh, na jehož třech sousedních rozích nestojí žádná stavba.",
         )
     if not touches_own_road(s, seat, node):
-        raise _refuse(C.NOT_CONNECTED, "A settlement must touch one of your roads.")
+        raise _refuse(
+            C.NOT_CONNECTED,
+            "A settlement must touch one of your roads.",
+            "Osada musí stát u některé z vašich cest.",
+        )
     return [_settlement_event(s, seat, node, False)]
 
 
@@ -160,24 +228,33 @@ def _build_road(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[
     if s.phase == SETUP_ROAD:
         _int_in(edge, N_EDGES, C.BAD_EDGE, "edge")
         if s.edge_owner[edge] != -1:
-            raise _refuse(C.OCCUPIED, "That edge already has a road.")
+            raise _refuse(C.OCCUPIED, "That edge already has a road.", "Na této hraně už cesta je.")
         if edge not in NODE_EDGES[s.setup_node]:
-            raise _refuse(C.NOT_CONNECTED, "The set-up road must touch the settlement just placed.")
+            raise _refuse(
+                C.NOT_CONNECTED,
+                "The set-up road must touch the settlement just placed.",
+                "Cesta v přípravě musí vést od právě postavené osady.",
+            )
         return [_road_event(s, seat, edge, True), *_standard_start_resources(s, seat)]
     free = s.phase == PHASE_ROAD_BUILDING and seat == s.current
     if not free:
         _in_main(s, seat, "build a road")
     _int_in(edge, N_EDGES, C.BAD_EDGE, "edge")
     if s.roads[seat] >= MAX_ROADS:
-        raise _refuse(C.NO_PIECES, "You have no road left in your supply.")
+        raise _refuse(
+            C.NO_PIECES,
+            "You have no road left in your supply.",
+            "V zásobě vám nezbyla žádná cesta.",
+        )
     if not free:
         _need(s.res[seat], COST_ROAD, "build a road")
     if s.edge_owner[edge] != -1:
-        raise _refuse(C.OCCUPIED, "That edge already has a road.")
+        raise _refuse(C.OCCUPIED, "That edge already has a road.", "Na této hraně už cesta je.")
     if not can_place_road(s, seat, edge):
         raise _refuse(
             C.NOT_CONNECTED,
             "A road must join your road or building, and cannot pass an opponent's building.",
+            "Cesta musí navazovat na vaši cestu nebo stavbu a nesmí vést přes stavbu soupeře.",
         )
     return [_road_event(s, seat, edge, free)]
 
@@ -216,7 +293,11 @@ def _choose_start(s: State, seat: int, cmd: Command, _rng: random.Random) -> lis
         raise _phase_error("choose your starting resources")
     node = cmd["node"]
     if node not in s.setup_nodes[seat]:
-        raise _refuse(C.NOT_A_START_SETTLEMENT, "Choose one of your set-up settlements.")
+        raise _refuse(
+            C.NOT_A_START_SETTLEMENT,
+            "Choose one of your set-up settlements.",
+            "Vyberte jednu z osad postavených v přípravě.",
+        )
     return [_start_event(s, seat, node)]
 
 
@@ -225,17 +306,27 @@ def _build_city(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[
     node = cmd["node"]
     _int_in(node, N_NODES, C.BAD_NODE, "corner")
     if s.cities[seat] >= MAX_CITIES:
-        raise _refuse(C.NO_PIECES, "You have no city left in your supply.")
+        raise _refuse(
+            C.NO_PIECES,
+            "You have no city left in your supply.",
+            "V zásobě vám nezbylo žádné město.",
+        )
     _need(s.res[seat], COST_CITY, "build a city")
     if s.node_owner[node] != seat or s.node_level[node] != 1:
-        raise _refuse(C.NOT_YOUR_SETTLEMENT, "A city replaces one of your settlements.")
+        raise _refuse(
+            C.NOT_YOUR_SETTLEMENT,
+            "A city replaces one of your settlements.",
+            "Město nahrazuje jednu z vašich osad.",
+        )
     if (
         s.options["city_needs_three_settlements"]
         and s.cities[seat] == 0
         and s.settlements[seat] < SETTLEMENTS_FOR_FIRST_CITY
     ):
         raise _refuse(
-            C.FIRST_CITY_TOO_EARLY, "Rule 8: your first city needs three settlements on the board."
+            C.FIRST_CITY_TOO_EARLY,
+            "Rule 8: your first city needs three settlements on the board.",
+            "Pravidlo 8: vaše první město vyžaduje tři osady na ostrově.",
         )
     return [A.at_node(s, {"type": "CityBuilt", "seat": seat, "node": node}, node)]
 
@@ -243,9 +334,15 @@ def _build_city(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[
 def _buy_dev(s: State, seat: int, _cmd: Command, _rng: random.Random) -> list[Event]:
     _in_main(s, seat, "buy a development card")
     if not s.deck:
-        raise _refuse(C.DECK_EMPTY, "The development deck is empty.")
+        raise _refuse(
+            C.DECK_EMPTY, "The development deck is empty.", "Balíček akčních karet je prázdný."
+        )
     if not can_buy_dev(s, seat):
-        raise _refuse(C.CANNOT_AFFORD, "A development card costs ore, wool and grain.")
+        raise _refuse(
+            C.CANNOT_AFFORD,
+            "A development card costs ore, wool and grain.",
+            "Akční karta stojí rudu, vlnu a obilí.",
+        )
     return [{"type": "DevelopmentCardBought", "seat": seat, "card": DEV_CARDS[s.deck[-1]]}]
 
 
@@ -254,7 +351,9 @@ def _buy_dev(s: State, seat: int, _cmd: Command, _rng: random.Random) -> list[Ev
 
 def _roll(s: State, seat: int, _cmd: Command, rng: random.Random) -> list[Event]:
     if s.phase != ROLL:
-        raise _refuse(C.ALREADY_ROLLED, "You have already rolled this turn.")
+        raise _refuse(
+            C.ALREADY_ROLLED, "You have already rolled this turn.", "V tomto tahu už jste házeli."
+        )
     roll = rng.random  # two dice, as _die draws them (inlined: every turn rolls)
     a = int(roll() * 6) + 1
     b = int(roll() * 6) + 1
@@ -303,9 +402,13 @@ def _discard(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[Eve
         raise _phase_error("discard")
     name = _card(cmd["card"])
     if name in DEV_CARDS and not s.options["seven_counts_development_cards"]:
-        raise _refuse(C.BAD_CARD, "Only resource cards are discarded after a 7.")
+        raise _refuse(
+            C.BAD_CARD,
+            "Only resource cards are discarded after a 7.",
+            "Po sedmičce se odhazují jen karty surovin.",
+        )
     if card_count(s, seat, name) <= 0:
-        raise _refuse(C.NO_SUCH_CARD, f"You have no {name} card.")
+        raise _no_card(name)
     return [{"type": "CardDiscarded", "seat": seat, "card": name}]
 
 
@@ -317,22 +420,42 @@ def _move_robber(s: State, seat: int, cmd: Command, rng: random.Random) -> list[
     victim = cmd.get("victim")
     if h == s.robber:
         if not s.options["robber_may_stay"]:
-            raise _refuse(C.ROBBER_MUST_MOVE, "The robber must move to another hex.")
+            raise _refuse(
+                C.ROBBER_MUST_MOVE,
+                "The robber must move to another hex.",
+                "Zloděj se musí přesunout na jiné pole.",
+            )
         if victim is not None:
-            raise _refuse(C.BAD_VICTIM, "A robber left in place steals nothing.")
+            raise _refuse(
+                C.BAD_VICTIM,
+                "A robber left in place steals nothing.",
+                "Zloděj, který zůstane na místě, nic nekrade.",
+            )
         return [A.at_hex(s, {"type": "RobberMoved", "seat": seat, "hex": h}, h)]
     victims = robber_victims(s, seat, h)
     events: list[Event] = [A.at_hex(s, {"type": "RobberMoved", "seat": seat, "hex": h}, h)]
     if not victims:
         if victim is not None:
-            raise _refuse(C.BAD_VICTIM, "Nobody next to that hex can be robbed.")
+            raise _refuse(
+                C.BAD_VICTIM,
+                "Nobody next to that hex can be robbed.",
+                "U tohoto pole není nikdo, koho by šlo okrást.",
+            )
         return events
     if victim is None:
         if s.options["theft_optional"]:
             return events  # "chce okrást": robbing is the player's wish (clarification)
-        raise _refuse(C.VICTIM_REQUIRED, "Name the player next to that hex you steal from.")
+        raise _refuse(
+            C.VICTIM_REQUIRED,
+            "Name the player next to that hex you steal from.",
+            "Určete hráče u tohoto pole, kterého okradete.",
+        )
     if victim not in victims:
-        raise _refuse(C.BAD_VICTIM, "You can only rob a player with a building next to that hex.")
+        raise _refuse(
+            C.BAD_VICTIM,
+            "You can only rob a player with a building next to that hex.",
+            "Okrást můžete jen hráče, který má u tohoto pole stavbu.",
+        )
     events.append(_steal(s, seat, victim, rng))
     return events
 
@@ -357,17 +480,31 @@ def _check_dev(s: State, seat: int, kind: int, what: str) -> None:
     if seat != s.current or s.phase not in (ROLL, MAIN):
         raise _phase_error(what)
     if s.drafts[seat] is not None:
-        raise _refuse(C.DRAFT_OPEN, "Send or cancel the offer you are composing first.")
+        raise _refuse(
+            C.DRAFT_OPEN,
+            "Send or cancel the offer you are composing first.",
+            "Nejdřív odešlete nebo zrušte nabídku, kterou sestavujete.",
+        )
     if s.dev[seat][kind] <= 0:
-        raise _refuse(C.NO_SUCH_CARD, f"You have no {DEV_CARDS[kind].replace('_', ' ')} card.")
+        raise _no_card(DEV_CARDS[kind])
     if playable(s, seat, kind) <= 0:
-        raise _refuse(C.CARD_TOO_NEW, "A development card cannot be played the turn it is gained.")
+        raise _refuse(
+            C.CARD_TOO_NEW,
+            "A development card cannot be played the turn it is gained.",
+            "Akční kartu nelze zahrát v tahu, kdy jste ji získali.",
+        )
     if s.dev_ban:
         raise _refuse(
-            C.DEV_BANNED, "Rule 6.c: after defending with a knight you play no card this turn."
+            C.DEV_BANNED,
+            "Rule 6.c: after defending with a knight you play no card this turn.",
+            "Pravidlo 6.c: po obraně rytířem už v tomto tahu žádnou kartu nehrajete.",
         )
     if not may_play_dev(s, seat):
-        raise _refuse(C.ONE_CARD_PER_TURN, "You may play only one development card per turn.")
+        raise _refuse(
+            C.ONE_CARD_PER_TURN,
+            "You may play only one development card per turn.",
+            "Za tah smíte zahrát jen jednu akční kartu.",
+        )
 
 
 def _play_knight(s: State, seat: int, _cmd: Command, _rng: random.Random) -> list[Event]:
@@ -380,10 +517,14 @@ def _play_road_building(s: State, seat: int, _cmd: Command, _rng: random.Random)
     _check_dev(s, seat, ROAD_BUILDING, "play Road Building")
     if s.phase == ROLL and s.options["no_road_building_before_roll"]:
         raise _refuse(
-            C.ROAD_BUILDING_BEFORE_ROLL, "Road Building cannot be played before the roll."
+            C.ROAD_BUILDING_BEFORE_ROLL,
+            "Road Building cannot be played before the roll.",
+            "Kartu Stavba silnic nelze zahrát před hodem.",
         )
     if s.roads[seat] >= MAX_ROADS or not road_edges(s, seat):
-        raise _refuse(C.NO_ROAD_SPOT, "You have no road to place.")
+        raise _refuse(
+            C.NO_ROAD_SPOT, "You have no road to place.", "Nemáte žádnou cestu k postavení."
+        )
     return [{"type": "RoadBuildingPlayed", "seat": seat}]
 
 
@@ -391,13 +532,15 @@ def _play_yop(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[Ev
     _check_dev(s, seat, YEAR_OF_PLENTY, "play Year of Plenty")
     names = cmd["resources"]
     if len(names) != 2 or not all(isinstance(x, str) for x in names):
-        raise Malformed("Year of Plenty takes a list of two resource names.")
+        raise Malformed("Year of Plenty takes two resources.", "Karta Vynález bere dvě suroviny.")
     a, b = _resource(names[0]), _resource(names[1])
     need = [0] * 5
     need[a] += 1
     need[b] += 1
     if not can_pay(s.bank, need):
-        raise _refuse(C.BANK_SHORT, "The bank does not have those resources.")
+        raise _refuse(
+            C.BANK_SHORT, "The bank does not have those resources.", "Banka tyto suroviny nemá."
+        )
     return [{"type": "YearOfPlentyPlayed", "seat": seat, "resources": [names[0], names[1]]}]
 
 
@@ -410,13 +553,23 @@ def _play_monopoly(s: State, seat: int, cmd: Command, _rng: random.Random) -> li
 
 def _lay_point(s: State, seat: int, _cmd: Command, _rng: random.Random) -> list[Event]:
     if not s.options["lay_out_point_cards"]:
-        raise _refuse(C.NOT_LAID_OUT_OPTION, "Point cards are laid out only with rule 5.")
+        raise _refuse(
+            C.NOT_LAID_OUT_OPTION,
+            "Point cards are laid out only with rule 5.",
+            "Karty s vítězným bodem se vykládají jen s pravidlem 5.",
+        )
     if seat != s.current or s.phase not in (ROLL, MAIN) or s.drafts[seat] is not None:
         raise _phase_error("lay out a point card")
     if s.dev[seat][VICTORY_POINT] <= 0:
-        raise _refuse(C.NO_SUCH_CARD, "You have no point card.")
+        raise _refuse(
+            C.NO_SUCH_CARD, "You have no point card.", "Nemáte žádnou kartu s vítězným bodem."
+        )
     if playable(s, seat, VICTORY_POINT) <= 0:
-        raise _refuse(C.CARD_TOO_NEW, "A point card gained this turn counts only to end the game.")
+        raise _refuse(
+            C.CARD_TOO_NEW,
+            "A point card gained this turn counts only to end the game.",
+            "Karta s vítězným bodem získaná v tomto tahu se počítá jen k ukončení hry.",
+        )
     return [{"type": "PointCardLaid", "seat": seat}]
 
 
@@ -427,12 +580,26 @@ def _trade_bank(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[
     _in_main(s, seat, "trade")
     give, get = _resource(cmd["give"]), _resource(cmd["get"])
     if give == get:
-        raise _refuse(C.SAME_RESOURCE, "Trade one resource for a different one.")
+        raise _refuse(
+            C.SAME_RESOURCE,
+            "Trade one resource for a different one.",
+            "Měňte jednu surovinu za jinou.",
+        )
     ratio = harbour_ratios(s, seat)[give]
     if s.res[seat][give] < ratio:
-        raise _refuse(C.CANNOT_AFFORD, f"You need {ratio} {RESOURCES[give]} for this trade.")
+        en, cs = W.RESOURCE_NOUNS[RESOURCES[give]].count(ratio)
+        raise _refuse(
+            C.CANNOT_AFFORD,
+            f"You need {en} for this trade.",
+            f"Na tento obchod potřebujete {cs}.",
+        )
     if s.bank[get] <= 0:
-        raise _refuse(C.BANK_SHORT, f"The bank has no {RESOURCES[get]} left.")
+        en, cs = W.RESOURCE_NAMES[RESOURCES[get]]
+        raise _refuse(
+            C.BANK_SHORT,
+            f"The bank has no {en} left.",
+            f"Banka už nemá žádnou kartu této suroviny: {cs}.",
+        )
     return [
         {
             "type": "BankTraded",
@@ -447,7 +614,11 @@ def _trade_bank(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[
 def _responder_ready(s: State, seat: int) -> dict[str, Any]:
     offer = s.offer
     if s.phase != MAIN or offer is None:
-        raise _refuse(C.NO_OFFER, "There is no open offer to answer.")
+        raise _refuse(
+            C.NO_OFFER,
+            "There is no open offer to answer.",
+            "Není tu žádná otevřená nabídka, na kterou by šlo odpovědět.",
+        )
     return offer  # a seat that answered is no longer active (NOT_YOUR_TURN before this)
 
 
@@ -456,20 +627,34 @@ def _draft_offer(s: State, seat: int, _cmd: Command, _rng: random.Random) -> lis
         _in_main(s, seat, "make a trade offer")
         if not offer_cap_left(s):
             limit = s.options["trade_offers_per_turn"]
-            raise _refuse(C.OFFER_LIMIT, f"You may make at most {limit} trade offers per turn.")
+            raise _refuse(
+                C.OFFER_LIMIT,
+                f"You may make at most {limit} trade offers per turn.",
+                f"Za tah smíte nabídnout obchod nejvýš {limit}krát.",
+            )
     else:
         _responder_ready(s, seat)
         if s.drafts[seat] is not None:
-            raise _refuse(C.DRAFT_OPEN, "You are already composing a counter-offer.")
+            raise _refuse(
+                C.DRAFT_OPEN,
+                "You are already composing a counter-offer.",
+                "Protinabídku už sestavujete.",
+            )
     if not any(s.res[seat]):
-        raise _refuse(C.CANNOT_AFFORD, "You have no resource to offer.")
+        raise _refuse(
+            C.CANNOT_AFFORD,
+            "You have no resource to offer.",
+            "Nemáte žádnou surovinu, kterou byste mohli nabídnout.",
+        )
     return [{"type": "DraftStarted", "seat": seat}]
 
 
 def _open_draft(s: State, seat: int) -> list[list[int]]:
     draft = s.drafts[seat]
     if draft is None or s.phase != MAIN:
-        raise _refuse(C.NO_DRAFT, "You are not composing an offer.")
+        raise _refuse(
+            C.NO_DRAFT, "You are not composing an offer.", "Žádnou nabídku nesestavujete."
+        )
     return draft
 
 
@@ -477,19 +662,40 @@ def _draft_add(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[E
     give, get = _open_draft(s, seat)
     side = cmd["side"]
     if side not in ("give", "get"):
-        raise _refuse(C.BAD_SIDE, "The side of an offer is give or get.")
+        raise _refuse(
+            C.BAD_SIDE,
+            "The side of an offer is give or get.",
+            "Nabídka má dvě strany: co dáváte a co chcete.",
+        )
     r = _resource(cmd["resource"])
     hand, most = draft_limits(s, seat)
     if side == "give":
         if get[r]:
-            raise _refuse(C.SAME_RESOURCE, "A resource cannot be on both sides of a trade.")
+            raise _refuse(
+                C.SAME_RESOURCE,
+                "A resource cannot be on both sides of a trade.",
+                "Jedna surovina nemůže být na obou stranách obchodu.",
+            )
         if give[r] >= hand[r]:
-            raise _refuse(C.TOO_MANY, f"You do not have more {RESOURCES[r]} to offer.")
+            en, cs = W.RESOURCE_NAMES[RESOURCES[r]]
+            raise _refuse(
+                C.TOO_MANY,
+                f"You do not have more {en} to offer.",
+                f"Víc karet této suroviny nabídnout nemůžete: {cs}.",
+            )
     else:
         if give[r]:
-            raise _refuse(C.SAME_RESOURCE, "A resource cannot be on both sides of a trade.")
+            raise _refuse(
+                C.SAME_RESOURCE,
+                "A resource cannot be on both sides of a trade.",
+                "Jedna surovina nemůže být na obou stranách obchodu.",
+            )
         if sum(get) >= most:
-            raise _refuse(C.TOO_MANY, "No possible partner holds that many cards.")
+            raise _refuse(
+                C.TOO_MANY,
+                "No possible partner holds that many cards.",
+                "Tolik karet nemá žádný možný partner.",
+            )
     return [{"type": "DraftExtended", "seat": seat, "side": side, "resource": RESOURCES[r]}]
 
 
@@ -502,7 +708,9 @@ def _send_offer(s: State, seat: int, _cmd: Command, _rng: random.Random) -> list
     give, get = _open_draft(s, seat)
     if not any(give) or not any(get):
         raise _refuse(
-            C.EMPTY_OFFER, "A trade gives and gets at least one card; gifts are not allowed."
+            C.EMPTY_OFFER,
+            "A trade gives and gets at least one card; gifts are not allowed.",
+            "Obchod dává i bere alespoň jednu kartu; dary nejsou dovoleny.",
         )
     if seat == s.current:
         return [
@@ -514,13 +722,23 @@ def _send_offer(s: State, seat: int, _cmd: Command, _rng: random.Random) -> list
 
 def _answer(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[Event]:
     if seat == s.current:
-        raise _refuse(C.NO_OFFER, "You cannot answer your own offer.")
+        raise _refuse(
+            C.NO_OFFER,
+            "You cannot answer your own offer.",
+            "Na vlastní nabídku odpovídat nemůžete.",
+        )
     offer = _responder_ready(s, seat)
     if s.drafts[seat] is not None:
-        raise _refuse(C.DRAFT_OPEN, "Send or cancel your counter-offer first.")
+        raise _refuse(
+            C.DRAFT_OPEN,
+            "Send or cancel your counter-offer first.",
+            "Nejdřív odešlete nebo zrušte svou protinabídku.",
+        )
     accept = cmd["accept"]
     if accept and not can_pay(s.res[seat], offer["get"]):
-        raise _refuse(C.CANNOT_AFFORD, "You do not hold the cards asked for.")
+        raise _refuse(
+            C.CANNOT_AFFORD, "You do not hold the cards asked for.", "Požadované karty nemáte."
+        )
     return [{"type": "OfferAnswered", "seat": seat, "id": offer["id"], "accept": accept}]
 
 
@@ -529,7 +747,9 @@ def _trade_with(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[
     partner = cmd["seat"]
     if partner not in trade_partners(s):
         raise _refuse(
-            C.NO_PARTNER, "That player has not accepted or countered with a trade both can pay."
+            C.NO_PARTNER,
+            "That player has not accepted or countered with a trade both can pay.",
+            "Tento hráč nepřijal ani nenabídl obchod, který můžete zaplatit oba.",
         )
     offer = s.offer
     if offer is not None and offer["answers"][partner] == "accepted":
@@ -544,7 +764,7 @@ def _trade_with(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[
 def _withdraw(s: State, seat: int, _cmd: Command, _rng: random.Random) -> list[Event]:
     _in_main(s, seat, "withdraw an offer")
     if s.offer is None:
-        raise _refuse(C.NO_OFFER, "You have no open offer.")
+        raise _refuse(C.NO_OFFER, "You have no open offer.", "Nemáte žádnou otevřenou nabídku.")
     return [{"type": "OfferWithdrawn", "seat": seat, "id": s.offer["id"]}]
 
 
@@ -558,18 +778,30 @@ def _end_turn(s: State, seat: int, _cmd: Command, _rng: random.Random) -> list[E
 
 def _declare_war(s: State, seat: int, cmd: Command, rng: random.Random) -> list[Event]:
     if not s.options["war"]:
-        raise _refuse(C.NO_WAR, "War is played only with rule 6.")
+        raise _refuse(
+            C.NO_WAR, "War is played only with rule 6.", "Válka se hraje jen s pravidlem 6."
+        )
     if seat != s.current or s.phase not in (ROLL, MAIN) or s.drafts[seat] is not None:
         raise _phase_error("declare war")
     if s.war_done:
-        raise _refuse(C.NO_WAR, "Rule 6.a: you may wage war only once per turn.")
+        raise _refuse(
+            C.NO_WAR,
+            "Rule 6.a: you may wage war only once per turn.",
+            "Pravidlo 6.a: válku smíte vést jen jednou za tah.",
+        )
     if war_army(s, seat) < 2:
         raise _refuse(
-            C.NO_WAR, "Rule 6.b: war needs two knights laid out before this turn's knights."
+            C.NO_WAR,
+            "Rule 6.b: war needs two knights laid out before this turn's knights.",
+            "Pravidlo 6.b: válka vyžaduje dva rytíře vyložené před rytíři z tohoto tahu.",
         )
     defender = cmd["defender"]
     if defender not in war_targets(s, seat):
-        raise _refuse(C.BAD_SEAT, "Choose another player still in the game to attack.")
+        raise _refuse(
+            C.BAD_SEAT,
+            "Choose another player still in the game to attack.",
+            "Vyberte k útoku jiného hráče, který je ještě ve hře.",
+        )
     att = [[_die(rng), _die(rng)] for _ in range(2)]
     dfn = [[_die(rng), _die(rng)] for _ in range(2)]
     bonus = war_bonus(war_army(s, seat), s.knights[defender])
@@ -645,7 +877,12 @@ def _war_give(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[Ev
         raise _phase_error("hand over war spoils")
     name = _card(cmd["card"])
     if name not in war_pay_cards(s, seat):
-        raise _refuse(C.NO_SUCH_CARD, f"You have no more {name} cards to hand over.")
+        en, cs = _card_words(name)
+        raise _refuse(
+            C.NO_SUCH_CARD,
+            f"You have no more {en} cards to hand over.",
+            f"Karty tohoto druhu už nemáte co odevzdat: {cs}.",
+        )
     events: list[Event] = [{"type": "WarCardChosen", "seat": seat, "card": name}]
     picked = [*war["picked"], name]
     if len(picked) == WAR_SPOILS:
@@ -683,7 +920,12 @@ def _war_take(s: State, seat: int, cmd: Command, _rng: random.Random) -> list[Ev
     name = _card(cmd["card"])
     attacker = war["attacker"]
     if card_count(s, attacker, name) <= 0:
-        raise _refuse(C.NO_SUCH_CARD, f"The attacker has no {name} card.")
+        en, cs = _card_words(name)
+        raise _refuse(
+            C.NO_SUCH_CARD,
+            f"The attacker has no {en} card.",
+            f"Útočník takovou kartu nemá: {cs}.",
+        )
     events: list[Event] = [{"type": "WarCardTaken", "seat": seat, "victim": attacker, "card": name}]
     if war["taken"] + 1 >= WAR_REPARATIONS:
         events.append({"type": "WarEnded", "seat": attacker})
@@ -732,10 +974,10 @@ def forfeit(s: State, seat: int) -> list[Event]:
 def execute(s: State, seat: int, command: Command, rng: random.Random) -> list[Event]:
     phase = s.phase
     if phase == OVER:
-        raise IllegalCommand(GAME_OVER, "The game is over.")
+        raise IllegalCommand(GAME_OVER, "The game is over.", "Hra skončila.")
     # is_active, spelled out (it runs before every command): the player on turn first.
     if not (seat == s.current and phase in (MAIN, ROLL)) and not is_active(s, seat):
-        raise IllegalCommand(NOT_YOUR_TURN, "It is not your turn to act.")
+        raise IllegalCommand(NOT_YOUR_TURN, "It is not your turn to act.", "Nejste na tahu.")
     if not well_formed(command):
         check_command_shape(C.COMMAND_SPECS, command)  # raises Malformed with the reason
     return HANDLERS[command["type"]](s, seat, command, rng)
