@@ -99,15 +99,21 @@ SPECS = {c.type: c for c in COMMANDS}
 
 def parse_cell(value: Any, field: str) -> int:
     if not isinstance(value, list) or len(value) != 2:
-        raise Malformed(f"Field {field} must be a [q, r] pair of whole numbers.")
+        raise Malformed(
+            "A space is given by a pair of whole numbers.", "Pole se zadává dvojicí celých čísel."
+        )
     q, r = value
     whole = isinstance(q, int) and isinstance(r, int)
     if not whole or isinstance(q, bool) or isinstance(r, bool):
-        raise Malformed(f"Field {field} must be a [q, r] pair of whole numbers.")
+        raise Malformed(
+            "A space is given by a pair of whole numbers.", "Pole se zadává dvojicí celých čísel."
+        )
     cell = BOARD.index.get((q, r))
     if cell is None:
         raise IllegalCommand(
-            NOT_A_SPACE, f"{value} is not a space of the island or next to its edge."
+            NOT_A_SPACE,
+            "That is not a space of the island or next to its edge.",
+            "To není pole ostrova ani pole u jeho okraje.",
         )
     return cell
 

@@ -25,13 +25,30 @@ TILE_EXACT_COVER = "tile_exact_cover"
 CITIES_JOINED = "cities_joined"
 
 MESSAGES = {
-    TILE_OFF_GRID: "A land tile must rest with at least one space inside the grid.",
-    TILE_NOT_FLAT: "A land tile must lie flat on the board or on tiles of one level; no part may "
-    "hang in the air.",
-    TILE_COVERS_BLOCKED: "A land tile may not cover a figure, a palace or water.",
-    TILE_EXACT_COVER: "A land tile may not lie exactly on a tile of its size; a tile of two or "
-    "three spaces must rest on at least two tiles.",
-    CITIES_JOINED: "A land tile may not join two cities (one settlement holds one palace).",
+    TILE_OFF_GRID: (
+        "A land tile must rest with at least one space inside the grid.",
+        "Díl krajiny musí ležet alespoň jedním polem uvnitř mřížky.",
+    ),
+    TILE_NOT_FLAT: (
+        "A land tile must lie flat on the board or on tiles of one level; no part may "
+        "hang in the air.",
+        "Díl krajiny musí ležet naplocho na desce nebo na dílech jedné výšky; žádná jeho část "
+        "nesmí viset ve vzduchu.",
+    ),
+    TILE_COVERS_BLOCKED: (
+        "A land tile may not cover a figure, a palace or water.",
+        "Díl krajiny nesmí zakrýt figurku, palác ani vodu.",
+    ),
+    TILE_EXACT_COVER: (
+        "A land tile may not lie exactly on a tile of its size; a tile of two or "
+        "three spaces must rest on at least two tiles.",
+        "Díl krajiny nesmí ležet přesně na dílu stejné velikosti; dvojdílné a trojdílné území "
+        "musí ležet alespoň na dvou dílech.",
+    ),
+    CITIES_JOINED: (
+        "A land tile may not join two cities (one settlement holds one palace).",
+        "Díl krajiny nesmí spojit dvě města (v jednom sídle stojí jeden palác).",
+    ),
 }
 
 ALL_KINDS = ("three", "two", "rice", "village")

@@ -13,6 +13,7 @@ from games.base import GAME_OVER, NOT_YOUR_TURN, Command, Event
 from games.base import check_command_shape as _check_shape
 from games.java import events as ev
 from games.java import land
+from games.java import words as W
 from games.java.commands import NOT_A_SPACE, SPECS, parse_cell, parse_cells
 from games.java.data import BOARD, CARD_INDEX, COMPONENTS
 from games.java.events import cell_of, next_bidder, pair_of
@@ -51,6 +52,7 @@ from games.java.turn import (
     NOT_ENOUGH_AP,
     Emitter,
     active_seats,
+    ap_cs,
     check_points,
     duty_open,
     fail,
@@ -138,10 +140,15 @@ DUTY_BOUND = frozenset(
 
 def _use_token(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Random) -> None:
     if not token_allowed(s, seat):
-        when = "." if option(s, "token_timing") == "any_time" else ", before its first action."
+        when = (
+            (".", ".")
+            if option(s, "token_timing") == "any_time"
+            else (", before its first action.", ", před první akcí tahu.")
+        )
         raise fail(
             TOKEN_UNAVAILABLE,
-            "An action token may be used once per turn, three times a game" + when,
+            "An action token may be used once per turn, three times a game" + when[0],
+            "Akční žeton smíte použít jednou za tah, třikrát za hru" + when[1],
         )
     emit({"type": ev.TOKEN_USED, "seat": seat})
 
@@ -152,29 +159,44 @@ SHAPE_COUNTS = {"three": (2, 1), "two": (1, 1), "rice": (1, 0), "village": (0, 1
 def _lay_land(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Random) -> None:
     kind = cmd["tile"]
     if kind not in TILE_KINDS:
-        raise fail(BAD_TILE, f"Unknown land tile {kind!r}; tiles are {', '.join(TILE_KINDS)}.")
+        raise fail(BAD_TILE, "There is no such land tile.", "Takový díl krajiny neexistuje.")
     rice = parse_cells(cmd["rice"], "rice")
     village = parse_cells(cmd["village"], "village")
     if (len(rice), len(village)) != SHAPE_COUNTS[kind]:
         n_rice, n_village = SHAPE_COUNTS[kind]
         raise fail(
             TILE_SHAPE,
-            f"A {kind} tile has {n_rice} rice and {n_village} village spaces.",
+            f"A {W.TILE_WORDS[kind][0]} has {n_rice} rice and {n_village} village spaces.",
+            f"{W.TILE_WORDS[kind][1].capitalize()} má rýžových polí {n_rice} "
+            f"a vesnických polí {n_village}.",
         )
     cells = tuple(sorted(rice + village))
     if len(set(cells)) != len(cells) or not all(
         b in BOARD.neighbours[a] for i, a in enumerate(cells) for b in cells[i + 1 :]
     ):
-        raise fail(TILE_SHAPE, "The spaces of one tile must be distinct and touch each other.")
+        raise fail(
+            TILE_SHAPE,
+            "The spaces of one tile must be distinct and touch each other.",
+            "Pole jednoho dílu musí být různá a navzájem sousedit.",
+        )
     if not land.tile_available(s, seat, kind):
-        raise fail(NO_TILE_LEFT, f"No {kind} land tile is left in your supply.")
+        en, cs = W.TILE_WORDS[kind]
+        raise fail(
+            NO_TILE_LEFT,
+            f"No {en} is left in your supply.",
+            f"Ve vaší zásobě už nezbylo žádné {cs}.",
+        )
     cost = land.base_cost(s, cells)
     if isinstance(cost, str):
-        raise fail(cost, land.MESSAGES[cost])
+        raise fail(cost, *land.MESSAGES[cost])
     if village and land.CityIndex(s).joins_cities(village[0], tuple(rice)):
-        raise fail(CITIES_JOINED, land.MESSAGES[CITIES_JOINED])
+        raise fail(CITIES_JOINED, *land.MESSAGES[CITIES_JOINED])
     if cost > s.ap:
-        raise fail(NOT_ENOUGH_AP, f"This tile costs {cost} action points; {s.ap} are left.")
+        raise fail(
+            NOT_ENOUGH_AP,
+            f"This tile costs {cost} action points; {s.ap} are left.",
+            f"Tento díl stojí {ap_cs(cost)}; zbývá vám {s.ap}.",
+        )
     laid: Event = {
         "type": ev.LAND_LAID,
         "seat": seat,
@@ -196,11 +218,16 @@ def _lay_land(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.
 def _lay_water(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Random) -> None:
     cell = parse_cell(cmd["cell"], "cell")
     if s.water_left <= 0:
-        raise fail(NO_TILE_LEFT, "No water tile is left in the common supply.")
+        raise fail(
+            NO_TILE_LEFT,
+            "No water tile is left in the common supply.",
+            "Ve společné zásobě nezbyla žádná vodní nádrž.",
+        )
     if BOARD.water_forbidden[cell] or s.height[cell] != 0 or s.top[cell] != EMPTY:
         raise fail(
             WATER_PLACE,
             "Water goes straight on the board, on an empty space that is not on its edge.",
+            "Voda se pokládá přímo na desku, na prázdné pole, které není na jejím okraji.",
         )
     check_points(s, 1)
     emit({"type": ev.WATER_LAID, "seat": seat, "cell": pair_of(cell), "cost": 1})
@@ -209,26 +236,42 @@ def _lay_water(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random
 
 def _target(s: JavaState, cell: int) -> None:
     if s.top[cell] != RICE and s.top[cell] != VILLAGE:
-        raise fail(NOT_LANDSCAPE, "Figures stand only on rice or village spaces of laid tiles.")
+        raise fail(
+            NOT_LANDSCAPE,
+            "Figures stand only on rice or village spaces of laid tiles.",
+            "Figurky stojí jen na rýžových nebo vesnických polích položených dílů.",
+        )
     if s.figure[cell] >= 0:
-        raise fail(SPACE_TAKEN, "Only one figure may stand on a space.")
+        raise fail(
+            SPACE_TAKEN,
+            "Only one figure may stand on a space.",
+            "Na jednom poli smí stát jen jedna figurka.",
+        )
 
 
 def _own_unmoved(s: JavaState, seat: int, cell: int) -> None:
     if s.figure[cell] != seat:
-        raise fail(NOT_YOUR_FIGURE, "None of your figures stands there.")
+        raise fail(
+            NOT_YOUR_FIGURE, "None of your figures stands there.", "Žádná vaše figurka tam nestojí."
+        )
     if whole_moves(s) and cell in s.moved:
         raise fail(
             FIGURE_ALREADY_MOVED,
             "This figure already moved since the board last changed; a move goes straight to "
             "its destination by the cheapest way (take the move back to change it).",
+            "Tato figurka se od poslední změny desky už pohnula; tah vede rovnou do cíle "
+            "nejlevnější cestou (chcete-li ho změnit, vezměte ho zpět).",
         )
 
 
 def _enter(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Random) -> None:
     to = parse_cell(cmd["to"], "to")
     if s.supply[seat][FIGURES] <= 0:
-        raise fail(NO_FIGURE_LEFT, "All your figures are on the island.")
+        raise fail(
+            NO_FIGURE_LEFT,
+            "All your figures are on the island.",
+            "Všechny vaše figurky už jsou na ostrově.",
+        )
     _target(s, to)
     reach = reach_of(s, seat)
     cost = reach.cost_to(reach.from_edge(s.ap), to)
@@ -237,6 +280,8 @@ def _enter(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Ran
             UNREACHABLE,
             "Figures come on only where a tile touches the edge (lowland 1 AP, mountains 2 AP) "
             "and walk from there; this space cannot be reached with your action points.",
+            "Figurky vstupují jen tam, kde se díl dotýká okraje (nížina 1 AB, hory 2 AB), "
+            "a odtud jdou pěšky; na toto pole se s vašimi akčními body nedostanete.",
         )
     check_points(s, cost)
     emit({"type": ev.FIGURE_ENTERED, "seat": seat, "to": pair_of(to), "cost": cost})
@@ -254,6 +299,8 @@ def _move(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Rand
             UNREACHABLE,
             "No way there within your action points: each change between rice and village "
             "costs 1, water, palaces and other players' figures block the way.",
+            "Tam se s vašimi akčními body nedostanete: každá změna mezi rýží a vesnicí stojí 1, "
+            "voda, paláce a figurky ostatních hráčů cestu zastaví.",
         )
     check_points(s, cost)
     emit(
@@ -277,6 +324,8 @@ def _remove(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Ra
             UNREACHABLE,
             "A figure leaves only where a tile touches the edge (lowland 1 AP, mountains 2 AP); "
             "no such way within your action points.",
+            "Figurka odchází jen tam, kde se díl dotýká okraje (nížina 1 AB, hory 2 AB); "
+            "taková cesta s vašimi akčními body není.",
         )
     check_points(s, cost)
     emit({"type": ev.FIGURE_REMOVED, "seat": seat, "from": pair_of(frm), "cost": cost})
@@ -284,14 +333,23 @@ def _remove(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Ra
 
 def _palace_value(s: JavaState, value: int, size: int) -> None:
     if value not in PALACE_VALUES:
-        raise fail(PALACE_VALUE, "Palaces have the values 2, 4, 6, 8 and 10.")
+        raise fail(
+            PALACE_VALUE,
+            "Palaces have the values 2, 4, 6, 8 and 10.",
+            "Paláce mají hodnoty 2, 4, 6, 8 a 10.",
+        )
     if value > size:
         raise fail(
             PALACE_TOO_BIG,
             f"A palace may not be worth more than its village has spaces ({size}).",
+            f"Palác nesmí mít vyšší hodnotu, než kolik má jeho vesnice polí ({size}).",
         )
     if s.palaces_left[PALACE_VALUES.index(value)] <= 0:
-        raise fail(NO_TILE_LEFT, f"No palace tile of value {value} is left.")
+        raise fail(
+            NO_TILE_LEFT,
+            f"No palace tile of value {value} is left.",
+            f"Žádný palác s hodnotou {value} už nezbyl.",
+        )
 
 
 def _leader(s: JavaState, seat: int, cells: list[int]) -> None:
@@ -300,6 +358,8 @@ def _leader(s: JavaState, seat: int, cells: list[int]) -> None:
             NOT_HIGHEST,
             "Only the player whose figure stands highest in the village (ties decided by further "
             "figures) may build or enlarge its palace.",
+            "Palác ve vesnici smí postavit nebo rozšířit jen hráč, jehož figurka v ní stojí "
+            "nejvýš (při shodě rozhodují další figurky).",
         )
 
 
@@ -307,12 +367,24 @@ def _build(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Ran
     cell = parse_cell(cmd["cell"], "cell")
     value = cmd["value"]
     if s.top[cell] != VILLAGE:
-        raise fail(NOT_A_VILLAGE, "A palace is built on a village space.")
+        raise fail(
+            NOT_A_VILLAGE,
+            "A palace is built on a village space.",
+            "Palác se staví na vesnické pole.",
+        )
     if s.figure[cell] >= 0:
-        raise fail(SPACE_TAKEN, "A palace needs a free village space.")
+        raise fail(
+            SPACE_TAKEN,
+            "A palace needs a free village space.",
+            "Palác potřebuje volné vesnické pole.",
+        )
     cells = region(s, cell)
     if any(s.top[c] == PALACE for c in cells):
-        raise fail(ALREADY_A_CITY, "This village already has a palace (a city holds one).")
+        raise fail(
+            ALREADY_A_CITY,
+            "This village already has a palace (a city holds one).",
+            "Tato vesnice už palác má (ve městě stojí jeden).",
+        )
     _leader(s, seat, cells)
     _palace_value(s, value, len(cells))
     check_points(s, 1)
@@ -331,16 +403,23 @@ def _enlarge(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.R
     cell = parse_cell(cmd["cell"], "cell")
     value = cmd["value"]
     if s.top[cell] != PALACE:
-        raise fail(NO_PALACE, "There is no palace on this space.")
+        raise fail(
+            NO_PALACE, "There is no palace on this space.", "Na tomto poli žádný palác není."
+        )
     if cell in s.changed:
         raise fail(
             PALACE_CHANGED,
             "A palace may change only once per turn and not in the turn it was built.",
+            "Palác se smí změnit jen jednou za tah, a ne v tahu, kdy byl postaven.",
         )
     cells = region(s, cell)
     _leader(s, seat, cells)
     if value <= s.palace[cell]:
-        raise fail(PALACE_VALUE, "Enlarging lays a tile of a higher value on the palace.")
+        raise fail(
+            PALACE_VALUE,
+            "Enlarging lays a tile of a higher value on the palace.",
+            "Při rozšíření se na palác pokládá díl s vyšší hodnotou.",
+        )
     _palace_value(s, value, len(cells))
     check_points(s, 1)
     emit(
@@ -357,11 +436,23 @@ def _enlarge(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.R
 def _take_card(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Random) -> None:
     source = cmd["source"]
     if source not in ("open", "deck"):
-        raise fail(BAD_SOURCE, "Take the open card ('open') or the top of the deck ('deck').")
+        raise fail(
+            BAD_SOURCE,
+            "Take the open card or the top of the deck.",
+            "Vezměte odkrytou kartu, nebo vrchní kartu balíku.",
+        )
     if s.cards_taken >= COMPONENTS.cards_per_turn:
-        raise fail(CARD_LIMIT, "At most two festival cards may be taken per turn.")
+        raise fail(
+            CARD_LIMIT,
+            "At most two festival cards may be taken per turn.",
+            "Za tah smíte vzít nejvýš dvě slavnostní karty.",
+        )
     if (source == "open" and s.open_card < 0) or (source == "deck" and not s.deck):
-        raise fail(NO_CARD, f"There is no card to take from the {source} place.")
+        raise fail(
+            NO_CARD,
+            "There is no open card to take." if source == "open" else "The deck is empty.",
+            "Žádná odkrytá karta tu není." if source == "open" else "Balík je prázdný.",
+        )
     check_points(s, 1)
     names = COMPONENTS.card_names
     if source == "open":
@@ -392,24 +483,31 @@ def _hold_festival(
 ) -> None:
     cell = parse_cell(cmd["cell"], "cell")
     if s.top[cell] != PALACE:
-        raise fail(NO_PALACE, "A festival is held in a palace.")
+        raise fail(NO_PALACE, "A festival is held in a palace.", "Slavnost se koná v paláci.")
     if s.festive[cell]:
         raise fail(
             PALACE_FESTIVE,
             "This palace shows its red number: a new festival needs a larger palace first.",
+            "Tento palác ukazuje červené číslo: nová slavnost nejdřív potřebuje větší palác.",
         )
     cells = region(s, cell)
     if not any(s.figure[c] == seat for c in cells):
-        raise fail(NO_FIGURE_IN_CITY, "You need a figure in the city to hold a festival there.")
+        raise fail(
+            NO_FIGURE_IN_CITY,
+            "You need a figure in the city to hold a festival there.",
+            "Ke slavnosti ve městě v něm potřebujete figurku.",
+        )
     if not any(n and matches_open(s, k) for k, n in enumerate(s.hands[seat])):
         raise fail(
             NO_MATCHING_CARD,
             "You need a festival card showing a symbol of the open card to hold a festival.",
+            "Ke slavnosti potřebujete slavnostní kartu se symbolem odkryté karty.",
         )
     if duty_open(s, seat):
         raise fail(
             LAND_DUTY,
             "A festival ends your turn: lay this turn's land tile first.",
+            "Slavnost ukončí váš tah: nejdřív položte díl krajiny tohoto tahu.",
         )
     emit(
         {
@@ -424,11 +522,17 @@ def _hold_festival(
 def _bid_card(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Random) -> None:
     kind = CARD_INDEX.get(cmd["card"]) if isinstance(cmd["card"], str) else None
     if kind is None:
-        raise fail(BAD_CARD, f"Unknown festival card; cards are {', '.join(CARD_INDEX)}.")
+        raise fail(
+            BAD_CARD, "There is no such festival card.", "Taková slavnostní karta neexistuje."
+        )
     if s.hands[seat][kind] <= 0:
-        raise fail(NO_CARD, "You do not hold that festival card.")
+        raise fail(NO_CARD, "You do not hold that festival card.", "Tuto slavnostní kartu nemáte.")
     if not matches_open(s, kind):
-        raise fail(CARD_MISMATCH, "Every card laid must show a symbol of the open card.")
+        raise fail(
+            CARD_MISMATCH,
+            "Every card laid must show a symbol of the open card.",
+            "Každá vyložená karta musí mít symbol odkryté karty.",
+        )
     emit({"type": ev.CARD_BID, "seat": seat, "card": cmd["card"]})
 
 
@@ -436,7 +540,11 @@ def _finish_bid(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: rando
     f = s.festival
     assert f is not None
     if f.laid_now == 0:
-        raise fail(NOTHING_LAID, "Lay at least one card, or pass for good.")
+        raise fail(
+            NOTHING_LAID,
+            "Lay at least one card, or pass for good.",
+            "Vyložte alespoň jednu kartu, nebo definitivně pasujte.",
+        )
     emit({"type": ev.BID_FINISHED, "seat": seat})
 
 
@@ -444,9 +552,17 @@ def _pass_bid(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.
     f = s.festival
     assert f is not None
     if f.laid_now > 0:
-        raise fail(ALREADY_LAID, "You laid cards this round: finish the round instead.")
+        raise fail(
+            ALREADY_LAID,
+            "You laid cards this round: finish the round instead.",
+            "V tomto kole jste karty vyložili: místo toho kolo dokončete.",
+        )
     if not f.opened and seat == f.organiser:
-        raise fail(MUST_BID, "The organiser opens the festival with one or more cards.")
+        raise fail(
+            MUST_BID,
+            "The organiser opens the festival with one or more cards.",
+            "Pořadatel zahajuje slavnost jednou nebo více kartami.",
+        )
     emit({"type": ev.BID_PASSED, "seat": seat})
     if emit.sim.festival is not None and next_bidder(emit.sim.festival, -1) < 0:
         resolve_festival(emit, rng)
@@ -454,7 +570,11 @@ def _pass_bid(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.
 
 def _end_turn(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.Random) -> None:
     if duty_open(s, seat):
-        raise fail(LAND_DUTY, "Lay at least one land tile (rice or village) this turn.")
+        raise fail(
+            LAND_DUTY,
+            "Lay at least one land tile (rice or village) this turn.",
+            "V tomto tahu položte alespoň jeden díl krajiny (rýži nebo vesnici).",
+        )
     finish_turn(emit, seat, rng)
 
 
@@ -478,22 +598,30 @@ HANDLERS = {
 
 def execute(s: JavaState, seat: int, cmd: Command, rng: random.Random) -> list[Event]:
     if s.over:
-        raise fail(GAME_OVER, "The game is over.")
+        raise fail(GAME_OVER, "The game is over.", "Hra skončila.")
     if seat not in active_seats(s):
-        raise fail(NOT_YOUR_TURN, "It is not your turn.")
+        raise fail(NOT_YOUR_TURN, "It is not your turn.", "Nejste na tahu.")
     spec = _check_shape(SPECS, cmd)
     in_festival = s.festival is not None
     if in_festival and spec.type not in FESTIVAL_COMMANDS:
-        raise fail(FESTIVAL_RUNNING, "A festival auction is running: lay cards or pass.")
+        raise fail(
+            FESTIVAL_RUNNING,
+            "A festival auction is running: lay cards or pass.",
+            "Probíhá dražba slavnosti: vyložte karty, nebo pasujte.",
+        )
     if not in_festival and spec.type in FESTIVAL_COMMANDS:
-        raise fail(NO_FESTIVAL, "There is no festival auction now.")
+        raise fail(
+            NO_FESTIVAL,
+            "There is no festival auction now.",
+            "Teď žádná dražba slavnosti neprobíhá.",
+        )
     guard = duty_guard(s, seat) if spec.type in DUTY_BOUND else None
     emit = Emitter(s)
     HANDLERS[spec.type](s, seat, cmd, emit, rng)
     if guard is not None and guard.bound and not _duty_kept(guard, emit.events[0]):
         # Judged on the board as the action leaves it: a figure or water on the last cheap
         # place counts as much as the points spent (and a token the action makes unusable).
-        raise fail(LAND_DUTY, DUTY_MESSAGE)
+        raise fail(LAND_DUTY, *DUTY_MESSAGE)
     return emit.events
 
 

@@ -14,8 +14,14 @@ LAND_DUTY = "land_tile_duty"
 NOT_ENOUGH_AP = "not_enough_action_points"
 
 
-def fail(code: str, message: str) -> IllegalCommand:
-    return IllegalCommand(code, message)
+def fail(code: str, message: str, cs: str) -> IllegalCommand:
+    """A refusal in English and Czech (the player reads both: no ids, no coordinates)."""
+    return IllegalCommand(code, message, cs)
+
+
+def ap_cs(n: int) -> str:
+    form = "akční bod" if n == 1 else "akční body" if 2 <= n <= 4 else "akčních bodů"
+    return f"{n} {form}"
 
 
 def active_seats(s: JavaState) -> frozenset[int]:
@@ -62,12 +68,17 @@ def duty_open(s: JavaState, seat: int) -> bool:
 
 def check_points(s: JavaState, cost: int) -> None:
     if cost > s.ap:
-        raise fail(NOT_ENOUGH_AP, f"This costs {cost} action points; {s.ap} are left.")
+        raise fail(
+            NOT_ENOUGH_AP,
+            f"This costs {cost} action points; {s.ap} are left.",
+            f"Stojí to {ap_cs(cost)}; zbývá vám {s.ap}.",
+        )
 
 
 DUTY_MESSAGE = (
-    "Keep the action points and a free place for this turn's land tile: every turn needs one "
-    "(Hráč musí za svůj tah položit alespoň jeden nový díl krajiny)."
+    "Keep the action points and a free place for this turn's land tile: every turn needs one.",
+    "Nechte si akční body a volné místo pro díl krajiny tohoto tahu: hráč musí za svůj tah "
+    "položit alespoň jeden nový díl krajiny.",
 )
 
 
