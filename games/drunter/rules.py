@@ -12,6 +12,7 @@ import random
 
 from games.base import GAME_OVER, NOT_YOUR_TURN, Command, Event, IllegalCommand, rank_by
 from games.base import check_command_shape as _check_shape
+from games.drunter import words as W
 from games.drunter.commands import (
     BAD_DIRECTION,
     BAD_LENGTH,
@@ -78,9 +79,9 @@ def execute(s: State, seat: int, command: Command, rng: random.Random | None = N
     the tiles and cards are dealt in setup, so ``rng`` is accepted for the one signature of every
     engine and never read."""
     if s.phase == OVER:
-        raise IllegalCommand(GAME_OVER, "The game is over.")
+        raise IllegalCommand(GAME_OVER, "The game is over.", "Hra skončila.")
     if seat not in active_seats(s):
-        raise IllegalCommand(NOT_YOUR_TURN, "It is not your turn to act.")
+        raise IllegalCommand(NOT_YOUR_TURN, "It is not your turn to act.", "Nejste na tahu.")
     _check_shape(COMMAND_SPECS, command)
     emit = Emitter(s)
     kind = command["type"]
@@ -97,27 +98,41 @@ def execute(s: State, seat: int, command: Command, rng: random.Random | None = N
 
 def _place(s: State, seat: int, command: Command, emit: Emitter) -> None:
     if s.phase != PLACE:
-        raise IllegalCommand(WRONG_PHASE, "Tiles are placed only on your turn, not during a vote.")
+        raise IllegalCommand(
+            WRONG_PHASE,
+            "Tiles are placed only on your turn, not during a vote.",
+            "Placky se pokládají jen ve vašem tahu, ne během hlasování.",
+        )
     route = ROUTE_INDEX.get(command["route"], -1)
     if route < 0:
-        raise IllegalCommand(UNKNOWN_ROUTE, f"There is no route called {command['route']!r}.")
+        raise IllegalCommand(UNKNOWN_ROUTE, "There is no such route.", "Taková trasa neexistuje.")
     length = command["length"]
     if length not in (1, 2, 3):
-        raise IllegalCommand(BAD_LENGTH, "Tiles are 1, 2 or 3 cells long.")
+        raise IllegalCommand(
+            BAD_LENGTH, "Tiles are 1, 2 or 3 cells long.", "Placky jsou dlouhé 1, 2 nebo 3 pole."
+        )
     d = DIRECTION_INDEX.get(command["direction"], -1)
     if d < 0:
-        raise IllegalCommand(BAD_DIRECTION, "The direction must be N, E, S or W.")
+        raise IllegalCommand(
+            BAD_DIRECTION,
+            "The direction must be N, E, S or W.",
+            "Směr je sever, východ, jih nebo západ.",
+        )
     end = s.ends[route]
     if end < 0:
         raise IllegalCommand(
-            ROUTE_CLOSED, "This route is closed in: its builder has left the board."
+            ROUTE_CLOSED,
+            "This route is closed in: its builder has left the board.",
+            "Tato trasa je uzavřená: její stavitel opustil desku.",
         )
     kind = BOARD.route_kind[route]
     if not s.hands[seat][tile_index(kind, length)]:
         raise IllegalCommand(
             NO_SUCH_TILE,
-            f"You have no {BOARD.tile_kinds[kind]} tile of length {length}; a tile must be "
-            "of the same kind as the route.",
+            f"You have no {W.KINDS[BOARD.tile_kinds[kind]][0]} {W.TILE_NAMES[length][0]}; "
+            "a tile must be of the same kind as the route.",
+            f"Nemáte žádnou placku pro trasu {W.KINDS[BOARD.tile_kinds[kind]][1]}: "
+            f"{W.TILE_NAMES[length][1]}; placka musí být stejného druhu jako trasa.",
         )
     start = start_cell(s.cells, end, d)
     if start.cell < 0:
@@ -150,31 +165,55 @@ def _place(s: State, seat: int, command: Command, emit: Emitter) -> None:
 
 def _refuse_geometry(error: str) -> None:
     if error == OFF_BOARD:
-        raise IllegalCommand(OFF_BOARD, "A tile must lie fully inside the grid of the board.")
-    raise IllegalCommand(COVERS_TILE, "A tile may not cover another tile, not even partly.")
+        raise IllegalCommand(
+            OFF_BOARD,
+            "A tile must lie fully inside the grid of the board.",
+            "Placka musí celá ležet uvnitř mřížky desky.",
+        )
+    raise IllegalCommand(
+        COVERS_TILE,
+        "A tile may not cover another tile, not even partly.",
+        "Placka nesmí zakrýt jinou placku, ani částečně.",
+    )
 
 
 def _vote(s: State, seat: int, command: Command, emit: Emitter) -> None:
     if s.phase != VOTE:
-        raise IllegalCommand(WRONG_PHASE, "Voting cards are played only in an outhouse vote.")
+        raise IllegalCommand(
+            WRONG_PHASE,
+            "Voting cards are played only in an outhouse vote.",
+            "Hlasovací karty se hrají jen při hlasování o kadibudce.",
+        )
     cards = command["cards"]
     if not cards:
-        raise IllegalCommand(EMPTY_VOTE, "Play at least one voting card.")
+        raise IllegalCommand(
+            EMPTY_VOTE, "Play at least one voting card.", "Zahrajte alespoň jednu hlasovací kartu."
+        )
     for c in cards:
         if c not in BOARD.vote_cards:
-            raise IllegalCommand(UNKNOWN_CARD, f"There is no voting card called {c!r}.")
+            raise IllegalCommand(
+                UNKNOWN_CARD, "There is no such voting card.", "Taková hlasovací karta neexistuje."
+            )
     if len(set(cards)) != len(cards):
-        raise IllegalCommand(DUPLICATE_CARD, "Each voting card can be played only once.")
+        raise IllegalCommand(
+            DUPLICATE_CARD,
+            "Each voting card can be played only once.",
+            "Každou hlasovací kartu lze zahrát jen jednou.",
+        )
     mask = mask_of(cards)
     if mask & ~s.votes[seat]:
         raise IllegalCommand(
-            CARD_NOT_IN_HAND, "You no longer hold that card: played cards leave the game."
+            CARD_NOT_IN_HAND,
+            "You no longer hold that card: played cards leave the game.",
+            "Tuto kartu už nemáte: zahrané karty ze hry odcházejí.",
         )
     if mask & SHRUG_BIT and mask != SHRUG_BIT and not s.shrug_with_others:
         # "Komu je to jedno, použije kartu s občanem, jenž ... jen krčí rameny": the shrug is the
         # vote of one who does not care, so it is not played beside a yes or a no.
         raise IllegalCommand(
-            SHRUG_NOT_ALONE, "The shrugging citizen means 'I don't care' and is played alone."
+            SHRUG_NOT_ALONE,
+            "The shrugging citizen means I do not care and is played alone.",
+            "Krčení rameny znamená „je mi to jedno“ a hraje se samo.",
         )
     ordered = [c for c in BOARD.vote_cards if c in cards]
     emit({"type": "VoteCast", "seat": seat, "cards": ordered})
@@ -183,10 +222,16 @@ def _vote(s: State, seat: int, command: Command, emit: Emitter) -> None:
 
 def _declare(s: State, seat: int, command: Command, emit: Emitter) -> None:
     if s.phase != DECLARE:
-        raise IllegalCommand(WRONG_PHASE, "A JEIN is declared only after the votes are revealed.")
+        raise IllegalCommand(
+            WRONG_PHASE,
+            "A JEIN is declared only after the votes are revealed.",
+            "JEIN se ohlašuje až po odkrytí hlasů.",
+        )
     side = command["side"]
     if side not in ("yes", "no"):
-        raise IllegalCommand(BAD_SIDE, "A JEIN counts either as yes or as no.")
+        raise IllegalCommand(
+            BAD_SIDE, "A JEIN counts either as yes or as no.", "JEIN se počítá buď pro, nebo proti."
+        )
     emit({"type": "JeinDeclared", "seat": seat, "side": side})
     _after_vote_step(emit)
 
@@ -194,11 +239,17 @@ def _declare(s: State, seat: int, command: Command, emit: Emitter) -> None:
 def _choose_goal(s: State, seat: int, command: Command, emit: Emitter) -> None:
     if s.phase != GOALS:
         raise IllegalCommand(
-            WRONG_PHASE, "Goals are committed only once the first route is blocked."
+            WRONG_PHASE,
+            "Goals are committed only once the first route is blocked.",
+            "Cíle se volí, až když je první trasa zablokovaná.",
         )
     card = command["card"]
     if card not in BOARD.goal_cards or BOARD.goal_cards.index(card) not in s.goals[seat]:
-        raise IllegalCommand(GOAL_NOT_HELD, "You can only commit one of your own two goal cards.")
+        raise IllegalCommand(
+            GOAL_NOT_HELD,
+            "You can only commit one of your own two goal cards.",
+            "Zvolit můžete jen jednu ze svých dvou cílových karet.",
+        )
     emit({"type": "GoalChosen", "seat": seat, "card": card})
     if not active_seats(emit.state):
         _next_turn(emit)
