@@ -172,9 +172,10 @@ ERROR_SCHEMA = {
         "text": {
             "type": "object",
             "description": "A game engine's refusal of a command (400, 409, 422): its sentence "
-            "in each language the app speaks, for the player to read (`message` is the English "
-            "one). `cs` is the engine's Czech sentence, or the generic one of the code's family "
-            "when the engine has none.",
+            "in each language the app speaks, for the player to read, with no internal names "
+            "(`message` keeps the English detail for API clients). An engine without its own "
+            "Czech gives the platform's words for its codes (malformed command, not your turn, "
+            "game over), else its English and the generic Czech of the rules.",
             "properties": {"en": {"type": "string"}, "cs": {"type": "string"}},
             "required": ["en", "cs"],
         },

@@ -26,13 +26,21 @@ from games.registry import GAME_MODULES, get_engine
 
 STATUS_OF_ENGINE_CODE = {MALFORMED: 400, NOT_YOUR_TURN: 409, GAME_OVER: 409}
 
-# The Czech sentence of a refusal whose engine gives none: the code's own when the platform
-# knows it (the PWA's ERROR_WORDS say the same), else the rules' generic one. Never English.
-GENERIC_CS = {
-    MALFORMED: "Takový tah tato hra nezná. Načtěte partii znovu.",
-    NOT_YOUR_TURN: "Nejste na tahu.",
-    GAME_OVER: "Hra skončila.",
-    "invalid_options": "Hra tyto volby nebo tento počet hráčů nepřijímá.",
+# A refusal whose engine gives no Czech sentence: the platform's codes are said in the player's
+# words in both languages (the PWA's ERROR_WORDS say the same; ``message`` keeps the detail for
+# API clients, e.g. the command shape's field names), a game's own rule code in its English
+# sentence and the rules' generic Czech one. Never English in ``cs``.
+GENERIC_TEXT = {
+    MALFORMED: (
+        "That move is not one this game knows. Reload the match.",
+        "Takový tah tato hra nezná. Načtěte partii znovu.",
+    ),
+    NOT_YOUR_TURN: ("It is not your turn.", "Nejste na tahu."),
+    GAME_OVER: ("The game is over.", "Hra skončila."),
+    "invalid_options": (
+        "The game does not take these options or this number of players.",
+        "Hra tyto volby nebo tento počet hráčů nepřijímá.",
+    ),
 }
 RULES_CS = "Tento tah teď pravidla nedovolují."
 
@@ -53,14 +61,17 @@ def seat_of(seats: list[Seat], user: User) -> Seat | None:
 def engine_error(err: IllegalCommand) -> ApiError:
     """The API's refusal of a command the engine refused: its code and sentence, and a status
     for the code (400 malformed, 409 not your turn or game over, else 422). ``text`` holds the
-    sentence in each language the app speaks: the engine's Czech, or the generic Czech sentence
-    of the code's family when the engine gives none."""
-    cs = err.cs or GENERIC_CS.get(err.code, RULES_CS)
+    sentence in each language the app speaks: the engine's two, or (an engine without Czech)
+    the platform's words for its codes, else the engine's English and the generic Czech."""
+    if err.cs is not None:
+        en, cs = err.message, err.cs
+    else:
+        en, cs = GENERIC_TEXT.get(err.code, (err.message, RULES_CS))
     return ApiError(
         STATUS_OF_ENGINE_CODE.get(err.code, 422),
         err.code,
         err.message,
-        text={"en": err.message, "cs": cs},
+        text={"en": en, "cs": cs},
     )
 
 

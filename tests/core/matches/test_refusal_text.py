@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from core.matches.commands import GENERIC_CS, RULES_CS, engine_error
+from core.matches.commands import GENERIC_TEXT, RULES_CS, engine_error
 from games.base import MALFORMED, NOT_YOUR_TURN, IllegalCommand, Malformed
 from tests.conftest import client_for, make_user
 
@@ -52,8 +52,12 @@ def test_an_engine_without_czech_gets_the_generic_czech_of_its_code() -> None:
     assert rule.body()["text"] == {"en": "Ships sail on sea spaces.", "cs": RULES_CS}
     turn = engine_error(IllegalCommand(NOT_YOUR_TURN, "It is not your turn."))
     assert (turn.status_code, turn.body()["text"]["cs"]) == (409, "Nejste na tahu.")
-    bad = engine_error(Malformed("No such field."))
-    assert (bad.status_code, bad.body()["text"]["cs"]) == (400, GENERIC_CS[MALFORMED])
+    own_bad = engine_error(Malformed("A space is two numbers.", "Pole jsou dvě čísla."))
+    assert own_bad.body()["text"] == {"en": "A space is two numbers.", "cs": "Pole jsou dvě čísla."}
+    # The platform's shape check names fields for API clients; the player reads plain words.
+    bad = engine_error(Malformed("Command place_tile has unknown field(s): colour."))
+    assert bad.status_code == 400 and "place_tile" in bad.body()["message"]
+    assert bad.body()["text"] == dict(zip(("en", "cs"), GENERIC_TEXT[MALFORMED], strict=True))
     own = engine_error(IllegalCommand("ship_on_land", "Ships sail.", "Lodě jen na moře."))
     assert own.body()["text"] == {"en": "Ships sail.", "cs": "Lodě jen na moře."}
     assert own.body()["message"] == "Ships sail."
