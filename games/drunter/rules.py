@@ -131,8 +131,8 @@ def _place(s: State, seat: int, command: Command, emit: Emitter) -> None:
             NO_SUCH_TILE,
             f"You have no {W.KINDS[BOARD.tile_kinds[kind]][0]} {W.TILE_NAMES[length][0]}; "
             "a tile must be of the same kind as the route.",
-            f"Nemáte žádnou placku pro trasu {W.KINDS[BOARD.tile_kinds[kind]][1]}: "
-            f"{W.TILE_NAMES[length][1]}; placka musí být stejného druhu jako trasa.",
+            f"Nemáte {_TILE_CS_ACC[length]} pro {_KIND_CS_ACC[BOARD.tile_kinds[kind]]}: "
+            "placka musí být stejného druhu jako trasa.",
         )
     start = start_cell(s.cells, end, d)
     if start.cell < 0:
@@ -161,6 +161,15 @@ def _place(s: State, seat: int, command: Command, emit: Emitter) -> None:
     )
     if not vote:
         _finish_turn(emit)
+
+
+# Czech accusatives for "Nemáte trojkovou placku s tunelem pro řeku".
+_TILE_CS_ACC = {
+    1: "jednotkovou placku",
+    2: "dvojkovou placku",
+    3: "trojkovou placku s tunelem",
+}
+_KIND_CS_ACC = {"street": "ulici", "wall": "hradby", "river": "řeku"}
 
 
 def _refuse_geometry(error: str) -> None:

@@ -53,6 +53,7 @@ from games.java.turn import (
     Emitter,
     active_seats,
     ap_cs,
+    ap_en,
     check_points,
     duty_open,
     fail,
@@ -194,7 +195,7 @@ def _lay_land(s: JavaState, seat: int, cmd: Command, emit: Emitter, rng: random.
     if cost > s.ap:
         raise fail(
             NOT_ENOUGH_AP,
-            f"This tile costs {cost} action points; {s.ap} are left.",
+            f"This tile costs {ap_en(cost)}; you have {s.ap} left.",
             f"Tento díl stojí {ap_cs(cost)}; zbývá vám {s.ap}.",
         )
     laid: Event = {

@@ -19,6 +19,10 @@ def fail(code: str, message: str, cs: str) -> IllegalCommand:
     return IllegalCommand(code, message, cs)
 
 
+def ap_en(n: int) -> str:
+    return f"{n} action point{'' if n == 1 else 's'}"
+
+
 def ap_cs(n: int) -> str:
     form = "akční bod" if n == 1 else "akční body" if 2 <= n <= 4 else "akčních bodů"
     return f"{n} {form}"
@@ -70,7 +74,7 @@ def check_points(s: JavaState, cost: int) -> None:
     if cost > s.ap:
         raise fail(
             NOT_ENOUGH_AP,
-            f"This costs {cost} action points; {s.ap} are left.",
+            f"This costs {ap_en(cost)}; you have {s.ap} left.",
             f"Stojí to {ap_cs(cost)}; zbývá vám {s.ap}.",
         )
 

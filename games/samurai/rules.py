@@ -148,7 +148,7 @@ def _place_figure(s: State, seat: int, kind: int, space: int) -> list[dict[str, 
     if space in b.cities:
         if len(s.figures[space]) >= 2:
             raise IllegalCommand(
-                SETTLEMENT_FULL, "A city holds two figures.", "Ve městě stojí dvě figurky."
+                SETTLEMENT_FULL, "A city holds two figures.", "Ve městě smějí stát jen dvě figurky."
             )
         if kind in s.figures[space]:
             raise IllegalCommand(
@@ -165,7 +165,9 @@ def _place_figure(s: State, seat: int, kind: int, space: int) -> list[dict[str, 
             )
         if s.figures[space]:
             raise IllegalCommand(
-                SETTLEMENT_FULL, "A village holds one figure.", "Ve vesnici stojí jedna figurka."
+                SETTLEMENT_FULL,
+                "A village holds one figure.",
+                "Ve vesnici smí stát jen jedna figurka.",
             )
     return [{"type": ev.FIGURE_PLACED, "seat": seat, "kind": KINDS[kind], "hex": space}]
 
