@@ -130,7 +130,8 @@ def match_create(
     try:
         validated = engine.validate_options(n_players, options or {})
     except IllegalCommand as err:
-        raise ApiError(422, err.code, err.message) from err
+        # Options refused: always 422, in both languages as a refused command is.
+        raise ApiError(422, err.code, err.message, **engine_error(err).extra) from err
     specs = seats or [SeatSpec("me")] + [SeatSpec("open")] * (n_players - 1)
     if len(specs) != n_players:
         raise ApiError(422, "seat_count", f"Give exactly {n_players} seats, not {len(specs)}.")

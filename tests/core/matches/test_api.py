@@ -186,6 +186,7 @@ def test_lobby_errors_and_invitations(alice: Any, bob: Any, race_game: str) -> N
     res = a.post("/api/matches", {"game": "race", "players": 5}, format="json")
     assert (res.status_code, res.json()["code"]) == (422, "invalid_options")
     assert "2, 3" in res.json()["message"]
+    assert res.json()["text"]["cs"] and res.json()["text"]["en"]  # in both of the app's languages
     res = a.post(
         "/api/matches", {"game": "race", "players": 2, "options": {"target": 1}}, format="json"
     )
