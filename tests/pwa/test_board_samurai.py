@@ -67,26 +67,29 @@ def _done(tab: Tab, before: int) -> int:
 
 
 def _tap_until(tab: Tab, before: int, selector: str = ".board-area g.target") -> None:
-    """Taps lit targets (a part of the map first when the spaces lie far apart) until the move
-    is previewed or sent."""
+    """Taps lit targets (a part of the map first when the spaces lie far apart, a figure of the
+    chosen settlement when it holds several) until the move is previewed or sent."""
     page = tab.page
-    for _ in range(4):
-        _tap_target(tab, selector)
-        page.wait_for_function(
-            "(before) => document.querySelector('.confirm-bar') || "
-            "Number(document.querySelector('main.match-page').dataset.version) > before || "
-            "document.querySelector('.board-area g.target:not([data-region])') || "
-            "document.querySelector('.sam-bar button[data-figure]')",
-            arg=before,
-        )
-        if page.locator(".confirm-bar").count() or version(tab) > before:
+    done = (
+        "(before) => document.querySelector('.confirm-bar') || "
+        "Number(document.querySelector('main.match-page').dataset.version) > before"
+    )
+    for step in range(8):
+        if page.evaluate(done, before):
             return
-        if page.locator(".sam-bar button[data-figure]:enabled").count():
-            page.locator(".sam-bar button[data-figure]:enabled").first.click()
-            page.wait_for_timeout(100)
-        if page.locator(".confirm-bar").count() or version(tab) > before:
-            return
-        selector = ".board-area g.target:not([data-region]):not(.chosen)"
+        figures = page.locator(".sam-bar button[data-figure][aria-pressed=false]:enabled")
+        spaces = ".board-area g.target:not([data-region]):not(.chosen)"
+        if step > 0 and figures.count():
+            figures.first.click()
+        elif step > 0 and page.locator(spaces).count():
+            _tap_target(tab, spaces)
+        else:
+            _tap_target(tab, selector)
+        try:  # the move, or the next question drawn
+            page.wait_for_function(done, arg=before, timeout=1_500)
+        except Exception:
+            continue
+    assert page.evaluate(done, before), "the board never previewed or sent the move"
 
 
 def _shot(tab: Tab, name: str) -> None:

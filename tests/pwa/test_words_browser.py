@@ -152,7 +152,7 @@ def test_a_player_reads_the_game_in_words(
         page.click("details.options summary")
         assert page.inner_text("details.options .field label >> nth=0") == words["preset"]
         page.select_option("#opt-pace", label=words["sprint"])
-        assert page.is_disabled("#opt-target")
+        page.wait_for_selector("#opt-target:disabled", timeout=5_000)  # drawn again after the pick
         tab.shot("new-match")
         page.select_option("#opt-pace", index=0)
         page.click("button.btn-primary[type=submit]")
