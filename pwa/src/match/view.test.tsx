@@ -12,9 +12,9 @@ const seat = (index: number, name: string): SeatInfo => ({
   status: "playing", to_move: index === 0, rank: null, score: null, reserve_seconds: null,
 });
 
-function detail(): MatchDetail {
+function detail(status: MatchDetail["status"] = "active"): MatchDetail {
   return {
-    id: 7, game: "race", options: {}, n_players: 2, status: "active", version: 4, created_by: "anna",
+    id: 7, game: "race", options: {}, n_players: 2, status, version: 4, created_by: "anna",
     created_at: "", updated_at: "", outcome: null, rated: true, time_control: { kind: "none" }, deadline: null,
     seats: [seat(0, "Anna"), seat(1, "Bot")], seat: 0, view: { n: 4 }, active_seats: [0],
   };
@@ -23,7 +23,7 @@ function detail(): MatchDetail {
 const said = (seq: number, actor: number, en: string): MatchEvent => ({ seq, actor, type: "Moved", data: {}, text: { en, cs: en } });
 
 /** A match screen over a board with a hand, two buttons (one sent at once, one previewed). */
-async function screen(phone: boolean, log: MatchEvent[]) {
+async function screen(phone: boolean, log: MatchEvent[], status: MatchDetail["status"] = "active") {
   const sent: Command[] = [];
   const board: BoardModule = {
     render: () => <svg class="board-svg" />,
@@ -34,7 +34,7 @@ async function screen(phone: boolean, log: MatchEvent[]) {
   };
   const deps: MatchDeps = {
     api: {
-      match: async () => detail(),
+      match: async () => detail(status),
       events: async () => ({ version: 4, events: log }),
       legal: async () => ({ version: 4, seat: 0, commands: [{ type: "roll" }, { type: "end_turn" }] }),
       chat: async () => ({ next: null, results: [] }),
@@ -79,6 +79,12 @@ describe("the match screen", () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(root.querySelector<HTMLElement>(".dock .private")!.hidden).toBe(true);
     expect(root.querySelector(".dock .board-commands")).not.toBeNull();
+  });
+
+  it("leaves the dock out once the match is over: the ending stays in view, the hand under the board", async () => {
+    const { root } = await screen(true, [], "finished");
+    expect(root.querySelector(".dock")).toBeNull();
+    expect(root.querySelector(".match-main > .card.private")!.textContent).toContain("my hand");
   });
 
   it("keeps the desktop's layout: buttons and hand under the board, no dock", async () => {

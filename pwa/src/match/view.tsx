@@ -386,7 +386,7 @@ export function matchView(ctrl: MatchCtrl, gameName: string): ComponentChild {
               {ctrl.board && ui && d.view !== null ? ctrl.board.render(d.view, d.seat, ctrl.legal, ui) : d.status !== "lobby" && <p class="muted">{t("loading")}</p>}
             </StageContext.Provider>
           </section>
-          {phone ? (
+          {phone && d.status === "active" ? (
             (commands || mine || ctrl.preview) && <Dock ctrl={ctrl} ui={ui} commands={commands} mine={mine} />
           ) : (
             <>
