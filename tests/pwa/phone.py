@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +29,28 @@ from tests.pwa.conftest import SCREENSHOTS
 from tests.pwa.test_browser import Tab
 
 PHONE_390 = {"width": 390, "height": 844}
+
+# What a player must never read (issue 39): engine identifiers ("rice_field4", "bag_1"),
+# numbered hexes, spaces, streets, and players by number.
+INTERNAL_ID = re.compile(
+    r"\b[a-z]+_[a-z0-9_]+\b|\bhex \d+|\bspace \d+|\bstreet \d+|[Pp]layer \d|[Hh]ráč \d"
+)
+
+# The page's words as a player meets them: its text and the names read to a screen reader.
+PAGE_WORDS = """() => {
+  const main = document.querySelector('main.match-page');
+  if (!main) return '';
+  const names = [...main.querySelectorAll('[aria-label], [title]')]
+    .map((e) => (e.getAttribute('aria-label') || '') + ' ' + (e.getAttribute('title') || ''));
+  return main.innerText + '\\n' + names.join('\\n');
+}"""
+
+
+def internal_ids(tab: Tab) -> list[str]:
+    """The internal identifiers on the match screen now (none, as it should be)."""
+    return sorted({m.group(0) for m in INTERNAL_ID.finditer(str(tab.page.evaluate(PAGE_WORDS)))})
+
+
 SIZE = "390x844"
 
 # What may cover part of the screen (pwa/src/match/view.tsx, COVERS).

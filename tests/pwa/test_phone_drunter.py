@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import time
 from typing import Any
 
@@ -26,23 +25,12 @@ from tests.pwa.conftest import SCREENSHOTS
 from tests.pwa.phone import (
     BUTTON_SELECTOR,
     Moves,
+    internal_ids,
     lit_targets,
     phone_tab,  # noqa: F401  (a fixture)
     visible_buttons,
 )
 from tests.pwa.test_browser import Tab, api, register, wait_my_turn
-
-# What a player should never read: internal ids, numbered places, seats by number.
-INTERNAL = re.compile(r"\b[a-z]+_[a-z0-9_]+\b|\bhex \d+|\bspace \d+|[Pp]layer \d|[Hh]ráč \d")
-
-# The page's words and every accessible name and title on it (what a screen reader says too).
-PAGE_WORDS = """() => {
-  const main = document.querySelector('main.match-page');
-  if (!main) return '';
-  const names = [...main.querySelectorAll('[aria-label], [title]')]
-    .map((e) => (e.getAttribute('aria-label') || '') + ' ' + (e.getAttribute('title') || ''));
-  return main.innerText + '\\n' + names.join('\\n');
-}"""
 
 # Which of the visible buttons is what (the hand's tiles, the ballot's cards, the rest).
 BUTTON_KINDS = """(sel) => [...document.querySelectorAll(sel)].map((b) =>
@@ -102,8 +90,7 @@ def _step(moves: Moves, rng: random.Random, what: str) -> None:
 
 
 def _words_clean(tab: Tab, what: str) -> list[str]:
-    text = tab.page.evaluate(PAGE_WORDS)
-    return [f"{what}: {m.group(0)!r}" for m in INTERNAL.finditer(text)]
+    return [f"{what}: {found!r}" for found in internal_ids(tab)]
 
 
 def _play(tab: Tab, moves: Moves, rng: random.Random, seconds: float, words: bool) -> bool:

@@ -15,28 +15,22 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import time
 from typing import Any
 
 import pytest
 
 from tests.pwa.conftest import SCREENSHOTS
-from tests.pwa.phone import Moves, in_view, lit_targets, phone_tab  # noqa: F401  (a fixture)
+from tests.pwa.phone import (  # noqa: F401  (phone_tab: a fixture)
+    Moves,
+    in_view,
+    internal_ids,
+    lit_targets,
+    phone_tab,
+)
 from tests.pwa.test_browser import Tab, api, register, wait_my_turn
 
 BUDGET_S = 200.0
-# What a player must never read: engine identifiers ("rice_field4", "bag_1", "extra_gold"),
-# numbered hexes, spaces, streets or players.
-INTERNAL = re.compile(r"\b[a-z]+_[a-z0-9_]+\b|\bhex \d+|\bspace \d+|\bstreet \d+|[Pp]layer \d")
-# The page's words as a player meets them: its text and the names read to a screen reader.
-PAGE_WORDS = """() => {
-  const main = document.querySelector('main.match-page');
-  if (!main) return '';
-  const names = [...main.querySelectorAll('[aria-label], [title]')]
-    .map((e) => (e.getAttribute('aria-label') || '') + ' ' + (e.getAttribute('title') || ''));
-  return main.innerText + '\\n' + names.join('\\n');
-}"""
 
 
 def _start(tab: Tab, players: int) -> dict[str, Any]:
@@ -66,7 +60,7 @@ def _board_and_dock_together(tab: Tab, moves: Moves) -> None:
 
 
 def _words_check(tab: Tab, moves: Moves) -> None:
-    found = sorted(set(INTERNAL.findall(str(tab.page.evaluate(PAGE_WORDS)))))
+    found = internal_ids(tab)
     if found:
         moves.problems.append(f"step {len(moves.steps)}: internal ids on screen: {found}")
 
