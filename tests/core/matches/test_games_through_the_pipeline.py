@@ -22,7 +22,9 @@ from tests.conftest import client_for, make_user
 pytestmark = pytest.mark.django_db
 
 
-def test_two_users_play_samurai_to_its_end_through_the_api() -> None:
+def samurai_between_two_users() -> tuple[int, list[Any]]:
+    """A two-player Samurai match of alice and bob through the API, started: its id and the two
+    players' clients."""
     alice, bob = make_user("alice"), make_user("bob")
     a, b = client_for(alice), client_for(bob)
     created = a.post(
@@ -37,7 +39,13 @@ def test_two_users_play_samurai_to_its_end_through_the_api() -> None:
     assert created.status_code == 201, created.json()
     match_id = created.json()["id"]
     assert b.post(f"/api/matches/{match_id}/join", {}, format="json").json()["status"] == "active"
-    clients, rng, n = [a, b], random.Random(5), 0
+    return match_id, [a, b]
+
+
+def test_two_users_play_samurai_to_its_end_through_the_api() -> None:
+    match_id, clients = samurai_between_two_users()
+    a = clients[0]
+    rng, n = random.Random(5), 0
     while n < 2000:
         detail = a.get(f"/api/matches/{match_id}").json()
         if detail["status"] != "active":

@@ -4,37 +4,17 @@ the code's family, never English in ``cs``."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from core.matches.commands import GENERIC_TEXT, RULES_CS, engine_error
 from games.base import MALFORMED, NOT_YOUR_TURN, IllegalCommand, Malformed
-from tests.conftest import client_for, make_user
+from tests.core.matches.test_games_through_the_pipeline import samurai_between_two_users
 
 pytestmark = pytest.mark.django_db
 
 
-def _samurai_match() -> tuple[int, list[Any]]:
-    alice, bob = make_user("alice"), make_user("bob")
-    a, b = client_for(alice), client_for(bob)
-    created = a.post(
-        "/api/matches",
-        {
-            "game": "samurai",
-            "players": 2,
-            "seats": [{"kind": "me"}, {"kind": "user", "username": "bob"}],
-        },
-        format="json",
-    )
-    assert created.status_code == 201, created.json()
-    match_id = created.json()["id"]
-    assert b.post(f"/api/matches/{match_id}/join", {}, format="json").status_code == 200
-    return match_id, [a, b]
-
-
 def test_a_rule_refusal_in_a_real_game_carries_both_languages() -> None:
-    match_id, clients = _samurai_match()
+    match_id, clients = samurai_between_two_users()
     # The game opens with everyone choosing tiles: placing one now breaks the rules.
     body = {"command": {"type": "end_turn"}, "command_id": "r1"}
     res = clients[0].post(f"/api/matches/{match_id}/commands", body, format="json")
