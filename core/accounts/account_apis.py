@@ -16,6 +16,7 @@ from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
 from rest_framework.views import APIView
 
 from core.accounts.apis import client_of
+from core.accounts.caller import signed_in
 from core.accounts.email_address import email_resend, email_verify
 from core.accounts.erasure import account_delete
 from core.accounts.export import account_export
@@ -37,7 +38,7 @@ from core.notifications.apis import NotificationPreferencesOut
 SCOPED = [*APIView.throttle_classes, ScopedRateThrottle]
 
 
-class _Link(serializers.Serializer):
+class _Link(serializers.Serializer[Any]):
     uid = strict.CharField(max_length=64, help_text="From the mailed link.")
     token = strict.CharField(max_length=64, help_text="From the mailed link.")
 
@@ -54,7 +55,7 @@ class EmailVerifyApi(APIView):
         class Meta:
             ref_name = "EmailVerifyInput"
 
-    class Output(serializers.Serializer):
+    class Output(serializers.Serializer[Any]):
         class Meta:
             ref_name = "EmailVerifiedOut"
 
@@ -76,11 +77,11 @@ class EmailResendApi(APIView):
 
     @extend_schema(request=None, responses={202: None}, extensions=errors("no_pending_email"))
     def post(self, request: Request) -> Response:
-        email_resend(user=request.user)
+        email_resend(user=signed_in(request))
         return Response(status=202)
 
 
-class NewTokenOut(serializers.Serializer):
+class NewTokenOut(serializers.Serializer[Any]):
     token = serializers.CharField(help_text="This device's new API token.")
 
 
@@ -91,7 +92,7 @@ class PasswordChangeApi(APIView):
     throttle_classes = SCOPED
     throttle_scope = "password_check"
 
-    class Input(serializers.Serializer):
+    class Input(serializers.Serializer[Any]):
         class Meta:
             ref_name = "PasswordChangeInput"
 
@@ -106,7 +107,7 @@ class PasswordChangeApi(APIView):
     def post(self, request: Request) -> Response:
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
-        user = request.user
+        user = signed_in(request)
         password_change(
             user=user,
             current=data.validated_data["current_password"],
@@ -141,7 +142,7 @@ class PasswordResetApi(APIView):
     throttle_classes = [*SCOPED, EmailRateThrottle]
     throttle_scope = "password_reset"
 
-    class Input(serializers.Serializer):
+    class Input(serializers.Serializer[Any]):
         class Meta:
             ref_name = "PasswordResetInput"
 
@@ -183,7 +184,7 @@ class PasswordResetConfirmApi(APIView):
         return Response(status=204)
 
 
-class DeviceOut(serializers.Serializer):
+class DeviceOut(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     client = serializers.CharField(help_text="The device's User-Agent when it logged in.")
     created_at = serializers.DateTimeField(help_text="When it logged in.")
@@ -192,7 +193,7 @@ class DeviceOut(serializers.Serializer):
     session = serializers.BooleanField(help_text="A browser session was opened with the token.")
 
 
-class DevicePageOut(serializers.Serializer):
+class DevicePageOut(serializers.Serializer[Any]):
     count = serializers.IntegerField()
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
@@ -219,7 +220,7 @@ class DeviceListApi(APIView):
         current = token_of_request(request)
         paginator = Pagination()
         page = paginator.paginate_queryset(
-            ApiToken.objects.filter(user=request.user), request, view=self
+            ApiToken.objects.filter(user=signed_in(request)), request, view=self
         )
         return paginator.get_paginated_response([_device_out(t, current) for t in page])
 
@@ -230,14 +231,14 @@ class DeviceRevokeApi(APIView):
 
     @extend_schema(request=None, responses={204: None}, extensions=errors("device_not_found"))
     def delete(self, request: Request, device_id: int) -> Response:
-        if not tokens_revoke(user=request.user, ids=[device_id]):
+        if not tokens_revoke(user=signed_in(request), ids=[device_id]):
             raise ApiError(404, "device_not_found", f"You have no device {device_id}.")
         if device_id == getattr(token_of_request(request), "pk", None):
             logout(request._request)
         return Response(status=204)
 
 
-class RevokedOut(serializers.Serializer):
+class RevokedOut(serializers.Serializer[Any]):
     revoked = serializers.IntegerField(help_text="Devices logged out.")
 
 
@@ -247,10 +248,10 @@ class DeviceRevokeOthersApi(APIView):
     @extend_schema(request=None, responses={200: RevokedOut}, extensions=errors())
     def post(self, request: Request) -> Response:
         keep = token_of_request(request)
-        return Response({"revoked": tokens_revoke(user=request.user, keep=keep)})
+        return Response({"revoked": tokens_revoke(user=signed_in(request), keep=keep)})
 
 
-class ProfileExportOut(serializers.Serializer):
+class ProfileExportOut(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     username = serializers.CharField()
     display_name = serializers.CharField(allow_blank=True)
@@ -261,33 +262,33 @@ class ProfileExportOut(serializers.Serializer):
     last_login = serializers.DateTimeField(allow_null=True)
 
 
-class PushSubscriptionExportOut(serializers.Serializer):
+class PushSubscriptionExportOut(serializers.Serializer[Any]):
     endpoint = serializers.CharField()
     user_agent = serializers.CharField(allow_blank=True)
     created_at = serializers.DateTimeField(allow_null=True)
 
 
-class DeviceExportOut(serializers.Serializer):
+class DeviceExportOut(serializers.Serializer[Any]):
     client = serializers.CharField(allow_blank=True)
     created_at = serializers.DateTimeField(allow_null=True)
     last_used_at = serializers.DateTimeField(allow_null=True)
 
 
-class VacationExportOut(serializers.Serializer):
+class VacationExportOut(serializers.Serializer[Any]):
     starts_on = serializers.DateField()
     ends_on = serializers.DateField()
     days = serializers.IntegerField()
     cancelled_at = serializers.DateTimeField(allow_null=True)
 
 
-class RatingExportOut(serializers.Serializer):
+class RatingExportOut(serializers.Serializer[Any]):
     game = serializers.CharField()
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
     matches_played = serializers.IntegerField()
 
 
-class ChatLineOut(serializers.Serializer):
+class ChatLineOut(serializers.Serializer[Any]):
     text = serializers.CharField()
     at = serializers.DateTimeField()
 
@@ -306,7 +307,7 @@ class ExportApi(APIView):
     throttle_classes = SCOPED
     throttle_scope = "account_export"
 
-    class Output(serializers.Serializer):
+    class Output(serializers.Serializer[Any]):
         class Meta:
             ref_name = "AccountExportOut"
 
@@ -323,7 +324,7 @@ class ExportApi(APIView):
 
     @extend_schema(responses={200: Output}, extensions=errors())
     def get(self, request: Request) -> Response:
-        data = account_export(user=request.user)
+        data = account_export(user=signed_in(request))
         response = Response(data)
         response["Content-Disposition"] = (
             f'attachment; filename="ludoteka-{request.user.username}.json"'
@@ -339,7 +340,7 @@ class AccountDeleteApi(APIView):
     throttle_classes = SCOPED
     throttle_scope = "password_check"
 
-    class Input(serializers.Serializer):
+    class Input(serializers.Serializer[Any]):
         class Meta:
             ref_name = "AccountDeleteInput"
 
@@ -351,6 +352,6 @@ class AccountDeleteApi(APIView):
     def post(self, request: Request) -> Response:
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
-        account_delete(user=request.user, password=data.validated_data["password"])
+        account_delete(user=signed_in(request), password=data.validated_data["password"])
         logout(request._request)
         return Response(status=204)

@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
 from rest_framework.views import APIView
 
+from core.accounts.caller import signed_in
 from core.accounts.email_address import email_set
 from core.accounts.models import User, Vacation
 from core.accounts.selectors import vacation_days_left, vacation_list
@@ -37,7 +38,7 @@ from core.api.schema import errors
 from core.matches.deadlines import user_end_vacation
 
 
-class UserOut(serializers.ModelSerializer):
+class UserOut(serializers.ModelSerializer[User]):
     email = serializers.CharField(
         help_text="The verified address, the only one mail goes to; empty: none."
     )
@@ -89,7 +90,7 @@ class RegisterApi(APIView):
     throttle_classes = [ScopedRateThrottle, UsernameRateThrottle]
     throttle_scope = "register"
 
-    class Input(serializers.Serializer):
+    class Input(serializers.Serializer[Any]):
         class Meta:
             ref_name = "RegisterInput"
 
@@ -123,7 +124,7 @@ class RegisterApi(APIView):
         return Response({**UserOut(user).data, "token": key}, status=201)
 
 
-class PasswordRulesOut(serializers.Serializer):
+class PasswordRulesOut(serializers.Serializer[Any]):
     en = serializers.ListField(child=serializers.CharField())
     cs = serializers.ListField(child=serializers.CharField())
 
@@ -153,7 +154,7 @@ class LoginApi(APIView):
 
     permission_classes = [AllowAny]
 
-    class Input(serializers.Serializer):
+    class Input(serializers.Serializer[Any]):
         class Meta:
             ref_name = "LoginInput"
 
@@ -193,13 +194,13 @@ class LogoutApi(APIView):
     def post(self, request: Request) -> Response:
         current = token_of_request(request)
         if current is not None:
-            tokens_revoke(user=request.user, ids=[current.pk])
+            tokens_revoke(user=signed_in(request), ids=[current.pk])
         logout(request._request)
         return Response(status=204)
 
 
 class MeApi(APIView):
-    class Input(serializers.Serializer):
+    class Input(serializers.Serializer[Any]):
         class Meta:
             ref_name = "MeInput"
 
@@ -219,14 +220,14 @@ class MeApi(APIView):
     def get(self, request: Request) -> Response:
         # Read afresh: a token's user is cached per process (core/accounts/auth.py), and a
         # change made through another server process must show here at once.
-        return Response(UserOut(User.objects.get(pk=request.user.pk)).data)
+        return Response(UserOut(User.objects.get(pk=signed_in(request).pk)).data)
 
     @extend_schema(request=Input, responses={200: UserOut}, extensions=errors("invalid_email"))
     def patch(self, request: Request) -> Response:
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
         with transaction.atomic():
-            user = User.objects.select_for_update().get(pk=request.user.pk)
+            user = User.objects.select_for_update().get(pk=signed_in(request).pk)
             user = user_update_profile(
                 user=user,
                 display_name=data.validated_data.get("display_name"),
@@ -237,13 +238,13 @@ class MeApi(APIView):
         return Response(UserOut(user).data)
 
 
-class VacationOut(serializers.ModelSerializer):
+class VacationOut(serializers.ModelSerializer[Vacation]):
     class Meta:
         model = Vacation
         fields = ["id", "starts_on", "ends_on", "days", "created_at", "cancelled_at"]
 
 
-class VacationPageOut(serializers.Serializer):
+class VacationPageOut(serializers.Serializer[Any]):
     count = serializers.IntegerField()
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
@@ -274,7 +275,7 @@ class VacationListApi(APIView):
     """The current user's vacations, newest first, and what is left in this year's bank;
     POST declares one (whole days, ``starts_on`` to ``ends_on`` inclusive)."""
 
-    class Input(serializers.Serializer):
+    class Input(serializers.Serializer[Any]):
         class Meta:
             ref_name = "VacationInput"
 
@@ -286,9 +287,11 @@ class VacationListApi(APIView):
     )
     def get(self, request: Request) -> Response:
         paginator = Pagination()
-        page = paginator.paginate_queryset(vacation_list(user=request.user), request, view=self)
+        page = paginator.paginate_queryset(
+            vacation_list(user=signed_in(request)), request, view=self
+        )
         response = paginator.get_paginated_response(VacationOut(page, many=True).data)
-        response.data["days_left"] = _days_left(request.user)
+        response.data["days_left"] = _days_left(signed_in(request))
         return response
 
     @extend_schema(
@@ -305,8 +308,8 @@ class VacationListApi(APIView):
     def post(self, request: Request) -> Response:
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
-        vacation = vacation_declare(user=request.user, **data.validated_data)
-        out = {**VacationOut(vacation).data, "days_left": _days_left(request.user)}
+        vacation = vacation_declare(user=signed_in(request), **data.validated_data)
+        out = {**VacationOut(vacation).data, "days_left": _days_left(signed_in(request))}
         return Response(out, status=201)
 
 
@@ -320,10 +323,10 @@ class VacationEndApi(APIView):
         extensions=errors("vacation_not_found", "vacation_cancelled", "vacation_over"),
     )
     def post(self, request: Request, vacation_id: int) -> Response:
-        ended = user_end_vacation(user=request.user, vacation_id=vacation_id)
+        ended = user_end_vacation(user=signed_in(request), vacation_id=vacation_id)
         out = {
             **VacationOut(ended.vacation).data,
             "refunded": ended.refunded,
-            "days_left": _days_left(request.user),
+            "days_left": _days_left(signed_in(request)),
         }
         return Response(out)

@@ -7,6 +7,8 @@ outcome's details, an audit entry's details) are free-form objects inside an exa
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
 from core.admin_inspect.models import AuditEntry
@@ -18,7 +20,7 @@ ACTOR_KINDS = ["seat", "bot", "timer", "admin", "system"]
 SEEN = ["full", "partial", "hidden"]
 
 
-class StaffMatchRowOut(serializers.Serializer):
+class StaffMatchRowOut(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     game = serializers.CharField()
     status = serializers.ChoiceField(choices=Match.Status.choices)
@@ -32,20 +34,20 @@ class StaffMatchRowOut(serializers.Serializer):
     )
 
 
-class StaffMatchPageOut(serializers.Serializer):
+class StaffMatchPageOut(serializers.Serializer[Any]):
     count = serializers.IntegerField()
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
     results = StaffMatchRowOut(many=True)
 
 
-class StaffTableOut(serializers.Serializer):
+class StaffTableOut(serializers.Serializer[Any]):
     id = serializers.IntegerField(help_text="The tournament.")
     round = serializers.IntegerField()
     table = serializers.IntegerField()
 
 
-class StaffClockOut(serializers.Serializer):
+class StaffClockOut(serializers.Serializer[Any]):
     time_control = TimeControlOut()
     turn_started_at = serializers.DateTimeField(allow_null=True)
     deadline = serializers.DateTimeField(allow_null=True)
@@ -53,7 +55,7 @@ class StaffClockOut(serializers.Serializer):
     clock_version = serializers.IntegerField()
 
 
-class StaffSeatOut(serializers.Serializer):
+class StaffSeatOut(serializers.Serializer[Any]):
     index = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=Seat.Kind.choices)
     user = serializers.CharField(allow_null=True)
@@ -67,7 +69,7 @@ class StaffSeatOut(serializers.Serializer):
     reserve_seconds = serializers.FloatField(allow_null=True)
 
 
-class StaffMatchDetailOut(serializers.Serializer):
+class StaffMatchDetailOut(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     game = serializers.CharField()
     status = serializers.ChoiceField(choices=Match.Status.choices)
@@ -91,7 +93,7 @@ class StaffMatchDetailOut(serializers.Serializer):
     seats = StaffSeatOut(many=True)
 
 
-class StaffActorOut(serializers.Serializer):
+class StaffActorOut(serializers.Serializer[Any]):
     kind = serializers.ChoiceField(choices=ACTOR_KINDS)
     seat = serializers.IntegerField(allow_null=True)
 
@@ -103,7 +105,7 @@ def _seen_by() -> serializers.DictField:
     )
 
 
-class StaffEventOut(serializers.Serializer):
+class StaffEventOut(serializers.Serializer[Any]):
     seq = serializers.IntegerField()
     at = serializers.DateTimeField()
     actor = StaffActorOut()
@@ -116,13 +118,13 @@ class StaffEventOut(serializers.Serializer):
     hash = serializers.CharField()
 
 
-class StaffEventsOut(serializers.Serializer):
+class StaffEventsOut(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     version = serializers.IntegerField()
     events = StaffEventOut(many=True)
 
 
-class StaffAtEventOut(serializers.Serializer):
+class StaffAtEventOut(serializers.Serializer[Any]):
     seq = serializers.IntegerField()
     at = serializers.DateTimeField()
     type = serializers.CharField()
@@ -132,14 +134,14 @@ class StaffAtEventOut(serializers.Serializer):
     visible_to = _seen_by()
 
 
-class StaffChangeOut(serializers.Serializer):
+class StaffChangeOut(serializers.Serializer[Any]):
     path = serializers.CharField(help_text="Where, e.g. 'points[1]' or 'board.c3.owner'.")
     op = serializers.ChoiceField(choices=["added", "removed", "changed"])
     before = serializers.JSONField(allow_null=True)
     after = serializers.JSONField(allow_null=True)
 
 
-class StaffMatchAtOut(serializers.Serializer):
+class StaffMatchAtOut(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     seq = serializers.IntegerField()
     version = serializers.IntegerField()
@@ -154,7 +156,7 @@ class StaffMatchAtOut(serializers.Serializer):
     view = _Free(allow_null=True, required=False, help_text="When asked: that seat's view.")
 
 
-class _CheckOut(serializers.Serializer):
+class _CheckOut(serializers.Serializer[Any]):
     """What every check answers: whether it held, and if not where and why."""
 
     ok = serializers.BooleanField()
@@ -171,7 +173,7 @@ class StaffReplayCheckOut(_CheckOut):
     snapshots_checked = serializers.IntegerField()
 
 
-class StaffVerifyOut(serializers.Serializer):
+class StaffVerifyOut(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     version = serializers.IntegerField()
     ok = serializers.BooleanField()
@@ -179,7 +181,7 @@ class StaffVerifyOut(serializers.Serializer):
     replay = StaffReplayCheckOut()
 
 
-class ExportSeatOut(serializers.Serializer):
+class ExportSeatOut(serializers.Serializer[Any]):
     index = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=Seat.Kind.choices)
     user = serializers.CharField(allow_null=True)
@@ -189,7 +191,7 @@ class ExportSeatOut(serializers.Serializer):
     score = serializers.FloatField(allow_null=True)
 
 
-class ExportMatchOut(serializers.Serializer):
+class ExportMatchOut(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     game = serializers.CharField()
     rules_version = serializers.IntegerField()
@@ -211,7 +213,7 @@ class ExportMatchOut(serializers.Serializer):
     seats = ExportSeatOut(many=True)
 
 
-class ExportEventOut(serializers.Serializer):
+class ExportEventOut(serializers.Serializer[Any]):
     seq = serializers.IntegerField()
     type = serializers.CharField()
     payload = _Free()
@@ -222,7 +224,7 @@ class ExportEventOut(serializers.Serializer):
     hash = serializers.CharField()
 
 
-class ExportOut(serializers.Serializer):
+class ExportOut(serializers.Serializer[Any]):
     format = serializers.ChoiceField(choices=["ludoteka-match"])
     format_version = serializers.IntegerField()
     exported_at = serializers.DateTimeField()
@@ -230,7 +232,7 @@ class ExportOut(serializers.Serializer):
     events = ExportEventOut(many=True)
 
 
-class ImportOut(serializers.Serializer):
+class ImportOut(serializers.Serializer[Any]):
     id = serializers.IntegerField(help_text="The new match.")
     version = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Match.Status.choices)
@@ -242,7 +244,7 @@ class ImportOut(serializers.Serializer):
     format_version = serializers.IntegerField()
 
 
-class AuditEntryOut(serializers.Serializer):
+class AuditEntryOut(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     at = serializers.DateTimeField()
     user = serializers.CharField(help_text="The staff member's user name.")
@@ -253,13 +255,13 @@ class AuditEntryOut(serializers.Serializer):
     details = _Free(help_text="Per action: ranks, seat and level, the events undone, a source.")
 
 
-class AuditPageOut(serializers.Serializer):
+class AuditPageOut(serializers.Serializer[Any]):
     count = serializers.IntegerField()
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
     results = AuditEntryOut(many=True)
 
 
-class StaffActionOut(serializers.Serializer):
+class StaffActionOut(serializers.Serializer[Any]):
     audit = AuditEntryOut()
     match = StaffMatchDetailOut(help_text="The match after the action.")

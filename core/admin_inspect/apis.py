@@ -20,6 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core import boundedjson
+from core.accounts.caller import signed_in
 from core.admin_inspect import actions, answers, archive, inspection
 from core.admin_inspect.models import AuditEntry
 from core.api import fields as strict
@@ -45,7 +46,7 @@ def _filters(serializer: type[serializers.Serializer], request: Request) -> dict
 
 
 class StaffMatchListApi(StaffApi):
-    class Filters(serializers.Serializer):
+    class Filters(serializers.Serializer[Any]):
         class Meta:
             ref_name = "StaffMatchListFilters"
 
@@ -84,7 +85,7 @@ class StaffMatchDetailApi(StaffApi):
 class StaffMatchEventsApi(StaffApi):
     """The full event stream, secrets included, with who could see each event."""
 
-    class Filters(serializers.Serializer):
+    class Filters(serializers.Serializer[Any]):
         class Meta:
             ref_name = "StaffMatchEventsFilters"
 
@@ -113,7 +114,7 @@ class StaffMatchAtApi(StaffApi):
     """Time travel: the full state after event ``seq``, the change from the event before, and
     with ``seat`` (a number or ``spectator``) what that seat saw then."""
 
-    class Filters(serializers.Serializer):
+    class Filters(serializers.Serializer[Any]):
         class Meta:
             ref_name = "StaffMatchAtFilters"
 
@@ -148,7 +149,7 @@ class StaffMatchVerifyApi(StaffApi):
 
 
 class StaffMatchExportApi(StaffApi):
-    class Filters(serializers.Serializer):
+    class Filters(serializers.Serializer[Any]):
         class Meta:
             ref_name = "StaffMatchExportFilters"
 
@@ -220,7 +221,7 @@ class StaffMatchImportApi(StaffApi):
         data = request.data
         ndjson = isinstance(data, dict) and set(data) == {"ndjson"}
         doc = archive.parse_ndjson(data["ndjson"]) if ndjson else data  # null: unsupported
-        match, entry = actions.match_import(user=request.user, doc=doc)
+        match, entry = actions.match_import(user=signed_in(request), doc=doc)
         return Response(
             {"id": match.pk, "version": match.version, "status": match.status, **entry.details},
             status=201,
@@ -267,7 +268,7 @@ _REASON = strict.TextField(max_length=actions.REASON_MAX, help_text="Why: kept w
 class StaffMatchAbortApi(_ActionApi):
     action = AuditEntry.Action.ABORT
 
-    class Input(serializers.Serializer):
+    class Input(serializers.Serializer[Any]):
         class Meta:
             ref_name = "StaffAbortInput"
 
@@ -288,13 +289,13 @@ class StaffMatchAbortApi(_ActionApi):
         return super().post(request, match_id)
 
     def run(self, request: Request, match_id: int, v: dict[str, Any]) -> AuditEntry:
-        return actions.match_abort(user=request.user, match_id=match_id, reason=v["reason"])
+        return actions.match_abort(user=signed_in(request), match_id=match_id, reason=v["reason"])
 
 
 class StaffMatchAwardApi(_ActionApi):
     action = AuditEntry.Action.AWARD
 
-    class Input(serializers.Serializer):
+    class Input(serializers.Serializer[Any]):
         class Meta:
             ref_name = "StaffAwardInput"
 
@@ -322,7 +323,7 @@ class StaffMatchAwardApi(_ActionApi):
 
     def run(self, request: Request, match_id: int, v: dict[str, Any]) -> AuditEntry:
         return actions.match_award_result(
-            user=request.user,
+            user=signed_in(request),
             match_id=match_id,
             reason=v["reason"],
             ranks=v["ranks"],
@@ -333,7 +334,7 @@ class StaffMatchAwardApi(_ActionApi):
 class StaffMatchReplaceSeatApi(_ActionApi):
     action = AuditEntry.Action.REPLACE_SEAT
 
-    class Input(serializers.Serializer):
+    class Input(serializers.Serializer[Any]):
         class Meta:
             ref_name = "StaffReplaceSeatInput"
 
@@ -360,7 +361,7 @@ class StaffMatchReplaceSeatApi(_ActionApi):
 
     def run(self, request: Request, match_id: int, v: dict[str, Any]) -> AuditEntry:
         return actions.match_replace_seat(
-            user=request.user,
+            user=signed_in(request),
             match_id=match_id,
             reason=v["reason"],
             seat=v["seat"],
@@ -371,7 +372,7 @@ class StaffMatchReplaceSeatApi(_ActionApi):
 class StaffMatchRollbackApi(_ActionApi):
     action = AuditEntry.Action.ROLLBACK
 
-    class Input(serializers.Serializer):
+    class Input(serializers.Serializer[Any]):
         class Meta:
             ref_name = "StaffRollbackInput"
 
@@ -398,12 +399,12 @@ class StaffMatchRollbackApi(_ActionApi):
 
     def run(self, request: Request, match_id: int, v: dict[str, Any]) -> AuditEntry:
         return actions.match_rollback(
-            user=request.user, match_id=match_id, reason=v["reason"], to=v["to"]
+            user=signed_in(request), match_id=match_id, reason=v["reason"], to=v["to"]
         )
 
 
 class StaffAuditApi(StaffApi):
-    class Filters(serializers.Serializer):
+    class Filters(serializers.Serializer[Any]):
         class Meta:
             ref_name = "StaffAuditFilters"
 

@@ -26,6 +26,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from core.accounts.caller import signed_in
 from core.api import fields as strict
 from core.api.pagination import Pagination
 from core.api.schema import ENGINE, errors
@@ -40,12 +41,12 @@ from games.registry import GAME_MODULES
 _Free = serializers.DictField  # a JSON object of any shape (``additionalProperties: {}``)
 
 
-class TextsOut(serializers.Serializer):
+class TextsOut(serializers.Serializer[Any]):
     en = serializers.CharField(allow_blank=True)
     cs = serializers.CharField(allow_blank=True)
 
 
-class GameOptionOut(serializers.Serializer):
+class GameOptionOut(serializers.Serializer[Any]):
     name = serializers.CharField()
     kind = serializers.ChoiceField(choices=["bool", "int", "choice"])
     default = serializers.JSONField(help_text="The option's value when not given.")
@@ -63,20 +64,20 @@ class GameOptionOut(serializers.Serializer):
     )
 
 
-class CommandFieldOut(serializers.Serializer):
+class CommandFieldOut(serializers.Serializer[Any]):
     name = serializers.CharField()
     kind = serializers.ChoiceField(choices=["int", "str", "bool", "list", "dict", "any"])
     description = serializers.CharField()
     required = serializers.BooleanField()
 
 
-class CommandSpecOut(serializers.Serializer):
+class CommandSpecOut(serializers.Serializer[Any]):
     type = serializers.CharField()
     description = serializers.CharField()
     fields = CommandFieldOut(many=True)
 
 
-class BotLevelOut(serializers.Serializer):
+class BotLevelOut(serializers.Serializer[Any]):
     level = serializers.CharField()
     description = serializers.CharField(help_text="For developers: how this level plays.")
     label = TextsOut(help_text='The level in a word ("Beginner").')
@@ -84,7 +85,7 @@ class BotLevelOut(serializers.Serializer):
     strength = TextsOut(help_text="Its measured strength; empty while not measured.")
 
 
-class GameOut(serializers.Serializer):
+class GameOut(serializers.Serializer[Any]):
     slug = serializers.CharField()
     name = serializers.CharField()
     min_players = serializers.IntegerField()
@@ -106,7 +107,7 @@ class GameOut(serializers.Serializer):
     )
 
 
-class GameListOut(serializers.Serializer):
+class GameListOut(serializers.Serializer[Any]):
     results = GameOut(many=True)
 
 
@@ -125,7 +126,7 @@ class GameDetailOut(GameOut):
     )
 
 
-class MatchSeatOut(serializers.Serializer):
+class MatchSeatOut(serializers.Serializer[Any]):
     index = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=Seat.Kind.choices)
     user = serializers.CharField(allow_null=True)
@@ -145,7 +146,7 @@ class MatchSeatOut(serializers.Serializer):
     )
 
 
-class TimeControlOut(serializers.Serializer):
+class TimeControlOut(serializers.Serializer[Any]):
     kind = serializers.ChoiceField(choices=["none", "per_move", "reserve"])
     move_seconds = serializers.IntegerField(required=False)
     reserve_seconds = serializers.IntegerField(required=False)
@@ -154,14 +155,14 @@ class TimeControlOut(serializers.Serializer):
     vacation = serializers.BooleanField(required=False)
 
 
-class OutcomeOut(serializers.Serializer):
+class OutcomeOut(serializers.Serializer[Any]):
     ranks = serializers.ListField(child=serializers.IntegerField(), help_text="Per seat; 1 won.")
     scores = serializers.ListField(child=serializers.FloatField(), help_text="Per seat.")
     tiebreak = serializers.CharField(allow_null=True, required=False)
     details = _Free(required=False, help_text="Game-specific.")
 
 
-class RatingChangeOut(serializers.Serializer):
+class RatingChangeOut(serializers.Serializer[Any]):
     user = serializers.CharField(allow_null=True, help_text="Null: a deleted account.")
     rank = serializers.IntegerField()
     before = serializers.FloatField()
@@ -172,7 +173,7 @@ class RatingChangeOut(serializers.Serializer):
     sigma_after = serializers.FloatField()
 
 
-class MatchSummaryOut(serializers.Serializer):
+class MatchSummaryOut(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     game = serializers.CharField()
     options = _Free()
@@ -193,14 +194,14 @@ class MatchSummaryOut(serializers.Serializer):
     seats = MatchSeatOut(many=True)
 
 
-class MatchPageOut(serializers.Serializer):
+class MatchPageOut(serializers.Serializer[Any]):
     count = serializers.IntegerField()
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
     results = MatchSummaryOut(many=True)
 
 
-class EndingTableOut(serializers.Serializer):
+class EndingTableOut(serializers.Serializer[Any]):
     columns = serializers.ListField(child=serializers.CharField(allow_blank=True))
     rows = serializers.ListField(
         child=serializers.ListField(child=serializers.JSONField()),
@@ -208,18 +209,18 @@ class EndingTableOut(serializers.Serializer):
     )
 
 
-class EndingSectionOut(serializers.Serializer):
+class EndingSectionOut(serializers.Serializer[Any]):
     title = serializers.CharField()
     lines = serializers.ListField(child=serializers.CharField())
     table = EndingTableOut(required=False)
 
 
-class EndingOut(serializers.Serializer):
+class EndingOut(serializers.Serializer[Any]):
     summary = serializers.CharField(help_text="Why the game ended and who won.")
     sections = EndingSectionOut(many=True, help_text="The scoring, as the rules count it.")
 
 
-class EndingTextsOut(serializers.Serializer):
+class EndingTextsOut(serializers.Serializer[Any]):
     en = EndingOut()
     cs = EndingOut()
 
@@ -236,7 +237,7 @@ class MatchDetailOut(MatchSummaryOut):
     )
 
 
-class MatchEventOut(serializers.Serializer):
+class MatchEventOut(serializers.Serializer[Any]):
     seq = serializers.IntegerField()
     type = serializers.CharField(required=False, help_text="Absent: an event hidden from you.")
     actor = serializers.IntegerField(allow_null=True, required=False)
@@ -249,12 +250,12 @@ class MatchEventOut(serializers.Serializer):
     )
 
 
-class MatchEventsOut(serializers.Serializer):
+class MatchEventsOut(serializers.Serializer[Any]):
     version = serializers.IntegerField()
     events = MatchEventOut(many=True)
 
 
-class MatchReplayOut(serializers.Serializer):
+class MatchReplayOut(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     version = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
@@ -265,13 +266,13 @@ class MatchReplayOut(serializers.Serializer):
     )
 
 
-class MatchLegalOut(serializers.Serializer):
+class MatchLegalOut(serializers.Serializer[Any]):
     version = serializers.IntegerField()
     seat = serializers.IntegerField()
     commands = serializers.ListField(child=_Free(), help_text="Game-specific commands.")
 
 
-class CommandAnswerOut(serializers.Serializer):
+class CommandAnswerOut(serializers.Serializer[Any]):
     version = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Match.Status.choices)
     seat = serializers.IntegerField()
@@ -282,7 +283,7 @@ class CommandAnswerOut(serializers.Serializer):
     replayed = serializers.BooleanField(help_text="True: a retry of a command_id already done.")
 
 
-class ChatMessageOut(serializers.Serializer):
+class ChatMessageOut(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     user = serializers.CharField(allow_null=True)
     name = serializers.CharField(allow_null=True)
@@ -290,7 +291,7 @@ class ChatMessageOut(serializers.Serializer):
     at = serializers.DateTimeField()
 
 
-class ChatPageOut(serializers.Serializer):
+class ChatPageOut(serializers.Serializer[Any]):
     count = serializers.IntegerField()
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
@@ -335,14 +336,14 @@ class GameDetailApi(APIView):
         return Response(_game_out(slug, full=True))
 
 
-class SeatIn(serializers.Serializer):
+class SeatIn(serializers.Serializer[Any]):
     kind = serializers.ChoiceField(choices=["me", "user", "bot", "open"])
     username = strict.CharField(required=False, default="", allow_blank=True)
     level = strict.CharField(required=False, default="", allow_blank=True)
 
 
 class MatchListApi(APIView):
-    class Filters(serializers.Serializer):
+    class Filters(serializers.Serializer[Any]):
         class Meta:
             ref_name = "MatchListFilters"
 
@@ -352,7 +353,7 @@ class MatchListApi(APIView):
         status = strict.QueryChoiceField(choices=Match.Status.choices, required=False)
         game = strict.QueryCharField(required=False)
 
-    class Input(serializers.Serializer):
+    class Input(serializers.Serializer[Any]):
         class Meta:
             ref_name = "MatchListInput"
 
@@ -379,7 +380,7 @@ class MatchListApi(APIView):
     def get(self, request: Request) -> Response:
         filters = self.Filters(data=request.query_params)
         filters.is_valid(raise_exception=True)
-        qs = selectors.match_list(user=request.user, **filters.validated_data)
+        qs = selectors.match_list(user=signed_in(request), **filters.validated_data)
         paginator = Pagination()
         page = paginator.paginate_queryset(qs, request, view=self)
         return paginator.get_paginated_response([selectors.match_summary(m) for m in page])
@@ -404,7 +405,7 @@ class MatchListApi(APIView):
         v = data.validated_data
         seats = [services.SeatSpec(**s) for s in v["seats"]] if v.get("seats") else None
         match = services.match_create(
-            user=request.user,
+            user=signed_in(request),
             game=v["game"],
             n_players=v["players"],
             options=v["options"],
@@ -415,7 +416,7 @@ class MatchListApi(APIView):
             visibility=v["visibility"],
         )
         match = selectors.match_get(match.pk)
-        return Response(selectors.match_detail(match=match, user=request.user), status=201)
+        return Response(selectors.match_detail(match=match, user=signed_in(request)), status=201)
 
 
 def _conditional(request: Request | HttpRequest, etag: str, build: Callable[[], Any]) -> Response:
@@ -447,19 +448,19 @@ class MatchDetailApi(APIView):
         extensions=errors("match_not_found", "private_match"),
     )
     def get(self, request: Request, match_id: int) -> Response:
-        match = selectors.match_get(match_id, user=request.user)
-        head = selectors.match_detail_head(match=match, user=request.user)
+        match = selectors.match_get(match_id, user=signed_in(request))
+        head = selectors.match_detail_head(match=match, user=signed_in(request))
         return _conditional(
             request,
             selectors.detail_etag(head),
-            lambda: selectors.match_detail(match=match, user=request.user, head=head),
+            lambda: selectors.match_detail(match=match, user=signed_in(request), head=head),
         )
 
 
 class _LobbyAction(APIView):
     action = ""
 
-    class Input(serializers.Serializer):
+    class Input(serializers.Serializer[Any]):
         class Meta:
             ref_name = "LobbyActionInput"
 
@@ -471,14 +472,16 @@ class _LobbyAction(APIView):
         data.is_valid(raise_exception=True)
         if self.action == "join":
             match = services.match_join(
-                match_id=match_id, user=request.user, seat_index=data.validated_data.get("seat")
+                match_id=match_id,
+                user=signed_in(request),
+                seat_index=data.validated_data.get("seat"),
             )
         elif self.action == "leave":
-            match = services.match_leave(match_id=match_id, user=request.user)
+            match = services.match_leave(match_id=match_id, user=signed_in(request))
         else:
-            match = services.match_start(match_id=match_id, user=request.user)
+            match = services.match_start(match_id=match_id, user=signed_in(request))
         match = selectors.match_get(match.pk)
-        return Response(selectors.match_detail(match=match, user=request.user))
+        return Response(selectors.match_detail(match=match, user=signed_in(request)))
 
 
 @extend_schema_view(
@@ -523,7 +526,7 @@ class MatchStartApi(_LobbyAction):
 class MatchEventsApi(APIView):
     """Events after ``since``, redacted for the requester; NDJSON with ``?format=ndjson``."""
 
-    class Filters(serializers.Serializer):
+    class Filters(serializers.Serializer[Any]):
         class Meta:
             ref_name = "MatchEventsFilters"
 
@@ -545,9 +548,9 @@ class MatchEventsApi(APIView):
         # A serializer, not str.isdigit(): "²" is a digit to isdigit() and no number to int().
         filters = self.Filters(data=request.query_params)
         filters.is_valid(raise_exception=True)
-        match = selectors.match_get(match_id, user=request.user)
+        match = selectors.match_get(match_id, user=signed_in(request))
         since = filters.validated_data["since"]
-        events = selectors.match_events(match=match, user=request.user, since=since)
+        events = selectors.match_events(match=match, user=signed_in(request), since=since)
         wants_ndjson = filters.validated_data["format"] == "ndjson" or (
             "application/x-ndjson" in request.headers.get("Accept", "")
         )
@@ -560,7 +563,7 @@ class MatchEventsApi(APIView):
 class MatchReplayApi(APIView):
     """The requester's view of the match as it was at ``version`` (a replay step)."""
 
-    class Filters(serializers.Serializer):
+    class Filters(serializers.Serializer[Any]):
         class Meta:
             ref_name = "MatchReplayFilters"
 
@@ -574,10 +577,10 @@ class MatchReplayApi(APIView):
     def get(self, request: Request, match_id: int) -> Response:
         filters = self.Filters(data=request.query_params)
         filters.is_valid(raise_exception=True)
-        match = selectors.match_get(match_id, user=request.user)
+        match = selectors.match_get(match_id, user=signed_in(request))
         return Response(
             selectors.match_view_at(
-                match=match, user=request.user, version=filters.validated_data["version"]
+                match=match, user=signed_in(request), version=filters.validated_data["version"]
             )
         )
 
@@ -650,7 +653,7 @@ _COMMAND_ERRORS = (
 
 
 class MatchCommandApi(APIView):
-    class Input(serializers.Serializer):
+    class Input(serializers.Serializer[Any]):
         class Meta:
             ref_name = "MatchCommandInput"
 
@@ -688,7 +691,7 @@ def command_answer(*, user: Any, match_id: int, data: Any) -> Response | HttpRes
 
 
 class MatchUndoApi(APIView):
-    class Input(serializers.Serializer):
+    class Input(serializers.Serializer[Any]):
         class Meta:
             ref_name = "MatchUndoInput"
 
@@ -705,12 +708,12 @@ class MatchUndoApi(APIView):
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
         return _answer(
-            services.match_undo(match_id=match_id, user=request.user, **data.validated_data)
+            services.match_undo(match_id=match_id, user=signed_in(request), **data.validated_data)
         )
 
 
 class MatchResignApi(APIView):
-    class Input(serializers.Serializer):
+    class Input(serializers.Serializer[Any]):
         class Meta:
             ref_name = "MatchResignInput"
 
@@ -725,7 +728,7 @@ class MatchResignApi(APIView):
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
         return _answer(
-            services.match_resign(match_id=match_id, user=request.user, **data.validated_data)
+            services.match_resign(match_id=match_id, user=signed_in(request), **data.validated_data)
         )
 
 
@@ -733,7 +736,7 @@ class MatchChatApi(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "chat"
 
-    class Input(serializers.Serializer):
+    class Input(serializers.Serializer[Any]):
         class Meta:
             ref_name = "MatchChatInput"
 
@@ -747,8 +750,8 @@ class MatchChatApi(APIView):
         extensions=errors("match_not_found", "private_match", "not_a_player"),
     )
     def get(self, request: Request, match_id: int) -> Response:
-        match = selectors.match_get(match_id, user=request.user)
-        selectors.match_check_player(match=match, user=request.user)
+        match = selectors.match_get(match_id, user=signed_in(request))
+        selectors.match_check_player(match=match, user=signed_in(request))
         paginator = Pagination()
         page = paginator.paginate_queryset(selectors.match_chat(match=match), request, view=self)
         return paginator.get_paginated_response([selectors.chat_out(m) for m in page])
@@ -761,5 +764,7 @@ class MatchChatApi(APIView):
     def post(self, request: Request, match_id: int) -> Response:
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
-        message = services.chat_post(match_id=match_id, user=request.user, **data.validated_data)
+        message = services.chat_post(
+            match_id=match_id, user=signed_in(request), **data.validated_data
+        )
         return Response(selectors.chat_out(message), status=201)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlencode
 
 from django.http import HttpResponseRedirect
@@ -12,6 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.accounts.caller import signed_in
 from core.accounts.models import User
 from core.api import fields as strict
 from core.api.errors import ApiError
@@ -27,12 +29,12 @@ from core.notifications.preferences import (
 from core.notifications.webhooks import webhook_check_url
 
 
-class NotificationTextsOut(serializers.Serializer):
+class NotificationTextsOut(serializers.Serializer[Any]):
     en = serializers.CharField()
     cs = serializers.CharField()
 
 
-class NotificationOut(serializers.Serializer):
+class NotificationOut(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=Kind.choices)
     match = serializers.IntegerField(allow_null=True)
@@ -43,7 +45,7 @@ class NotificationOut(serializers.Serializer):
     read = serializers.BooleanField()
 
 
-class NotificationPageOut(serializers.Serializer):
+class NotificationPageOut(serializers.Serializer[Any]):
     count = serializers.IntegerField()
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
@@ -51,22 +53,22 @@ class NotificationPageOut(serializers.Serializer):
     unread = serializers.IntegerField(help_text="Unread notifications in all.")
 
 
-class NotificationsMarkedOut(serializers.Serializer):
+class NotificationsMarkedOut(serializers.Serializer[Any]):
     marked = serializers.IntegerField(help_text="Notifications marked read by this request.")
     unread = serializers.IntegerField(help_text="Unread notifications left.")
 
 
-class QuietHoursOut(serializers.Serializer):
+class QuietHoursOut(serializers.Serializer[Any]):
     start = serializers.CharField(help_text="HH:MM, local time.")
     end = serializers.CharField(help_text="HH:MM, local time.")
 
 
-class WebhookOut(serializers.Serializer):
+class WebhookOut(serializers.Serializer[Any]):
     url = serializers.CharField(allow_blank=True)
     secret = serializers.CharField(allow_blank=True, help_text="Signs each delivery.")
 
 
-class NotificationPreferencesOut(serializers.Serializer):
+class NotificationPreferencesOut(serializers.Serializer[Any]):
     channels = serializers.DictField(
         child=serializers.DictField(child=serializers.ChoiceField(choices=Mode.choices)),
         help_text="Per channel (push, email, webhook), per kind, a mode.",
@@ -80,7 +82,7 @@ class NotificationPreferencesOut(serializers.Serializer):
 
 
 class NotificationListApi(APIView):
-    class Filters(serializers.Serializer):
+    class Filters(serializers.Serializer[Any]):
         class Meta:
             ref_name = "NotificationListFilters"
 
@@ -90,16 +92,16 @@ class NotificationListApi(APIView):
     def get(self, request: Request) -> Response:
         filters = self.Filters(data=request.query_params)
         filters.is_valid(raise_exception=True)
-        qs = selectors.notification_list(user=request.user, **filters.validated_data)
+        qs = selectors.notification_list(user=signed_in(request), **filters.validated_data)
         paginator = Pagination()
         page = paginator.paginate_queryset(qs, request, view=self)
         response = paginator.get_paginated_response(selectors.notifications_out(page or []))
-        response.data["unread"] = selectors.notification_unread_count(user=request.user)
+        response.data["unread"] = selectors.notification_unread_count(user=signed_in(request))
         return response
 
 
 class NotificationReadApi(APIView):
-    class Input(serializers.Serializer):
+    class Input(serializers.Serializer[Any]):
         class Meta:
             ref_name = "NotificationReadInput"
 
@@ -118,14 +120,17 @@ class NotificationReadApi(APIView):
         v = data.validated_data
         # Neither ids nor all: true marks nothing (the schema calls that body valid).
         changed = services.notification_mark_read(
-            user=request.user, ids=None if v["all"] else v.get("ids", [])
+            user=signed_in(request), ids=None if v["all"] else v.get("ids", [])
         )
         return Response(
-            {"marked": changed, "unread": selectors.notification_unread_count(user=request.user)}
+            {
+                "marked": changed,
+                "unread": selectors.notification_unread_count(user=signed_in(request)),
+            }
         )
 
 
-class QuietHoursIn(serializers.Serializer):
+class QuietHoursIn(serializers.Serializer[Any]):
     start = strict.CharField(max_length=8, help_text="HH:MM, local time.")
     end = strict.CharField(max_length=8, help_text="HH:MM, local time.")
 
@@ -148,7 +153,7 @@ class NotificationPreferencesApi(APIView):
     (push and webhooks wait until they end), the digest hour and the webhook URL. PUT and PATCH
     both change only the fields given."""
 
-    class Input(serializers.Serializer):
+    class Input(serializers.Serializer[Any]):
         class Meta:
             ref_name = "NotificationPreferencesInput"
 
@@ -163,7 +168,7 @@ class NotificationPreferencesApi(APIView):
 
     @extend_schema(responses={200: NotificationPreferencesOut}, extensions=errors())
     def get(self, request: Request) -> Response:
-        return Response(selectors.notification_preferences(user=request.user))
+        return Response(selectors.notification_preferences(user=signed_in(request)))
 
     @extend_schema(
         request=Input,
@@ -174,9 +179,9 @@ class NotificationPreferencesApi(APIView):
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
         preferences_update(
-            user=request.user, changes=data.validated_data, check_url=webhook_check_url
+            user=signed_in(request), changes=data.validated_data, check_url=webhook_check_url
         )
-        return Response(selectors.notification_preferences(user=request.user))
+        return Response(selectors.notification_preferences(user=signed_in(request)))
 
     @extend_schema(
         request=Input,
@@ -192,8 +197,8 @@ class WebhookSecretApi(APIView):
 
     @extend_schema(request=None, responses={200: WebhookOut}, extensions=errors())
     def post(self, request: Request) -> Response:
-        webhook_secret_rotate(user=request.user)
-        return Response(selectors.notification_preferences(user=request.user)["webhook"])
+        webhook_secret_rotate(user=signed_in(request))
+        return Response(selectors.notification_preferences(user=signed_in(request))["webhook"])
 
 
 class UnsubscribeApi(APIView):
@@ -204,13 +209,13 @@ class UnsubscribeApi(APIView):
 
     permission_classes = [AllowAny]
 
-    class Filters(serializers.Serializer):
+    class Filters(serializers.Serializer[Any]):
         class Meta:
             ref_name = "UnsubscribeFilters"
 
         token = strict.CharField(max_length=300, help_text="From the e-mail's link.")
 
-    class Output(serializers.Serializer):
+    class Output(serializers.Serializer[Any]):
         class Meta:
             ref_name = "UnsubscribedOut"
 

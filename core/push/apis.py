@@ -7,12 +7,15 @@ after ``subscription.unsubscribe()`` it deletes it by endpoint.
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.accounts.caller import signed_in
 from core.api import fields as strict
 from core.api.schema import errors
 from core.push import selectors, services
@@ -20,19 +23,19 @@ from core.push.models import PushSubscription
 from core.push.vapid import vapid
 
 
-class PushKeyOut(serializers.Serializer):
+class PushKeyOut(serializers.Serializer[Any]):
     public_key = strict.CharField(
         help_text="The VAPID public key, base64url: the applicationServerKey to subscribe with."
     )
 
 
-class PushSubscriptionOut(serializers.ModelSerializer):
+class PushSubscriptionOut(serializers.ModelSerializer[PushSubscription]):
     class Meta:
         model = PushSubscription
         fields = ["id", "endpoint", "user_agent", "created_at", "last_success_at", "failures"]
 
 
-class PushSubscriptionListOut(serializers.Serializer):
+class PushSubscriptionListOut(serializers.Serializer[Any]):
     results = PushSubscriptionOut(many=True)
 
 
@@ -42,13 +45,13 @@ class PushKeyApi(APIView):
         return Response({"public_key": vapid().public_key})
 
 
-class PushKeysIn(serializers.Serializer):
+class PushKeysIn(serializers.Serializer[Any]):
     p256dh = strict.CharField(max_length=200)
     auth = strict.CharField(max_length=100)
 
 
 class PushSubscriptionListApi(APIView):
-    class Input(serializers.Serializer):
+    class Input(serializers.Serializer[Any]):
         """``PushSubscription.toJSON()`` as the browser gives it (expirationTime is ignored)."""
 
         class Meta:
@@ -57,7 +60,7 @@ class PushSubscriptionListApi(APIView):
         endpoint = strict.CharField(max_length=1000)
         keys = PushKeysIn()
 
-    class Filters(serializers.Serializer):
+    class Filters(serializers.Serializer[Any]):
         class Meta:
             ref_name = "PushSubscriptionDeleteFilters"
 
@@ -69,7 +72,7 @@ class PushSubscriptionListApi(APIView):
         extensions=errors(),
     )
     def get(self, request: Request) -> Response:
-        subscriptions = selectors.push_subscription_list(user=request.user)
+        subscriptions = selectors.push_subscription_list(user=signed_in(request))
         return Response({"results": PushSubscriptionOut(subscriptions, many=True).data})
 
     @extend_schema(
@@ -88,7 +91,7 @@ class PushSubscriptionListApi(APIView):
         data.is_valid(raise_exception=True)
         v = data.validated_data
         subscription, created = services.push_subscription_save(
-            user=request.user,
+            user=signed_in(request),
             endpoint=v["endpoint"],
             p256dh=v["keys"]["p256dh"],
             auth=v["keys"]["auth"],
@@ -106,12 +109,12 @@ class PushSubscriptionListApi(APIView):
         filters = self.Filters(data=request.query_params)
         filters.is_valid(raise_exception=True)
         services.push_subscription_delete(
-            user=request.user, endpoint=filters.validated_data["endpoint"]
+            user=signed_in(request), endpoint=filters.validated_data["endpoint"]
         )
         return Response(status=204)
 
 
-class PushTestOut(serializers.Serializer):
+class PushTestOut(serializers.Serializer[Any]):
     sent = serializers.IntegerField(help_text="Devices the test notification went to.")
     gone = serializers.IntegerField(help_text="Subscriptions the push service no longer knows.")
     failed = serializers.IntegerField(help_text="Devices the push service refused or missed.")
@@ -128,7 +131,7 @@ class PushTestApi(APIView):
         extensions=errors("no_push_subscription"),
     )
     def post(self, request: Request) -> Response:
-        return Response(services.push_send_test(user=request.user))
+        return Response(services.push_send_test(user=signed_in(request)))
 
 
 class PushSubscriptionDetailApi(APIView):
@@ -138,5 +141,5 @@ class PushSubscriptionDetailApi(APIView):
         extensions=errors("subscription_not_found"),
     )
     def delete(self, request: Request, subscription_id: int) -> Response:
-        services.push_subscription_delete(user=request.user, subscription_id=subscription_id)
+        services.push_subscription_delete(user=signed_in(request), subscription_id=subscription_id)
         return Response(status=204)

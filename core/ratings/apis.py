@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -14,7 +16,7 @@ from core.api.schema import errors
 from core.ratings import selectors
 
 
-class RatingOut(serializers.Serializer):
+class RatingOut(serializers.Serializer[Any]):
     user = serializers.CharField()
     name = serializers.CharField()
     game = serializers.CharField()
@@ -29,21 +31,21 @@ class RatingRowOut(RatingOut):
     position = serializers.IntegerField(help_text="1 for the best.")
 
 
-class RatingPageOut(serializers.Serializer):
+class RatingPageOut(serializers.Serializer[Any]):
     count = serializers.IntegerField()
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
     results = RatingRowOut(many=True)
 
 
-class UserRatingsOut(serializers.Serializer):
+class UserRatingsOut(serializers.Serializer[Any]):
     results = RatingOut(many=True)
 
 
 class RatingListApi(APIView):
     """``?game=<slug>``: the game's players, best first (by ``rating``, mu - 3 sigma)."""
 
-    class Filters(serializers.Serializer):
+    class Filters(serializers.Serializer[Any]):
         class Meta:
             ref_name = "RatingListFilters"
 

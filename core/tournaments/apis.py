@@ -16,6 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.accounts.caller import signed_in
 from core.api import fields as strict
 from core.api.pagination import Pagination
 from core.api.schema import ENGINE, errors
@@ -25,7 +26,7 @@ from core.tournaments.models import Tournament
 # --- output -----------------------------------------------------------------------------------
 
 
-class TournamentSummaryOut(serializers.Serializer):
+class TournamentSummaryOut(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     game = serializers.CharField()
@@ -43,14 +44,14 @@ class TournamentSummaryOut(serializers.Serializer):
     finished_at = serializers.DateTimeField(allow_null=True)
 
 
-class TournamentPageOut(serializers.Serializer):
+class TournamentPageOut(serializers.Serializer[Any]):
     count = serializers.IntegerField()
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
     results = TournamentSummaryOut(many=True)
 
 
-class EntrantOut(serializers.Serializer):
+class EntrantOut(serializers.Serializer[Any]):
     entrant = serializers.IntegerField(help_text="The entrant's number in this tournament.")
     name = serializers.CharField()
     username = serializers.CharField(allow_null=True, help_text="Null for a bot.")
@@ -60,7 +61,7 @@ class EntrantOut(serializers.Serializer):
     withdrawn = serializers.BooleanField()
 
 
-class StandingOut(serializers.Serializer):
+class StandingOut(serializers.Serializer[Any]):
     rank = serializers.IntegerField()
     entrant = serializers.IntegerField()
     name = serializers.CharField()
@@ -83,7 +84,7 @@ class StandingOut(serializers.Serializer):
     )
 
 
-class MeOut(serializers.Serializer):
+class MeOut(serializers.Serializer[Any]):
     entrant = serializers.IntegerField()
     withdrawn = serializers.BooleanField()
 
@@ -103,13 +104,13 @@ class TournamentOut(TournamentSummaryOut):
     can_withdraw = serializers.BooleanField()
 
 
-class SeatOut(serializers.Serializer):
+class SeatOut(serializers.Serializer[Any]):
     seat = serializers.IntegerField(help_text="0 moves first.")
     entrant = serializers.IntegerField(allow_null=True, help_text="Null: a bot fills the seat.")
     name = serializers.CharField()
 
 
-class ResultOut(serializers.Serializer):
+class ResultOut(serializers.Serializer[Any]):
     ranks = serializers.ListField(child=serializers.IntegerField(), help_text="Per seat.")
     scores = serializers.ListField(child=serializers.FloatField(), help_text="Per seat.")
     forfeits = serializers.ListField(child=serializers.IntegerField())
@@ -117,7 +118,7 @@ class ResultOut(serializers.Serializer):
     reason = serializers.CharField(allow_null=True, help_text="The organiser's, if adjusted.")
 
 
-class TableOut(serializers.Serializer):
+class TableOut(serializers.Serializer[Any]):
     table = serializers.IntegerField()
     match = serializers.IntegerField(allow_null=True)
     match_status = serializers.CharField(allow_null=True)
@@ -125,12 +126,12 @@ class TableOut(serializers.Serializer):
     result = ResultOut(allow_null=True)
 
 
-class ByeOut(serializers.Serializer):
+class ByeOut(serializers.Serializer[Any]):
     entrant = serializers.IntegerField(allow_null=True)
     name = serializers.CharField()
 
 
-class RoundOut(serializers.Serializer):
+class RoundOut(serializers.Serializer[Any]):
     round = serializers.IntegerField()
     deadline = serializers.DateTimeField(allow_null=True)
     finished = serializers.BooleanField()
@@ -138,11 +139,11 @@ class RoundOut(serializers.Serializer):
     byes = ByeOut(many=True)
 
 
-class RoundsOut(serializers.Serializer):
+class RoundsOut(serializers.Serializer[Any]):
     results = RoundOut(many=True)
 
 
-class EventOut(serializers.Serializer):
+class EventOut(serializers.Serializer[Any]):
     seq = serializers.IntegerField()
     type = serializers.CharField()
     payload = serializers.DictField()
@@ -150,7 +151,7 @@ class EventOut(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
-class EventsOut(serializers.Serializer):
+class EventsOut(serializers.Serializer[Any]):
     results = EventOut(many=True)
 
 
@@ -158,12 +159,14 @@ class EventsOut(serializers.Serializer):
 
 
 def _detail(tournament_id: int, request: Request, status: int = 200) -> Response:
-    t = selectors.tournament_get(tournament_id=tournament_id, user=request.user)
-    return Response(selectors.tournament_detail(tournament=t, user=request.user), status=status)
+    t = selectors.tournament_get(tournament_id=tournament_id, user=signed_in(request))
+    return Response(
+        selectors.tournament_detail(tournament=t, user=signed_in(request)), status=status
+    )
 
 
 class TournamentListApi(APIView):
-    class Filters(serializers.Serializer):
+    class Filters(serializers.Serializer[Any]):
         class Meta:
             ref_name = "TournamentListFilters"
 
@@ -173,7 +176,7 @@ class TournamentListApi(APIView):
             required=False, default=False, help_text="Only those I organise or entered."
         )
 
-    class Input(serializers.Serializer):
+    class Input(serializers.Serializer[Any]):
         class Meta:
             ref_name = "TournamentCreateInput"
 
@@ -250,7 +253,7 @@ class TournamentListApi(APIView):
     def get(self, request: Request) -> Response:
         filters = self.Filters(data=request.query_params)
         filters.is_valid(raise_exception=True)
-        qs = selectors.tournament_list(user=request.user, **filters.validated_data)
+        qs = selectors.tournament_list(user=signed_in(request), **filters.validated_data)
         paginator = Pagination()
         page = paginator.paginate_queryset(qs, request, view=self)
         return paginator.get_paginated_response([selectors.tournament_summary(t) for t in page])
@@ -265,7 +268,7 @@ class TournamentListApi(APIView):
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
         spec = services.TournamentSpec(**data.validated_data)
-        t = services.tournament_create(user=request.user, spec=spec)
+        t = services.tournament_create(user=signed_in(request), spec=spec)
         return _detail(t.pk, request, status=201)
 
 
@@ -288,12 +291,12 @@ class TournamentRoundsApi(APIView):
         "matches and results, and the byes.",
     )
     def get(self, request: Request, tournament_id: int) -> Response:
-        t = selectors.tournament_get(tournament_id=tournament_id, user=request.user)
+        t = selectors.tournament_get(tournament_id=tournament_id, user=signed_in(request))
         return Response({"results": selectors.tournament_rounds(tournament=t)})
 
 
 class TournamentEventsApi(APIView):
-    class Filters(serializers.Serializer):
+    class Filters(serializers.Serializer[Any]):
         class Meta:
             ref_name = "TournamentEventsFilters"
 
@@ -309,7 +312,7 @@ class TournamentEventsApi(APIView):
     def get(self, request: Request, tournament_id: int) -> Response:
         filters = self.Filters(data=request.query_params)
         filters.is_valid(raise_exception=True)
-        t = selectors.tournament_get(tournament_id=tournament_id, user=request.user)
+        t = selectors.tournament_get(tournament_id=tournament_id, user=signed_in(request))
         events = selectors.tournament_events(tournament=t, since=filters.validated_data["since"])
         return Response({"results": events})
 
@@ -350,7 +353,7 @@ class TournamentRegisterApi(_Action):
         return self.handle(request, tournament_id)
 
     def run(self, request: Request, tournament_id: int, data: dict[str, Any]) -> None:
-        services.tournament_register(tournament_id=tournament_id, user=request.user)
+        services.tournament_register(tournament_id=tournament_id, user=signed_in(request))
 
 
 class TournamentWithdrawApi(_Action):
@@ -372,11 +375,11 @@ class TournamentWithdrawApi(_Action):
         return self.handle(request, tournament_id)
 
     def run(self, request: Request, tournament_id: int, data: dict[str, Any]) -> None:
-        services.tournament_withdraw(tournament_id=tournament_id, user=request.user)
+        services.tournament_withdraw(tournament_id=tournament_id, user=signed_in(request))
 
 
 class TournamentInviteApi(_Action):
-    class Input(serializers.Serializer):
+    class Input(serializers.Serializer[Any]):
         class Meta:
             ref_name = "TournamentInviteInput"
 
@@ -401,12 +404,12 @@ class TournamentInviteApi(_Action):
 
     def run(self, request: Request, tournament_id: int, data: dict[str, Any]) -> None:
         services.tournament_invite(
-            tournament_id=tournament_id, user=request.user, usernames=data["usernames"]
+            tournament_id=tournament_id, user=signed_in(request), usernames=data["usernames"]
         )
 
 
 class TournamentBotsApi(_Action):
-    class Input(serializers.Serializer):
+    class Input(serializers.Serializer[Any]):
         class Meta:
             ref_name = "TournamentBotsInput"
 
@@ -432,7 +435,10 @@ class TournamentBotsApi(_Action):
 
     def run(self, request: Request, tournament_id: int, data: dict[str, Any]) -> None:
         services.tournament_add_bots(
-            tournament_id=tournament_id, user=request.user, count=data["count"], level=data["level"]
+            tournament_id=tournament_id,
+            user=signed_in(request),
+            count=data["count"],
+            level=data["level"],
         )
 
 
@@ -453,7 +459,7 @@ class TournamentStartApi(_Action):
         return self.handle(request, tournament_id)
 
     def run(self, request: Request, tournament_id: int, data: dict[str, Any]) -> None:
-        services.tournament_start(tournament_id=tournament_id, user=request.user)
+        services.tournament_start(tournament_id=tournament_id, user=signed_in(request))
 
 
 class TournamentNextRoundApi(_Action):
@@ -474,11 +480,11 @@ class TournamentNextRoundApi(_Action):
         return self.handle(request, tournament_id)
 
     def run(self, request: Request, tournament_id: int, data: dict[str, Any]) -> None:
-        services.tournament_next_round(tournament_id=tournament_id, user=request.user)
+        services.tournament_next_round(tournament_id=tournament_id, user=signed_in(request))
 
 
 class TournamentPointsApi(_Action):
-    class Input(serializers.Serializer):
+    class Input(serializers.Serializer[Any]):
         class Meta:
             ref_name = "TournamentPointsInput"
 
@@ -506,11 +512,13 @@ class TournamentPointsApi(_Action):
         return self.handle(request, tournament_id, self.Input)
 
     def run(self, request: Request, tournament_id: int, data: dict[str, Any]) -> None:
-        services.tournament_adjust_points(tournament_id=tournament_id, user=request.user, **data)
+        services.tournament_adjust_points(
+            tournament_id=tournament_id, user=signed_in(request), **data
+        )
 
 
 class TournamentResultApi(_Action):
-    class Input(serializers.Serializer):
+    class Input(serializers.Serializer[Any]):
         class Meta:
             ref_name = "TournamentResultInput"
 
@@ -546,11 +554,11 @@ class TournamentResultApi(_Action):
         return self.handle(request, tournament_id, self.Input)
 
     def run(self, request: Request, tournament_id: int, data: dict[str, Any]) -> None:
-        services.tournament_set_result(tournament_id=tournament_id, user=request.user, **data)
+        services.tournament_set_result(tournament_id=tournament_id, user=signed_in(request), **data)
 
 
 class TournamentRemoveApi(_Action):
-    class Input(serializers.Serializer):
+    class Input(serializers.Serializer[Any]):
         class Meta:
             ref_name = "TournamentRemoveInput"
 
@@ -576,11 +584,13 @@ class TournamentRemoveApi(_Action):
         return self.handle(request, tournament_id, self.Input)
 
     def run(self, request: Request, tournament_id: int, data: dict[str, Any]) -> None:
-        services.tournament_remove_entrant(tournament_id=tournament_id, user=request.user, **data)
+        services.tournament_remove_entrant(
+            tournament_id=tournament_id, user=signed_in(request), **data
+        )
 
 
 class TournamentCancelApi(_Action):
-    class Input(serializers.Serializer):
+    class Input(serializers.Serializer[Any]):
         class Meta:
             ref_name = "TournamentCancelInput"
 
@@ -601,4 +611,4 @@ class TournamentCancelApi(_Action):
         return self.handle(request, tournament_id, self.Input)
 
     def run(self, request: Request, tournament_id: int, data: dict[str, Any]) -> None:
-        services.tournament_cancel(tournament_id=tournament_id, user=request.user, **data)
+        services.tournament_cancel(tournament_id=tournament_id, user=signed_in(request), **data)
