@@ -27,6 +27,7 @@ from core.api.guard import check_deadline
 from core.eventstore import store
 from core.eventstore.models import Snapshot
 from core.matches import broadcast, services
+from core.matches.commands import engine_for
 from core.matches.deadlines import timeout_bot_level
 from core.matches.models import Match, Seat
 from core.matches.state import load_state, load_state_at
@@ -198,7 +199,7 @@ def match_replace_seat(
 
     def run(match: Match) -> AuditEntry:
         _must_be(match, Match.Status.ACTIVE)
-        engine = services.engine_for(match.game)
+        engine = engine_for(match.game)
         seats = list(match.seats.all())
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(seats):
             raise ApiError(
@@ -255,7 +256,7 @@ def match_rollback(*, user: User, match_id: int, reason: Any, to: Any) -> AuditE
                 "seq_out_of_range",
                 f"Roll back to an event from 1 to {match.version - 1}, not {to!r}.",
             )
-        engine = services.engine_for(match.game)
+        engine = engine_for(match.game)
         events = store.read(match.pk, after=0)
         later = [e for e in events if e.seq > to]
         # An undo after the target that took back events before it cannot itself be taken

@@ -34,8 +34,8 @@ from core.api.errors import ApiError
 from core.eventstore import store
 from core.eventstore.hashing import GENESIS, canonical_json, event_hash
 from core.eventstore.models import Event
+from core.matches.commands import engine_for
 from core.matches.models import Match, Seat
-from core.matches.services import engine_for
 from core.matches.state import fold_events, replay_from_zero
 from core.matches.timecontrol import parse_time_control
 from games.base import Engine

@@ -27,10 +27,10 @@ from core.eventstore.store import (
     VACATION_DAY_SPENT,
     verify_chain,
 )
+from core.matches.commands import engine_for
 from core.matches.models import Match, Seat
 from core.matches.names import seat_names
 from core.matches.presenters import event_words
-from core.matches.services import engine_for
 from core.matches.state import load_state_at
 from games.base import Engine
 

@@ -165,7 +165,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
     if isinstance(exc, PermissionDenied):
         return Response({"code": "forbidden", "message": "You may not do that."}, status=403)
     if isinstance(exc, exceptions.Throttled):
-        wait = int(exc.wait or 1)
+        wait = int(exc.wait or 1)  # type: ignore[attr-defined]  # set by Throttled.__init__; not in the stubs
         headers["Retry-After"] = str(wait)
         body = {
             "code": "rate_limited",

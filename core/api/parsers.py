@@ -16,7 +16,7 @@ from core import boundedjson
 
 class JSONParser(parsers.JSONParser):
     def parse(self, stream: Any, media_type: Any = None, parser_context: Any = None) -> Any:
-        encoding = parsers.get_encoding(parser_context or {})
+        encoding = parsers.get_encoding(parser_context or {})  # type: ignore[attr-defined]  # DRF >=3.16.1; not in the stubs
         try:
             text = codecs.getreader(encoding)(stream).read()
             return boundedjson.loads(text, parse_constant=strict_constant if self.strict else None)

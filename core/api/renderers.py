@@ -9,6 +9,7 @@ value renders as before; pretty-printing (``; indent=``, the browsable API) stay
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import orjson
@@ -26,17 +27,24 @@ class JSONRenderer(renderers.JSONRenderer):
         self,
         data: Any,
         accepted_media_type: str | None = None,
-        renderer_context: dict[str, Any] | None = None,
+        renderer_context: Mapping[str, Any] | None = None,
     ) -> bytes:
         if data is None:
             return b""
         if self.get_indent(accepted_media_type or "", renderer_context or {}) is not None:
-            return super().render(data, accepted_media_type, renderer_context)
+            return self._drf_render(data, accepted_media_type, renderer_context)
         try:
             out = orjson.dumps(data, default=_default, option=_OPTIONS)
         except (TypeError, orjson.JSONEncodeError):  # past 64-bit integers, odd keys
-            return super().render(data, accepted_media_type, renderer_context)
+            return self._drf_render(data, accepted_media_type, renderer_context)
         # As DRF: the line and paragraph separators escaped, so the JSON is a JavaScript subset.
         if b"\xe2\x80\xa8" in out or b"\xe2\x80\xa9" in out:
             out = out.replace(b"\xe2\x80\xa8", b"\\u2028").replace(b"\xe2\x80\xa9", b"\\u2029")
         return out
+
+    def _drf_render(
+        self, data: Any, media_type: str | None, context: Mapping[str, Any] | None
+    ) -> bytes:
+        """DRF's own rendering (indented, or what orjson refuses): bytes, its stubs say Any."""
+        rendered: bytes = super().render(data, media_type, context)
+        return rendered

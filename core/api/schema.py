@@ -257,9 +257,9 @@ def _document(method: str, operation: dict[str, Any], schemas: dict[str, Any]) -
             statuses.update(_LEGACY_WITH_BODY)
         if method != "get":
             statuses.update(_LEGACY_WRITES)
-        for status, description in statuses.items():
+        for legacy_status, description in statuses.items():
             responses.setdefault(
-                status,
+                legacy_status,
                 {"description": description, "content": {"application/json": {"schema": ref}}},
             )
         return

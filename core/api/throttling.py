@@ -64,6 +64,9 @@ def _caches_changed(*, setting: str, **_: Any) -> None:
 
 class UserRateThrottle(throttling.UserRateThrottle):
     oldest: float | None = None
+    # Set by DRF's __init__ from the rate (parse_rate); its stubs do not declare them.
+    duration: int
+    num_requests: int
 
     def allow_request(self, request: Any, view: Any) -> bool:
         # DRF's cache is django.core.cache.cache, a proxy to this thread's backend: the
@@ -77,7 +80,7 @@ class UserRateThrottle(throttling.UserRateThrottle):
         self.now = self.timer()
         key = cache.make_and_validate_key(self.key)
         # Django's get_client() would build a new redis.Redis per request (core/ops/cache.py).
-        client = client_for(cache._cache._get_connection_pool(write=True))
+        client = client_for(cache._cache._get_connection_pool(write=True))  # type: ignore[attr-defined]
         global _script
         if _script is None:
             _script = client.register_script(_WINDOW)

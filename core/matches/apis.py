@@ -31,6 +31,7 @@ from core.api import fields as strict
 from core.api.pagination import Pagination
 from core.api.schema import ENGINE, errors
 from core.matches import gamewords, hotpath, selectors, services
+from core.matches.commands import Answer, engine_for
 from core.matches.models import Match, Seat
 from games.registry import GAME_MODULES
 
@@ -299,7 +300,7 @@ class ChatPageOut(serializers.Serializer[Any]):
 
 
 def _game_out(slug: str, full: bool) -> dict[str, Any]:
-    engine = services.engine_for(slug)
+    engine = engine_for(slug)
     out: dict[str, Any] = {
         "slug": engine.slug,
         "name": engine.name,
@@ -634,8 +635,8 @@ def _plainly_valid_command(data: Any) -> dict[str, Any] | None:
 
 
 def _answer(result: Any) -> Response | HttpResponse:
-    """A command's answer: its JSON as rendered by the service (``services.Answer``)."""
-    if isinstance(result, services.Answer):
+    """A command's answer: its JSON as rendered by the service (``commands.Answer``)."""
+    if isinstance(result, Answer):
         return HttpResponse(result.encoded, content_type="application/json")
     return Response(result)
 

@@ -6,6 +6,8 @@ Redis, without a real ``DJANGO_SECRET_KEY``, or with ``DJANGO_DEBUG`` on; it run
 TLS-terminating proxy that sets ``X-Forwarded-Proto`` (README: Production).
 """
 
+from django.core.exceptions import ImproperlyConfigured
+
 from core.settings.base import *  # noqa: F403
 from core.settings.base import DATABASE_URL, DATABASES, DEBUG, REDIS_URL, env
 
@@ -13,7 +15,7 @@ LUDOTEKA_MODE = "production"
 
 
 def _refuse(message: str) -> None:
-    raise environ.ImproperlyConfigured(message)  # noqa: F405
+    raise ImproperlyConfigured(message)
 
 
 if DEBUG:

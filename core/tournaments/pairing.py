@@ -296,8 +296,8 @@ def swiss_pairs(
     levels = len(edges[0][2])
     cap = max(max(g) for _, _, g in edges) + 1
     base = (n + 2) * cap
-    for a, b, good in edges:
-        weight = sum(v * base ** (levels - 1 - i) for i, v in enumerate(good))
+    for a, b, levels_of_ab in edges:
+        weight = sum(v * base ** (levels - 1 - i) for i, v in enumerate(levels_of_ab))
         graph.add_edge(a, b, weight=weight)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     pairs: list[tuple[int, int]] = []

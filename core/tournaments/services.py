@@ -32,6 +32,7 @@ from core.api.errors import ApiError
 from core.eventstore.models import Event
 from core.eventstore.store import SEAT_TIMED_OUT
 from core.matches import services as match_services
+from core.matches.commands import engine_for
 from core.matches.models import Match, Seat
 from core.matches.scheduling import run_after_commit, run_at, task_named
 from core.matches.timecontrol import parse_time_control
@@ -99,7 +100,7 @@ def _validate(spec: TournamentSpec, now: datetime) -> tuple[dict[str, Any], Engi
     name = spec.name.strip()
     if not 1 <= len(name) <= 100:
         raise _invalid("name must have 1 to 100 characters.")
-    engine = match_services.engine_for(spec.game)
+    engine = engine_for(spec.game)
     if spec.format not in st.FORMATS:
         raise _invalid(f"format must be one of: {', '.join(st.FORMATS)}.")
     k = spec.players_per_table
@@ -486,7 +487,7 @@ def tournament_add_bots(
             raise ApiError(409, "bots_not_allowed", "This tournament does not allow bots.")
         if not 1 <= count <= MAX_ENTRANTS:
             raise ApiError(400, "invalid_input", f"count must be between 1 and {MAX_ENTRANTS}.")
-        engine = match_services.engine_for(cfg["game"])
+        engine = engine_for(cfg["game"])
         level = level or cfg["bot_level"]
         if level not in engine.bot_levels:
             raise ApiError(
@@ -583,7 +584,7 @@ def _start(w: _Write, now: datetime) -> None:
     entrants = state.registered()
     if len(entrants) < 2:
         raise ApiError(409, "not_enough_players", "A tournament needs at least two players.")
-    engine = match_services.engine_for(state.config["game"])
+    engine = engine_for(state.config["game"])
     if state.format == st.SERIES and len(entrants) < engine.min_players:
         raise ApiError(
             409,
@@ -658,7 +659,7 @@ def _start_round(w: _Write, now: datetime) -> None:
 
 
 def _min_size(state: st.TournamentState) -> int:
-    return max(2, match_services.engine_for(state.config["game"]).min_players)
+    return max(2, engine_for(state.config["game"]).min_players)
 
 
 def _create_match(w: _Write, seats: Sequence[int | None]) -> int:
