@@ -12,7 +12,7 @@ from core.api.errors import server_error_body
 PWA_INDEX = settings.BASE_DIR / "pwa" / "dist" / "index.html"
 
 
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: HttpRequest) -> HttpResponse | FileResponse:
     """The app shell for ``/`` and every client-side route (``/matches/42``, ``/settings``...):
     the PWA's router draws the screen. Never cached, so a new build shows on the next visit."""
     if request.method not in ("GET", "HEAD"):

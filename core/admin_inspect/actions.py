@@ -32,7 +32,7 @@ from core.matches.deadlines import timeout_bot_level
 from core.matches.models import Match, Seat
 from core.matches.state import load_state, load_state_at
 
-PERMISSIONS = {
+PERMISSIONS: dict[str, str] = {  # by AuditEntry.Action (a str)
     AuditEntry.Action.ABORT: "admin_inspect.abort_match",
     AuditEntry.Action.AWARD: "admin_inspect.award_result",
     AuditEntry.Action.REPLACE_SEAT: "admin_inspect.replace_seat",

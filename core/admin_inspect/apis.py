@@ -39,7 +39,7 @@ class StaffApi(APIView):
         actions.check_staff(request.user)
 
 
-def _filters(serializer: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+def _filters(serializer: type[serializers.Serializer[Any]], request: Request) -> dict[str, Any]:
     data = serializer(data=request.query_params)
     data.is_valid(raise_exception=True)
     return dict(data.validated_data)

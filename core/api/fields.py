@@ -80,7 +80,7 @@ class _BlankIsAValue:
     """A query parameter sent blank (``?status=``) is a value to check, not "no filter": DRF's
     form semantics read a blank field that is not required as absent."""
 
-    field_name: str
+    field_name: str | None
 
     def get_value(self, dictionary: Any) -> Any:
         if self.field_name in dictionary:

@@ -10,7 +10,7 @@ from core.eventstore.models import Event
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # not subscriptable at run time
+class EventAdmin(admin.ModelAdmin):  # not subscriptable at run time: bare (pyproject.toml)
     list_display = ["match", "seq", "type", "actor", "created_at"]
     list_filter = ["type"]
     search_fields = ["match__id"]

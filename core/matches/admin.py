@@ -10,7 +10,7 @@ from core.matches.models import ChatMessage, Match, Seat
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = [
+    fields = readonly_fields = (
         "index",
         "kind",
         "user",
@@ -20,8 +20,7 @@ class SeatInline(admin.TabularInline):
         "to_move",
         "rank",
         "score",
-    ]
-    readonly_fields = fields
+    )
 
 
 @admin.register(Match)

@@ -47,12 +47,14 @@ class TextsOut(serializers.Serializer[Any]):
     cs = serializers.CharField(allow_blank=True)
 
 
+# Some output fields bear the name of a Field or Serializer attribute (label, required, fields,
+# data): the stubs see an override, but DRF's metaclass takes declared fields off the class.
 class GameOptionOut(serializers.Serializer[Any]):
     name = serializers.CharField()
     kind = serializers.ChoiceField(choices=["bool", "int", "choice"])
     default = serializers.JSONField(help_text="The option's value when not given.")
     description = serializers.CharField(help_text="For developers; players read label and help.")
-    label = TextsOut(help_text="A few words naming the option.")
+    label = TextsOut(help_text="A few words naming the option.")  # type: ignore[assignment]
     help = TextsOut(help_text="What it changes, and what the default does.")
     choice_labels = serializers.DictField(
         child=TextsOut(), required=False, help_text="Per value of a choice, its words."
@@ -69,19 +71,19 @@ class CommandFieldOut(serializers.Serializer[Any]):
     name = serializers.CharField()
     kind = serializers.ChoiceField(choices=["int", "str", "bool", "list", "dict", "any"])
     description = serializers.CharField()
-    required = serializers.BooleanField()
+    required = serializers.BooleanField()  # type: ignore[assignment]
 
 
 class CommandSpecOut(serializers.Serializer[Any]):
     type = serializers.CharField()
     description = serializers.CharField()
-    fields = CommandFieldOut(many=True)
+    fields = CommandFieldOut(many=True)  # type: ignore[assignment]
 
 
 class BotLevelOut(serializers.Serializer[Any]):
     level = serializers.CharField()
     description = serializers.CharField(help_text="For developers: how this level plays.")
-    label = TextsOut(help_text='The level in a word ("Beginner").')
+    label = TextsOut(help_text='The level in a word ("Beginner").')  # type: ignore[assignment]
     help = TextsOut(help_text="How it plays, one sentence.")
     strength = TextsOut(help_text="Its measured strength; empty while not measured.")
 
@@ -243,7 +245,7 @@ class MatchEventOut(serializers.Serializer[Any]):
     type = serializers.CharField(required=False, help_text="Absent: an event hidden from you.")
     actor = serializers.IntegerField(allow_null=True, required=False)
     at = serializers.DateTimeField(required=False)
-    data = _Free(required=False, help_text="The event as you may see it (game-specific).")
+    data = _Free(required=False, help_text="The event as you may see it (game-specific).")  # type: ignore[assignment]
     text = TextsOut(
         required=False,
         help_text="The log line for you, players by name and you as 'you'; empty: the event "
@@ -705,7 +707,7 @@ class MatchUndoApi(APIView):
         responses={200: CommandAnswerOut},
         extensions=errors(*_COMMAND_ERRORS, "stale_version", "nothing_to_undo"),
     )
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: Request, match_id: int) -> Response | HttpResponse:
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
         return _answer(
@@ -725,7 +727,7 @@ class MatchResignApi(APIView):
         responses={200: CommandAnswerOut},
         extensions=errors(*_COMMAND_ERRORS, "already_resigned"),
     )
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: Request, match_id: int) -> Response | HttpResponse:
         data = self.Input(data=request.data)
         data.is_valid(raise_exception=True)
         return _answer(

@@ -269,7 +269,7 @@ def explanation(
     viewer: int | None,
     names: Sequence[str],
     events: list[dict[str, Any]] | None = None,
-) -> dict[str, Explanation] | None:
+) -> dict[Lang, Explanation] | None:
     """How a finished game was counted, ``{en, cs}``, for ``viewer``; None for an engine
     without ``explain`` or a game that has not ended. ``events``: the game's events redacted
     for ``viewer`` (games/WORDS.md), when the caller read them."""

@@ -297,7 +297,7 @@ def match_events(
     rows = Event.objects.filter(match=match, seq__gt=since)
     if until is not None:
         rows = rows.filter(seq__lte=until)
-    rows = rows.order_by("seq").values_list("seq", "type", "payload", "actor", "created_at")
+    columns = rows.order_by("seq").values_list("seq", "type", "payload", "actor", "created_at")
     names = seat_names(match)
     return [
         event_for_viewer(
@@ -310,7 +310,7 @@ def match_events(
             viewer=seat,
             names=names,
         )
-        for seq, etype, payload, actor, at in rows.iterator(chunk_size=500)
+        for seq, etype, payload, actor, at in columns.iterator(chunk_size=500)
     ]
 
 

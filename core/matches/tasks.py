@@ -44,7 +44,7 @@ pause = time.sleep  # the in-process wait between attempts (tests replace it)
 def lock_retry_delay(attempt: int, base: float) -> float:
     """Seconds before retry number ``attempt`` (1, 2, ...): doubling, with full-range jitter so
     two losers of the same lock do not collide again on the same beat."""
-    return base * 2 ** (attempt - 1) * random.uniform(0.5, 1.5)
+    return base * 2.0 ** (attempt - 1) * random.uniform(0.5, 1.5)
 
 
 @shared_task(

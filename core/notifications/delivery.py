@@ -85,8 +85,11 @@ def _claim(now: datetime, limit: int, counts: Counter[str]) -> list[Delivery]:
         )
         if not rows:
             return []
-        pairs = {(d.notification.user_id, d.notification.match_id) for d in rows}
-        pairs = {(u, m) for u, m in pairs if m is not None}
+        pairs = {
+            (d.notification.user_id, d.notification.match_id)
+            for d in rows
+            if d.notification.match_id is not None
+        }
         looking = watchers(pairs=pairs, now=now)
         to_move = _to_move(pairs)
         groups: dict[tuple[Any, ...], list[Delivery]] = defaultdict(list)

@@ -70,7 +70,7 @@ def _deliveries(
     for n in notifications:
         pref = prefs.get(n.user_id)
         modes = modes_of(pref)
-        for channel in Channel.values:
+        for channel in Channel:
             mode = modes[channel][n.kind]
             if mode == Mode.OFF or n.user_id not in reachable[channel]:
                 continue

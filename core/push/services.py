@@ -298,7 +298,8 @@ def _post(
             requests_session=session,
         )
     except WebPushException as err:
-        return err.status_code
+        refused: int | None = err.status_code  # the push service's answer (None: no answer)
+        return refused
     except requests.RequestException as err:
         log.info("web push: %s to %s", type(err).__name__, _origin(subscription.endpoint))
         return None
@@ -308,7 +309,8 @@ def _post(
     finally:
         if own_session:
             session.close()
-    return response.status_code
+    status: int = response.status_code
+    return status
 
 
 def _origin(endpoint: str) -> str:

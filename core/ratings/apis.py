@@ -63,7 +63,7 @@ class RatingListApi(APIView):
         qs = selectors.rating_leaderboard(game=filters.validated_data["game"])
         paginator = Pagination()
         page = paginator.paginate_queryset(qs, request, view=self)
-        first = paginator.page.start_index() if page else 1
+        first = paginator.page.start_index() if paginator.page and page else 1
         rows = [{"position": first + i, **selectors.rating_out(r)} for i, r in enumerate(page)]
         return paginator.get_paginated_response(rows)
 

@@ -26,22 +26,27 @@ class _ReadOnly:
 class EntrantInline(_ReadOnly, admin.TabularInline):
     model = Entrant
     extra = 0
-    fields = ["number", "name", "user", "bot_level", "seed", "withdrawn", "registered_at"]
-    readonly_fields = fields
+    fields = readonly_fields = (
+        "number",
+        "name",
+        "user",
+        "bot_level",
+        "seed",
+        "withdrawn",
+        "registered_at",
+    )
 
 
 class TournamentMatchInline(_ReadOnly, admin.TabularInline):
     model = TournamentMatch
     extra = 0
-    fields = ["round", "table", "match", "seats", "result_recorded"]
-    readonly_fields = fields
+    fields = readonly_fields = ("round", "table", "match", "seats", "result_recorded")
 
 
 class TournamentEventInline(_ReadOnly, admin.TabularInline):
     model = TournamentEvent
     extra = 0
-    fields = ["seq", "type", "payload", "actor", "created_at"]
-    readonly_fields = fields
+    fields = readonly_fields = ("seq", "type", "payload", "actor", "created_at")
     ordering = ["seq"]
 
 

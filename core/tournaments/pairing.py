@@ -291,7 +291,7 @@ def swiss_pairs(
         for p in players:
             if record.byes[p] == fewest_byes:  # fair byes: a second one only after everyone's first
                 edges.append((p, bye_node, (n, 1, rank[p], spread * spread, 1)))
-    graph = nx.Graph()
+    graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from([*players, bye_node] if n % 2 else players)
     levels = len(edges[0][2])
     cap = max(max(g) for _, _, g in edges) + 1

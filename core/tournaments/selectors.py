@@ -80,7 +80,7 @@ def _standings(tournament: Tournament, state: st.TournamentState) -> Any:
         return rows
     out = []
     for row in rows:
-        e = state.entrants.get(row.get("entrant")) if isinstance(row, dict) else None
+        e = state.entrants.get(row.get("entrant", -1)) if isinstance(row, dict) else None
         if e is not None and e.name == DELETED_NAME and e.username is None:
             row = {**row, "name": e.name, "username": None}
         out.append(row)

@@ -632,9 +632,10 @@ def _start_round(w: _Write, now: datetime) -> None:
         number = len(w.state.rounds) + 1
         hours = w.state.config.get("round_hours")
         deadline = (now + timedelta(hours=hours)).isoformat() if hours else None
+        match_ids = [_create_match(w, table.seats) for table in plan.tables]
         tables = [
-            {"table": i + 1, "match": _create_match(w, table.seats), "seats": list(table.seats)}
-            for i, table in enumerate(plan.tables)
+            {"table": i + 1, "match": match_id, "seats": list(table.seats)}
+            for i, (table, match_id) in enumerate(zip(plan.tables, match_ids, strict=True))
         ]
         w.emit(
             {
@@ -646,13 +647,15 @@ def _start_round(w: _Write, now: datetime) -> None:
                 "slots": [[k, v + 1 if k == "t" else v] for k, v in plan.slots],
             }
         )
-        for tb in tables:
-            for p in tb["seats"]:
-                if p is not None and w.state.entrants[p].user is not None:
-                    w.notify.append((w.state.entrants[p].user, tb["match"], number))  # type: ignore[arg-type]
+        for table, match_id in zip(plan.tables, match_ids, strict=True):
+            for p in table.seats:
+                user = None if p is None else w.state.entrants[p].user
+                if user is not None:
+                    w.notify.append((user, match_id, number))
         for p in plan.byes:
-            if w.state.entrants[p].user is not None:
-                w.notify.append((w.state.entrants[p].user, None, number))  # type: ignore[arg-type]
+            user = w.state.entrants[p].user
+            if user is not None:
+                w.notify.append((user, None, number))
         if tables:
             return
         w.emit({"type": st.ROUND_FINISHED, "round": number})

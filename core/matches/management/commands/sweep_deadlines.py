@@ -37,7 +37,7 @@ class Command(BaseCommand):
             raise CommandError("--every must be 0 (once) or a positive number of seconds.")
         while True:
             try:
-                counts = deadline_sweep()
+                counts: dict[str, object] = {**deadline_sweep()}
                 tournaments = tournament_sweep()
                 if tournaments:  # like the deadline counts: only what happened
                     counts["tournaments"] = tournaments
