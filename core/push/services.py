@@ -298,8 +298,9 @@ def _post(
             requests_session=session,
         )
     except WebPushException as err:
-        refused: int | None = err.status_code  # the push service's answer (None: no answer)
-        return refused
+        # The refusal's status from the answer it carries: ``err.status_code`` came in pywebpush
+        # 2.5, and on 2.0 to 2.4 (the range allows them) reading it raised out of this handler.
+        return _status_of(err.response)
     except requests.RequestException as err:
         log.info("web push: %s to %s", type(err).__name__, _origin(subscription.endpoint))
         return None
@@ -311,6 +312,12 @@ def _post(
             session.close()
     status: int = response.status_code
     return status
+
+
+def _status_of(response: object) -> int | None:
+    """The HTTP status of a push service's answer; None when there was none."""
+    status = getattr(response, "status_code", None)
+    return status if isinstance(status, int) else None
 
 
 def _origin(endpoint: str) -> str:

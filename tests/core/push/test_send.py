@@ -205,6 +205,33 @@ def test_a_subscription_for_another_server_key_refuses_our_push(push_service: Pu
 # --- what the answer does to the subscription ---------------------------------------------------
 
 
+class _WebPushExceptionBefore25(Exception):
+    """pywebpush 2.0 to 2.4's WebPushException: the answer in ``response``, no ``status_code``."""
+
+    def __init__(self, message: str, response: Any = None) -> None:
+        super().__init__(message)
+        self.response = response
+
+
+@pytest.mark.django_db
+def test_a_refusal_is_read_from_its_answer_as_pywebpush_before_2_5_gives_it(
+    push_service: PushService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from core.push import services
+
+    gone = requests.Response()
+    gone.status_code = 410
+
+    def refuse(*args: Any, **kwargs: Any) -> None:
+        raise _WebPushExceptionBefore25("Push failed: 410 Gone", response=gone)
+
+    monkeypatch.setattr(services, "WebPushException", _WebPushExceptionBefore25)
+    monkeypatch.setattr(services, "webpush", refuse)
+    subscription = _subscription(make_user(), push_service.subscribe())
+    assert push_send(subscription, PAYLOAD) == "gone"
+    assert not PushSubscription.objects.filter(pk=subscription.pk).exists()
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("status", [404, 410])
 def test_a_gone_subscription_is_deleted(push_service: PushService, status: int) -> None:
