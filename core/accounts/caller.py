@@ -21,9 +21,3 @@ def signed_in(request: Request | HttpRequest) -> User:
     if not isinstance(user, User):
         raise NotAuthenticated()
     return user
-
-
-def signed_in_or_none(request: Request | HttpRequest) -> User | None:
-    """The signed-in caller, or None for an anonymous one (the views open to anyone)."""
-    user = request.user
-    return user if isinstance(user, User) else None
