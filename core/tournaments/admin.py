@@ -8,7 +8,7 @@ from typing import Any
 
 from django.contrib import admin
 
-from core.tournaments.models import Entrant, Tournament, TournamentEvent, TournamentMatch
+from core.tournaments.models import Entrant, Tournament, TournamentMatch
 from core.tournaments.services import tournament_advance
 
 
@@ -37,14 +37,6 @@ class TournamentMatchInline(_ReadOnly, admin.TabularInline):
     readonly_fields = fields
 
 
-class TournamentEventInline(_ReadOnly, admin.TabularInline):
-    model = TournamentEvent
-    extra = 0
-    fields = ["seq", "type", "payload", "actor", "created_at"]
-    readonly_fields = fields
-    ordering = ["seq"]
-
-
 @admin.register(Tournament)
 class TournamentAdmin(_ReadOnly, admin.ModelAdmin):
     list_display = ["id", "name", "game", "format", "status", "round", "entrant_count", "private"]
@@ -71,7 +63,7 @@ class TournamentAdmin(_ReadOnly, admin.ModelAdmin):
         "started_at",
         "finished_at",
     ]
-    inlines = [EntrantInline, TournamentMatchInline, TournamentEventInline]
+    inlines = [EntrantInline, TournamentMatchInline]  # events: the event store's admin
     actions = ["run_what_is_due"]
 
     @admin.action(description="Run what is due now (results, round deadline, next round)")
@@ -79,11 +71,3 @@ class TournamentAdmin(_ReadOnly, admin.ModelAdmin):
         for tournament in queryset:
             outcome = tournament_advance(tournament_id=tournament.pk)
             self.message_user(request, f"{tournament}: {outcome}")
-
-
-@admin.register(TournamentEvent)
-class TournamentEventAdmin(_ReadOnly, admin.ModelAdmin):
-    list_display = ["tournament", "seq", "type", "actor", "created_at"]
-    list_filter = ["type"]
-    search_fields = ["tournament__id", "tournament__name"]
-    ordering = ["tournament", "seq"]
