@@ -127,7 +127,8 @@ def test_verify_reports_the_first_broken_link(alice: Any, race_game: str) -> Non
         )
     with transaction.atomic():
         _tamper(
-            "UPDATE eventstore_event SET payload = %s WHERE match_id = %s AND seq = 2",
+            "UPDATE eventstore_event SET payload = %s "
+            "WHERE stream_kind = 'match' AND stream_key = %s AND seq = 2",
             ['{"n": 99}', match.pk],
         )
         report = store.verify_chain(match.pk)
