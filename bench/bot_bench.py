@@ -162,7 +162,8 @@ def reply_samples(match_id: int) -> tuple[list[float], list[float]]:
 
     batches: list[tuple[str, float]] = []  # (command id, commit stamp), one per command
     for command_id, created in (
-        Event.objects.filter(match_id=match_id, command_id__isnull=False)
+        Event.objects.of("match", match_id)
+        .filter(command_id__isnull=False)
         .order_by("seq")
         .values_list("command_id", "created_at")
     ):

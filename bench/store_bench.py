@@ -301,7 +301,9 @@ def main() -> None:
         stop_following.set()
         following.join()
     store.sequence_feed()
-    positions = list(Event.objects.order_by("position").values_list("position", "match_id", "seq"))
+    positions = list(
+        Event.objects.order_by("position").values_list("position", "stream_key", "seq")
+    )
     gapless = [p for p, _, _ in positions] == list(range(1, len(positions) + 1))
     last_seq: dict[int, int] = {}
     in_order = True

@@ -32,10 +32,10 @@ from django.db.models import Max
 
 from core.api.errors import ApiError
 from core.eventstore.models import Event
-from core.eventstore.store import UNDO_EVENT
 from core.matches import hotpath
 from core.matches.models import Match, Seat
 from core.matches.names import seat_names
+from core.matches.platform_events import UNDO_EVENT
 from core.matches.presenters import event_for_viewer
 from core.matches.recent import recent_commits
 from core.matches.services import engine_for
@@ -291,7 +291,7 @@ def _match_and_seats(match_id: int) -> tuple[Match, list[Seat]] | None:
 def _events_sql() -> str:
     return (
         f"SELECT seq, type, payload, actor, created_at FROM {Event._meta.db_table} "
-        "WHERE match_id = %s AND seq > %s AND seq <= %s ORDER BY seq"
+        "WHERE stream_kind = 'match' AND stream_key = %s AND seq > %s AND seq <= %s ORDER BY seq"
     )
 
 
@@ -299,7 +299,8 @@ def _events(match_id: int, after: int, upto: int) -> list[tuple[Any, ...]]:
     """``(seq, type, payload, actor, created_at)`` of the events ``after < seq <= upto``."""
     if connection.vendor != "postgresql":
         return list(
-            Event.objects.filter(match_id=match_id, seq__gt=after, seq__lte=upto)
+            Event.objects.of("match", match_id)
+            .filter(seq__gt=after, seq__lte=upto)
             .order_by("seq")
             .values_list("seq", "type", "payload", "actor", "created_at")
         )

@@ -438,7 +438,8 @@ def verify(run: Run, seats: list[Seat], hooks: Hooks | None) -> dict[str, Any]:
         engine = get_engine(m.game)
         # Every event up to the version read above (a late move must not look like a mismatch).
         rows = list(
-            Event.objects.filter(match_id=mid, seq__lte=m.version)
+            Event.objects.of("match", mid)
+            .filter(seq__lte=m.version)
             .order_by("seq")
             .values_list("seq", "type", "payload")
         )
@@ -447,7 +448,8 @@ def verify(run: Run, seats: list[Seat], hooks: Hooks | None) -> dict[str, Any]:
             problems.append(f"match {mid}: the loaded state differs from the replay")
         for snap in Snapshot.objects.filter(match_id=mid, rules_version=m.rules_version):
             rows = list(
-                Event.objects.filter(match_id=mid, seq__lte=snap.version)
+                Event.objects.of("match", mid)
+                .filter(seq__lte=snap.version)
                 .order_by("seq")
                 .values_list("seq", "type", "payload")
             )
@@ -455,9 +457,9 @@ def verify(run: Run, seats: list[Seat], hooks: Hooks | None) -> dict[str, Any]:
                 problems.append(f"match {mid}: snapshot {snap.version} differs from the replay")
     # Commands: each acknowledged one exactly once, in one contiguous batch ending at its version.
     batches: dict[tuple[int, str], list[int]] = defaultdict(list)
-    for mid, cid, seq in Event.objects.filter(match_id__in=match_ids).values_list(
-        "match_id", "command_id", "seq"
-    ):
+    for mid, cid, seq in Event.objects.filter(
+        stream_kind="match", stream_key__in=match_ids
+    ).values_list("stream_key", "command_id", "seq"):
         if cid:
             batches[(mid, cid)].append(seq)
     doubled = 0

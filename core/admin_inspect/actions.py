@@ -26,7 +26,7 @@ from core.api.errors import ApiError
 from core.api.guard import check_deadline
 from core.eventstore import store
 from core.eventstore.models import Snapshot
-from core.matches import broadcast, services
+from core.matches import broadcast, platform_events, services
 from core.matches.commands import engine_for
 from core.matches.deadlines import timeout_bot_level
 from core.matches.models import Match, Seat
@@ -124,7 +124,7 @@ def match_abort(*, user: User, match_id: int, reason: Any) -> AuditEntry:
         (row,) = store.append(
             match=match,
             expected_version=match.version,
-            events=[{"type": store.MATCH_ABORTED, "reason": text}],
+            events=[{"type": platform_events.MATCH_ABORTED, "reason": text}],
             actor=None,
         )
         match.status = Match.Status.ABORTED
@@ -173,7 +173,12 @@ def match_award_result(
             match=match,
             expected_version=match.version,
             events=[
-                {"type": store.RESULT_AWARDED, "ranks": places, "scores": points, "reason": text}
+                {
+                    "type": platform_events.RESULT_AWARDED,
+                    "ranks": places,
+                    "scores": points,
+                    "reason": text,
+                }
             ],
             actor=None,
         )
@@ -222,7 +227,12 @@ def match_replace_seat(
             match=match,
             expected_version=match.version,
             events=[
-                {"type": store.SEAT_REPLACED_BY_BOT, "seat": seat, "level": chosen, "reason": text}
+                {
+                    "type": platform_events.SEAT_REPLACED_BY_BOT,
+                    "seat": seat,
+                    "level": chosen,
+                    "reason": text,
+                }
             ],
             actor=None,
         )
@@ -264,7 +274,7 @@ def match_rollback(*, user: User, match_id: int, reason: Any, to: Any) -> AuditE
         crossing = [
             e.seq
             for e in later
-            if e.type == store.UNDO_EVENT and any(s <= to for s in e.payload["seqs"])
+            if e.type == platform_events.UNDO_EVENT and any(s <= to for s in e.payload["seqs"])
         ]
         if crossing:
             raise ApiError(
@@ -279,9 +289,11 @@ def match_rollback(*, user: User, match_id: int, reason: Any, to: Any) -> AuditE
             raise ApiError(
                 422, "not_a_playable_point", f"The match was not in play after event {to}."
             )
-        already = store.undone_seqs(events)
+        already = platform_events.undone_seqs(events)
         seqs = [
-            e.seq for e in later if e.type not in store.PLATFORM_EVENTS and e.seq not in already
+            e.seq
+            for e in later
+            if e.type not in platform_events.PLATFORM_EVENTS and e.seq not in already
         ]
         if not seqs:
             raise ApiError(422, "nothing_to_roll_back", f"Nothing of the game came after {to}.")
@@ -298,7 +310,7 @@ def match_rollback(*, user: User, match_id: int, reason: Any, to: Any) -> AuditE
             expected_version=match.version,
             events=[
                 {
-                    "type": store.UNDO_EVENT,
+                    "type": platform_events.UNDO_EVENT,
                     "seat": None,
                     "seqs": seqs,
                     "rollback_to": to,

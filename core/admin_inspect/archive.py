@@ -32,7 +32,7 @@ from core import boundedjson
 from core.accounts.models import User
 from core.api.errors import ApiError
 from core.eventstore import store
-from core.eventstore.hashing import GENESIS, canonical_json, event_hash
+from core.eventstore.hashing import GENESIS, canonical_json, stream_hash
 from core.eventstore.models import Event
 from core.matches.commands import engine_for
 from core.matches.models import Match, Seat
@@ -94,7 +94,7 @@ def export_header(match: Match) -> dict[str, Any]:
 
 
 def _event_rows(match: Match) -> Iterator[dict[str, Any]]:
-    rows = Event.objects.filter(match=match).order_by("seq")
+    rows = Event.objects.of("match", match.pk).order_by("seq")
     for e in rows.iterator(chunk_size=1000):
         yield {
             "seq": e.seq,
@@ -221,9 +221,9 @@ def check_chain(meta: dict[str, Any], events: list[dict[str, Any]]) -> None:
     missing or reordered one shows as the first broken link."""
     prev = GENESIS
     for e in events:
-        digest = event_hash(
+        digest = stream_hash(
             prev_hash=prev,
-            match_id=meta["id"],
+            stream=("match", meta["id"]),
             seq=e["seq"],
             type=e["type"],
             payload=e["payload"],

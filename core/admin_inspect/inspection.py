@@ -17,7 +17,11 @@ from django.db.models import Prefetch, Q, QuerySet
 from core.api.errors import ApiError
 from core.eventstore.hashing import canonical_json
 from core.eventstore.models import Event, Snapshot
-from core.eventstore.store import (
+from core.eventstore.store import verify_chain
+from core.matches.commands import engine_for
+from core.matches.models import Match, Seat
+from core.matches.names import seat_names
+from core.matches.platform_events import (
     PLATFORM_EVENTS,
     SEAT_ON_VACATION,
     SEAT_TAKEN_OVER,
@@ -25,11 +29,7 @@ from core.eventstore.store import (
     STAFF_EVENTS,
     UNDO_EVENT,
     VACATION_DAY_SPENT,
-    verify_chain,
 )
-from core.matches.commands import engine_for
-from core.matches.models import Match, Seat
-from core.matches.names import seat_names
 from core.matches.presenters import event_words
 from core.matches.state import load_state_at
 from games.base import Engine
@@ -206,7 +206,8 @@ def staff_match_events(match: Match, *, since: int = 0) -> list[dict[str, Any]]:
     could see it, and whether a later undo or roll-back took it back."""
     engine = engine_for(match.game)
     rows = list(
-        Event.objects.filter(match=match, seq__gt=since)
+        Event.objects.of("match", match.pk)
+        .filter(seq__gt=since)
         .order_by("seq")
         .values_list("seq", "type", "payload", "actor", "command_id", "created_at", "hash")
     )
@@ -298,7 +299,7 @@ def staff_match_at(match: Match, *, seq: int, seat: int | str | None = "") -> di
     previous = load_state_at(match, seq - 1) if seq > 1 else None
     full = _plain(engine.admin_view(state)) if state is not None else None
     before = _plain(engine.admin_view(previous)) if previous is not None else None
-    row = Event.objects.filter(match=match, seq=seq).first() if seq else None
+    row = Event.objects.of("match", match.pk).filter(seq=seq).first() if seq else None
     out: dict[str, Any] = {
         "id": match.pk,
         "seq": seq,
@@ -349,7 +350,7 @@ def replay_check(match: Match) -> ReplayReport:
         )
     )
     rows = list(
-        Event.objects.filter(match=match).order_by("seq").values_list("seq", "type", "payload")
+        Event.objects.of("match", match.pk).order_by("seq").values_list("seq", "type", "payload")
     )
     # Snapshots sit at undo barriers (and a staff roll-back drops those it passes), so no later
     # undo takes back an event before one: taking every undo into account from the start

@@ -11,10 +11,10 @@ from core.eventstore.models import Event
 
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):  # not subscriptable at run time: bare (pyproject.toml)
-    list_display = ["match", "seq", "type", "actor", "created_at"]
-    list_filter = ["type"]
-    search_fields = ["match__id"]
-    ordering = ["match", "seq"]
+    list_display = ["stream_kind", "stream_key", "seq", "type", "actor", "created_at"]
+    list_filter = ["stream_kind", "type"]
+    search_fields = ["=stream_key"]
+    ordering = ["stream_kind", "stream_key", "seq"]
 
     def has_add_permission(self, request: Any) -> bool:
         return False

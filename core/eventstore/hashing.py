@@ -45,48 +45,46 @@ def stream_hash(
     return hashlib.sha256((prev_hash + body).encode()).hexdigest()
 
 
-def event_hash(
-    *,
-    prev_hash: str,
-    match_id: int,
-    seq: int,
-    type: str,
-    payload: Any,
-    actor: int | None,
-    created_at: datetime,
-) -> str:
-    """The hash of one event of a match's stream."""
-    return stream_hash(
-        prev_hash=prev_hash,
-        stream=("match", match_id),
-        seq=seq,
-        type=type,
-        payload=payload,
-        actor=actor,
-        created_at=created_at,
-    )
+# The parts of a hashed body that change from one event of an append to the next; every other
+# key (the stream's kind, actor, created_at) is fixed for the append.
+_PER_EVENT = ("payload", "seq", "type")
 
 
-def match_event_hasher(
-    *, match_id: int, actor: int | None, created_at: datetime
+def stream_event_hasher(
+    *, stream: tuple[str, int], actor: int | None, created_at: datetime
 ) -> Callable[[str, int, str, str], str]:
-    """``event_hash`` for the events of one append (one match, actor and time), as
+    """``stream_hash`` for the events of one append (one stream, actor and time), as
     ``hasher(prev_hash, seq, type_json, payload_canonical)``, with ``type_json`` the type as
     ``canonical_json`` writes it and ``payload_canonical`` the payload's ``canonical_json``.
 
-    The same bytes as ``event_hash``: canonical JSON sorts the body's keys (actor, created_at,
-    match, payload, seq, type), so the body is the fixed parts of the append around each
-    event's seq, type and payload, already serialised. ``event_hash`` serialised the whole body
-    and formatted the time once per event: most of the CPU of an append of a few events."""
-    head = (
-        f'{{"actor":{canonical_json(actor)},'
-        f'"created_at":{canonical_json(created_at.isoformat(timespec="microseconds"))},'
-        f'"match":{canonical_json(match_id)},"payload":'
-    )
+    The same bytes as ``stream_hash``: canonical JSON sorts the body's keys, so the body is the
+    fixed parts of the append, serialised once, around each event's payload, seq and type (in
+    that order whatever the stream's kind). ``stream_hash`` serialised the whole body and
+    formatted the time once per event: most of the CPU of an append of a few events."""
+    kind, key = stream
+    fixed = {
+        "actor": canonical_json(actor),
+        "created_at": canonical_json(created_at.isoformat(timespec="microseconds")),
+    }
+    if kind in fixed or kind in _PER_EVENT:
+        raise ValueError(f"a stream kind may not be named {kind!r}")
+    fixed[kind] = canonical_json(key)
+    chunks = [""]
+    for i, name in enumerate(sorted([*fixed, *_PER_EVENT])):
+        chunks[-1] += ("{" if i == 0 else ",") + canonical_json(name) + ":"
+        if name in fixed:
+            chunks[-1] += fixed[name]
+        else:
+            chunks.append("")
+    chunks[-1] += "}"
+    before_payload, before_seq, before_type, end = chunks
     sha256 = hashlib.sha256
 
     def hasher(prev_hash: str, seq: int, type_json: str, payload_canonical: str) -> str:
-        body = f'{prev_hash}{head}{payload_canonical},"seq":{seq},"type":{type_json}}}'
+        body = (
+            f"{prev_hash}{before_payload}{payload_canonical}{before_seq}{seq}"
+            f"{before_type}{type_json}{end}"
+        )
         return sha256(body.encode()).hexdigest()
 
     return hasher

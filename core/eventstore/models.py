@@ -1,4 +1,10 @@
-"""The append-only event store: one stream per match, chained by hashes, plus a global feed.
+"""The append-only event store: streams of any kind (a match's, a tournament's…), each chained
+by hashes, plus a global feed over all of them.
+
+A stream is named by its kind and key (``("match", 7)``), as its hashes name it
+(``hashing.stream_hash``). Its head (version and head hash) lives on the row that owns the
+stream, registered for the kind (``streams.register``): the store moves it with a
+compare-and-set in the appending statement, so the store knows no app's model.
 
 ``Event.position`` is the global feed order. On PostgreSQL an event is written without one and
 given it after it has committed, by the feed sequencer (``store.sequence_feed``: under the lock
@@ -17,26 +23,37 @@ from typing import Any
 from django.db import models
 
 
+class EventQuerySet(models.QuerySet["Event"]):
+    def of(self, kind: str, key: int) -> EventQuerySet:
+        """The events of the stream ``(kind, key)``."""
+        return self.filter(stream_kind=kind, stream_key=key)
+
+
 class Event(models.Model):
-    # No index of its own: the unique (match, seq) index leads with the match (one index fewer
-    # to write per event).
-    match = models.ForeignKey(
-        "matches.Match", on_delete=models.PROTECT, related_name="events", db_index=False
-    )
-    seq = models.PositiveIntegerField()  # 1-based; the match version after this event
+    # No index of their own: the unique (stream_kind, stream_key, seq) index leads with them.
+    stream_kind = models.CharField(max_length=16)  # "match", "tournament"
+    stream_key = models.BigIntegerField()  # the id of the stream's owner (its head row)
+    seq = models.PositiveIntegerField()  # 1-based; the stream's version after this event
     position = models.BigIntegerField(unique=True, null=True)  # None until sequenced
     type = models.CharField(max_length=64)
     payload = models.JSONField()
-    actor = models.SmallIntegerField(null=True)  # seat, or null for the system
+    # A match's seat, a tournament's user; null for the system.
+    actor = models.BigIntegerField(null=True)
     command_id = models.CharField(max_length=64, null=True)  # groups one command's events
     created_at = models.DateTimeField()
     prev_hash = models.CharField(max_length=64)
     hash = models.CharField(max_length=64)
 
+    objects = EventQuerySet.as_manager()
+
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="event_match_seq")]
-        # No (match, type) index: the one lookup by type (a match's timeouts) reads the match's
-        # events through (match, seq); each index is one more write per event, twice (the
+        constraints = [
+            models.UniqueConstraint(
+                fields=["stream_kind", "stream_key", "seq"], name="event_stream_seq"
+            )
+        ]
+        # No (stream, type) index: the one lookup by type (a match's timeouts) reads the match's
+        # events through (stream, seq); each index is one more write per event, twice (the
         # append and the sequencer's new row version).
         indexes = [
             # The sequencer's work list: the few events not yet in the feed.
@@ -49,7 +66,7 @@ class Event(models.Model):
         return {"type": self.type, **self.payload}
 
     def __str__(self) -> str:
-        return f"{self.match_id}#{self.seq} {self.type}"
+        return f"{self.stream_kind} {self.stream_key}#{self.seq} {self.type}"
 
 
 class FeedCounter(models.Model):

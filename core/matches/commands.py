@@ -217,9 +217,9 @@ def replayed_response(match: Match, record: CommandRecord, seat: Seat, digest: s
         )
     engine = engine_for(match.game)
     rows = list(
-        Event.objects.filter(
-            match=match, command_id=record.command_id, actor=record.seat, seq__lte=record.version
-        ).order_by("seq")
+        Event.objects.of("match", match.pk)
+        .filter(command_id=record.command_id, actor=record.seat, seq__lte=record.version)
+        .order_by("seq")
     )
     state = load_state(match, version=record.version)
     assert record.seat is not None  # every recorded command has a seat

@@ -31,6 +31,7 @@ from core.accounts.selectors import vacation_window, vacations_at
 from core.accounts.services import VacationEnded, user_spend_vacation_day, vacation_end
 from core.eventstore import store
 from core.eventstore.models import Event
+from core.matches import platform_events
 from core.matches.commands import engine_for, schedule_clock_checks
 from core.matches.models import Match, Seat
 from core.matches.scheduling import run_at, run_task, task_named
@@ -131,7 +132,10 @@ def _after_vacation(match: Match, vacation: Vacation, due: datetime) -> _Extensi
     left = max(timedelta(0), due - max(begins, match.turn_started_at or begins))
     deadline, remind_at = deadlines(ends, left.total_seconds())
     return _Extension(
-        store.SEAT_ON_VACATION, deadline, remind_at, {"until": vacation.ends_on.isoformat()}
+        platform_events.SEAT_ON_VACATION,
+        deadline,
+        remind_at,
+        {"until": vacation.ends_on.isoformat()},
     )
 
 
@@ -158,7 +162,9 @@ def _timeout(match: Match, now: datetime) -> str:
             continue
         if tc.vacation and seat.user_id and user_spend_vacation_day(user_id=seat.user_id, now=now):
             day_later = old_deadline + timedelta(seconds=DAY)
-            extended.append((seat, _Extension(store.VACATION_DAY_SPENT, day_later, None, {})))
+            extended.append(
+                (seat, _Extension(platform_events.VACATION_DAY_SPENT, day_later, None, {}))
+            )
             continue
         timed_out = True
         state = _apply_policy(match, engine, state, seat, tc.policy)
@@ -235,13 +241,13 @@ def _cut_short(
     """Bring the deadline of ``match_id`` back by ``cut`` if its last move was this vacation's
     (its clock untouched since: a deadline set any other way stays)."""
     match = Match.objects.select_for_update().get(pk=match_id)
-    last = Event.objects.filter(match=match, seq=match.version).first()
+    last = Event.objects.of("match", match.pk).filter(seq=match.version).first()
     if (
         match.status != Match.Status.ACTIVE
         or match.deadline is None
         or match.clock_version != match.version
         or last is None
-        or last.type != store.SEAT_ON_VACATION
+        or last.type != platform_events.SEAT_ON_VACATION
         or last.payload.get("seat") != seat
         or last.payload.get("until") != ended.was_until.isoformat()
     ):
@@ -252,7 +258,7 @@ def _cut_short(
     state = load_state(match)
     active = engine.active_seats(state)
     event = {
-        "type": store.SEAT_ON_VACATION,
+        "type": platform_events.SEAT_ON_VACATION,
         "seat": seat,
         "until": ended.vacation.ends_on.isoformat(),
         "deadline": deadline.isoformat(),
@@ -266,10 +272,10 @@ def _cut_short(
 def _apply_policy(match: Match, engine: Engine, state: Any, seat: Seat, policy: str) -> Any:
     """Record the timeout, then forfeit the seat or let a bot play its move."""
     platform: list[dict[str, Any]] = [
-        {"type": store.SEAT_TIMED_OUT, "seat": seat.index, "policy": policy}
+        {"type": platform_events.SEAT_TIMED_OUT, "seat": seat.index, "policy": policy}
     ]
     if policy == "zombie":
-        platform.append({"type": store.SEAT_TAKEN_OVER, "seat": seat.index})
+        platform.append({"type": platform_events.SEAT_TAKEN_OVER, "seat": seat.index})
         seat.status = Seat.Status.ZOMBIE
     store.append(match=match, expected_version=match.version, events=platform, actor=None)
     events = [] if policy == "forfeit" else _bot_turn(match, engine, state, seat.index)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
-from core.eventstore.store import (
+from core.matches.platform_events import (
     MATCH_ABORTED,
     PLATFORM_EVENTS,
     RESULT_AWARDED,

@@ -14,10 +14,10 @@ from core.accounts.models import User
 from core.accounts.selectors import vacations_at
 from core.api.errors import ApiError
 from core.eventstore.models import Event
-from core.eventstore.store import PLATFORM_EVENTS, UNDO_EVENT
 from core.matches.commands import engine_for
 from core.matches.models import ChatMessage, Match, Seat
 from core.matches.names import seat_name, seat_names
+from core.matches.platform_events import PLATFORM_EVENTS, UNDO_EVENT
 from core.matches.presenters import event_for_viewer, explanation
 from core.matches.state import load_state, load_state_at, state_cache
 from core.ratings.selectors import match_rating_changes
@@ -273,7 +273,8 @@ def _played_events(engine: Any, match: Match, seat: int | None, version: int) ->
     """The game's events up to ``version`` as ``seat`` may see them: the platform's own events
     and those an undo took back left out, each redacted by the engine (games/WORDS.md)."""
     rows = list(
-        Event.objects.filter(match_id=match.pk, seq__lte=version)
+        Event.objects.of("match", match.pk)
+        .filter(seq__lte=version)
         .order_by("seq")
         .values_list("seq", "type", "payload")
     )
@@ -294,7 +295,7 @@ def match_events(
     """The events after ``since`` (through ``until``), redacted for ``user``'s seat."""
     seat = viewer_seat(match, user)
     engine = engine_for(match.game)
-    rows = Event.objects.filter(match=match, seq__gt=since)
+    rows = Event.objects.of("match", match.pk).filter(seq__gt=since)
     if until is not None:
         rows = rows.filter(seq__lte=until)
     columns = rows.order_by("seq").values_list("seq", "type", "payload", "actor", "created_at")

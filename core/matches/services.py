@@ -26,7 +26,7 @@ from core.api.guard import check_deadline
 from core.eventstore import store
 from core.eventstore.exceptions import StaleVersion
 from core.eventstore.models import CommandRecord, Event, Snapshot
-from core.matches import broadcast, hooks, hotpath
+from core.matches import broadcast, hooks, hotpath, platform_events
 from core.matches.commands import (
     Answer,
     acting_seat,
@@ -548,12 +548,12 @@ def finish(match: Match, seats: list[Seat], outcome: dict[str, Any]) -> None:
 
 def undoable_batches(engine: Engine, events: list[Event], seat: int) -> list[list[int]]:
     """The seat's own trailing command batches since the last barrier, newest first."""
-    undone = store.undone_seqs(events)
+    undone = platform_events.undone_seqs(events)
     batches: list[list[int]] = []
     current: list[int] = []
     current_id: str | None = None
     for e in reversed(events):
-        if e.type == store.UNDO_EVENT or e.seq in undone:
+        if e.type == platform_events.UNDO_EVENT or e.seq in undone:
             continue
         if e.actor != seat or e.command_id is None or engine.is_undo_barrier(e.as_engine_event()):
             break
@@ -606,7 +606,7 @@ def match_undo(
                 "reveal or turn change.",
             )
         seqs = sorted(batches[0] if scope == "step" else [s for b in batches for s in b])
-        undo = {"type": store.UNDO_EVENT, "seat": seat.index, "seqs": seqs}
+        undo = {"type": platform_events.UNDO_EVENT, "seat": seat.index, "seqs": seqs}
         # The state is rebuilt without the undone events, so the cached one is only read here.
         before = engine.active_seats(load_state(match))
         rows = store.append(

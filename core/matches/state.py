@@ -16,7 +16,7 @@ from django.conf import settings
 from django.db import connection
 
 from core.eventstore.models import Event, Snapshot
-from core.eventstore.store import PLATFORM_EVENTS, UNDO_EVENT
+from core.matches.platform_events import PLATFORM_EVENTS, UNDO_EVENT
 from games.base import Engine
 from games.registry import get_engine
 
@@ -85,7 +85,7 @@ def load_state_at(match: Any, version: int) -> Any:
         f"WITH snap AS (SELECT version, state FROM {snapshots} WHERE match_id = %s "
         "AND version <= %s AND rules_version = %s ORDER BY version DESC LIMIT 1) "
         "SELECT version, NULL, state FROM snap UNION ALL "
-        f"SELECT seq, type, payload FROM {events} WHERE match_id = %s "
+        f"SELECT seq, type, payload FROM {events} WHERE stream_kind = 'match' AND stream_key = %s "
         "AND seq > COALESCE((SELECT version FROM snap), 0) AND seq <= %s ORDER BY 1"
     )
     with connection.cursor() as cur:
@@ -107,8 +107,6 @@ def replay_from_zero(match: Any) -> Any:
     """The state rebuilt from every event, ignoring snapshots and the cache (tests, audits)."""
     engine = get_engine(match.game)
     rows = list(
-        Event.objects.filter(match_id=match.pk)
-        .order_by("seq")
-        .values_list("seq", "type", "payload")
+        Event.objects.of("match", match.pk).order_by("seq").values_list("seq", "type", "payload")
     )
     return fold_events(engine, None, rows)

@@ -7,8 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin
+from django.utils.html import format_html, format_html_join
 
-from core.tournaments.models import Entrant, Tournament, TournamentEvent, TournamentMatch
+from core.eventstore.hashing import canonical_json
+from core.eventstore.models import Event
+from core.tournaments.models import STREAM_KIND, Entrant, Tournament, TournamentMatch
 from core.tournaments.services import tournament_advance
 
 
@@ -43,13 +46,6 @@ class TournamentMatchInline(_ReadOnly, admin.TabularInline):
     fields = readonly_fields = ("round", "table", "match", "seats", "result_recorded")
 
 
-class TournamentEventInline(_ReadOnly, admin.TabularInline):
-    model = TournamentEvent
-    extra = 0
-    fields = readonly_fields = ("seq", "type", "payload", "actor", "created_at")
-    ordering = ["seq"]
-
-
 @admin.register(Tournament)
 class TournamentAdmin(_ReadOnly, admin.ModelAdmin):
     list_display = ["id", "name", "game", "format", "status", "round", "entrant_count", "private"]
@@ -75,20 +71,27 @@ class TournamentAdmin(_ReadOnly, admin.ModelAdmin):
         "created_at",
         "started_at",
         "finished_at",
+        "events",
     ]
-    inlines = [EntrantInline, TournamentMatchInline, TournamentEventInline]
+    inlines = [EntrantInline, TournamentMatchInline]
     actions = ["run_what_is_due"]
+
+    @admin.display(description="Events")
+    def events(self, tournament: Tournament) -> str:
+        """The tournament's stream in the event store, oldest first."""
+        rows = Event.objects.of(STREAM_KIND, tournament.pk).order_by("seq")
+        lines = format_html_join(
+            "",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td><code>{}</code></td></tr>",
+            (
+                (e.seq, e.created_at, e.type, e.actor, canonical_json(e.payload))
+                for e in rows.iterator()
+            ),
+        )
+        return format_html("<table>{}</table>", lines)
 
     @admin.action(description="Run what is due now (results, round deadline, next round)")
     def run_what_is_due(self, request: Any, queryset: Any) -> None:
         for tournament in queryset:
             outcome = tournament_advance(tournament_id=tournament.pk)
             self.message_user(request, f"{tournament}: {outcome}")
-
-
-@admin.register(TournamentEvent)
-class TournamentEventAdmin(_ReadOnly, admin.ModelAdmin):
-    list_display = ["tournament", "seq", "type", "actor", "created_at"]
-    list_filter = ["type"]
-    search_fields = ["tournament__id", "tournament__name"]
-    ordering = ["tournament", "seq"]

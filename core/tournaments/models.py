@@ -1,15 +1,17 @@
 """Tournaments: the event stream of each (the truth) and the read models projected from it.
 
-``TournamentEvent`` is a stream per tournament, append-only and hash-chained like a match's
-(``core/eventstore``), in a table of its own: see ``store.py`` for why. ``Tournament``,
-``Entrant``, ``Invitation`` and ``TournamentMatch`` are projections kept up to date in the same
-transaction as the events that change them.
+A tournament's events are the event store's stream ``(STREAM_KIND, tournament id)``, whose
+head (``version``, ``head_hash``) is the ``Tournament`` row (``core/eventstore/streams.py``).
+``Tournament``, ``Entrant``, ``Invitation`` and ``TournamentMatch`` are projections kept up to
+date in the same transaction as the events that change them.
 """
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+
+STREAM_KIND = "tournament"  # a tournament's events in the store (stored and hashed)
 
 
 class Tournament(models.Model):
@@ -132,25 +134,3 @@ class TournamentMatch(models.Model):
                 fields=["tournament", "round", "table"], name="tournament_match_table"
             )
         ]
-
-
-class TournamentEvent(models.Model):
-    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="events")
-    seq = models.PositiveIntegerField()  # 1-based; the tournament's version after this event
-    type = models.CharField(max_length=32)
-    payload = models.JSONField()
-    actor = models.BigIntegerField(null=True)  # the user who acted, null for the system
-    created_at = models.DateTimeField()
-    prev_hash = models.CharField(max_length=64)
-    hash = models.CharField(max_length=64)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["tournament", "seq"], name="tournament_event_seq")
-        ]
-
-    def as_event(self) -> dict[str, object]:
-        return {"type": self.type, **self.payload}
-
-    def __str__(self) -> str:
-        return f"{self.tournament_id}#{self.seq} {self.type}"

@@ -13,10 +13,12 @@ from django.utils import timezone
 
 from core.accounts.models import User
 from core.api.errors import ApiError
+from core.eventstore import store
+from core.eventstore.models import Event
 from core.matches.models import Match
-from core.tournaments import eligibility, store
+from core.tournaments import eligibility
 from core.tournaments import state as st
-from core.tournaments.models import Entrant, Invitation, Tournament, TournamentEvent
+from core.tournaments.models import STREAM_KIND, Entrant, Invitation, Tournament
 
 
 def _visible(user: User) -> Q:
@@ -65,7 +67,7 @@ def _deleted(user_ids: set[Any]) -> set[int]:
 
 
 def tournament_state(t: Tournament) -> st.TournamentState:
-    state = st.fold(e.as_event() for e in store.read(t.pk))
+    state = st.fold(e.as_engine_event() for e in store.read_stream(STREAM_KIND, t.pk))
     gone = _deleted({e.user for e in state.entrants.values()})
     for e in state.entrants.values():
         if e.user in gone:
@@ -206,9 +208,7 @@ def tournament_rounds(*, tournament: Tournament) -> list[dict[str, Any]]:
 
 def tournament_events(*, tournament: Tournament, since: int = 0) -> list[dict[str, Any]]:
     """The tournament's history, event by event (nothing in it is secret)."""
-    rows = list(
-        TournamentEvent.objects.filter(tournament=tournament, seq__gt=since).order_by("seq")
-    )
+    rows = list(Event.objects.of(STREAM_KIND, tournament.pk).filter(seq__gt=since).order_by("seq"))
     names = dict(
         User.objects.filter(
             pk__in={r.actor for r in rows if r.actor is not None}, deleted_at__isnull=True

@@ -29,18 +29,25 @@ from django.utils import timezone
 
 from core.accounts.models import User
 from core.api.errors import ApiError
+from core.eventstore import store
 from core.eventstore.models import Event
-from core.eventstore.store import SEAT_TIMED_OUT
 from core.matches import services as match_services
 from core.matches.commands import engine_for
 from core.matches.models import Match, Seat
+from core.matches.platform_events import SEAT_TIMED_OUT
 from core.matches.scheduling import run_after_commit, run_at, task_named
 from core.matches.timecontrol import parse_time_control
 from core.notifications.models import OutboxItem
 from core.ratings.models import Rating
-from core.tournaments import eligibility, store
+from core.tournaments import eligibility
 from core.tournaments import state as st
-from core.tournaments.models import Entrant, Invitation, Tournament, TournamentMatch
+from core.tournaments.models import (
+    STREAM_KIND,
+    Entrant,
+    Invitation,
+    Tournament,
+    TournamentMatch,
+)
 from games.base import Engine, IllegalCommand
 
 log = logging.getLogger(__name__)
@@ -241,7 +248,7 @@ def _open(tournament_id: int, actor: User | None) -> _Write:
     tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
     if tournament is None:
         raise ApiError(404, "tournament_not_found", f"There is no tournament {tournament_id}.")
-    state = st.fold(e.as_event() for e in store.read(tournament.pk))
+    state = st.fold(e.as_engine_event() for e in store.read_stream(STREAM_KIND, tournament.pk))
     if actor is not None and not _may_see(tournament, state, actor):
         # A private tournament does not exist for those it does not concern.
         raise ApiError(404, "tournament_not_found", f"There is no tournament {tournament_id}.")
@@ -265,7 +272,7 @@ def _commit(w: _Write) -> None:
     if not w.events:
         return
     t, state = w.tournament, w.state
-    store.append(tournament=t, expected_version=t.version, events=w.events, actor=w.actor)
+    store.append_to(owner=t, expected_version=t.version, events=w.events, actor=w.actor)
     now = timezone.now()
     for event in w.events:
         _project_event(t, state, event, now)
@@ -754,7 +761,7 @@ def _record_match_result(w: _Write, number: int, table: st.TableState, match: Ma
     seats = sorted(match.seats.all(), key=lambda s: s.index)
     timed_out = {
         e.payload.get("seat")
-        for e in Event.objects.filter(match=match, type=SEAT_TIMED_OUT)
+        for e in Event.objects.of("match", match.pk).filter(type=SEAT_TIMED_OUT)
         if e.payload.get("policy") == "forfeit"
     }
     forfeits = []

@@ -1,9 +1,9 @@
 """A tournament's state: a plain fold over its events, and what comes next. No database.
 
-The stream of a tournament (``TournamentEvent``) is the truth; the ``Tournament``, ``Entrant``
-and ``TournamentMatch`` rows are projections of it. ``fold`` rebuilds the state from the events
-alone, so the history can be inspected and replayed, and ``next_round`` decides the next
-round's pairing from that state alone (``pairing.py``).
+The stream of a tournament (the event store's ``("tournament", id)``) is the truth; the
+``Tournament``, ``Entrant`` and ``TournamentMatch`` rows are projections of it. ``fold``
+rebuilds the state from the events alone, so the history can be inspected and replayed, and
+``next_round`` decides the next round's pairing from that state alone (``pairing.py``).
 
 Events (``type`` and payload):
 

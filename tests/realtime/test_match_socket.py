@@ -28,7 +28,7 @@ pytestmark = [pytest.mark.redis, pytest.mark.postgres, pytest.mark.django_db(tra
 
 def test_each_seat_gets_its_own_view_then_every_version_redacted_for_it(players: Any) -> None:
     match_id, tokens = players["match"], players["tokens"]
-    secrets = Event.objects.get(match_id=match_id, type="SecretsDealt").payload["secrets"]
+    secrets = Event.objects.of("match", match_id).get(type="SecretsDealt").payload["secrets"]
     path = f"/ws/matches/{match_id}/"
 
     async def scenario() -> None:
@@ -116,7 +116,7 @@ def test_a_client_coming_back_with_its_version_finds_what_it_missed_in_the_hello
 ) -> None:
     match_id, alice = players["match"], players["alice"]
     path = f"/ws/matches/{match_id}/"
-    secrets = Event.objects.get(match_id=match_id, type="SecretsDealt").payload["secrets"]
+    secrets = Event.objects.of("match", match_id).get(type="SecretsDealt").payload["secrets"]
 
     async def scenario() -> None:
         for i, cmd in enumerate(({"type": "add", "amount": 1}, {"type": "add", "amount": 3})):

@@ -48,7 +48,7 @@ def test_a_move_reaches_each_viewer_redacted_for_it_without_reading_it_back(
     players: Any, store_reads: Counter[str]
 ) -> None:
     match_id, alice, tokens = players["match"], players["alice"], players["tokens"]
-    secrets = Event.objects.get(match_id=match_id, type="SecretsDealt").payload["secrets"]
+    secrets = Event.objects.of("match", match_id).get(type="SecretsDealt").payload["secrets"]
     path = f"/ws/matches/{match_id}/"
     got: dict[str | None, list[dict[str, Any]]] = {}
 
@@ -125,6 +125,6 @@ def test_a_socket_further_behind_than_the_commit_gets_its_whole_gap_from_the_sto
     store_reads.clear()
     update = reads.match_update(match_id, 3, [0, 1, None], announced=4)
     assert update is not None and store_reads == Counter()
-    secrets = Event.objects.get(match_id=match_id, type="SecretsDealt").payload["secrets"]
+    secrets = Event.objects.of("match", match_id).get(type="SecretsDealt").payload["secrets"]
     views = {v: json.loads(t)["d"]["view"]["my_secret"] for v, t in update.texts.items()}
     assert views == {0: secrets[0], 1: secrets[1], None: None}

@@ -109,4 +109,4 @@ def test_commands_are_stored_while_redis_is_down_and_sockets_catch_up(
         await redis.stop()
 
     async_to_sync(scenario)()
-    assert Event.objects.filter(match_id=match_id).count() == 5
+    assert Event.objects.of("match", match_id).count() == 5

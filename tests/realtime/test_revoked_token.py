@@ -43,7 +43,7 @@ def test_a_socket_whose_token_is_revoked_cannot_move(players: dict[str, Any], ho
     async_to_sync(scenario)()
     from core.eventstore.models import Event
 
-    assert not Event.objects.filter(match_id=players["match"], command_id="a1").exists()
+    assert not Event.objects.of("match", players["match"]).filter(command_id="a1").exists()
 
 
 def test_a_socket_with_a_live_token_still_moves(players: dict[str, Any]) -> None:

@@ -105,7 +105,7 @@ def test_each_refusal_over_the_socket_has_the_rest_status_and_code(players: Any)
     match_id, tokens = players["match"], players["tokens"]
     path = f"/ws/matches/{match_id}/"
     rest = {name: client_for(players[name]) for name in ("alice", "bob", "carol")}
-    before = Event.objects.filter(match_id=match_id).count()
+    before = Event.objects.of("match", match_id).count()
 
     async def scenario() -> None:
         socks = {name: await socket(path, token=tokens[name]) for name in rest}
@@ -132,7 +132,7 @@ def test_each_refusal_over_the_socket_has_the_rest_status_and_code(players: Any)
             await s.disconnect()
 
     async_to_sync(scenario)()
-    assert Event.objects.filter(match_id=match_id).count() == before
+    assert Event.objects.of("match", match_id).count() == before
 
 
 def test_a_command_over_the_socket_is_answered_like_rest_and_reaches_everyone(

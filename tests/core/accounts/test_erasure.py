@@ -91,7 +91,9 @@ def test_deleting_the_account_keeps_every_match_verifying(history: dict[str, Any
     alice, bob = history["alice"], history["bob"]
     before = {
         e.pk: (e.hash, e.payload)
-        for e in Event.objects.filter(match_id__in=[history["finished"], history["running"]])
+        for e in Event.objects.filter(
+            stream_kind="match", stream_key__in=[history["finished"], history["running"]]
+        )
     }
     changes = list(
         RatingChange.objects.filter(match_id=history["finished"]).values_list("user_id", "mu_after")

@@ -12,7 +12,7 @@ from core.admin_inspect.models import AuditEntry
 from core.api.errors import ApiError
 from core.eventstore import store
 from core.eventstore.models import Event, Snapshot
-from core.matches import services
+from core.matches import platform_events, services
 from core.matches.models import Match, Seat
 from core.matches.state import load_state_at, replay_from_zero
 from games.registry import get_engine
@@ -34,7 +34,7 @@ def _post(client: APIClient, match: Match, action: str, **body: Any) -> Any:
 
 
 def _events(match: Match) -> list[tuple[int, str]]:
-    return list(Event.objects.filter(match=match).order_by("seq").values_list("seq", "type"))
+    return list(Event.objects.of("match", match.pk).order_by("seq").values_list("seq", "type"))
 
 
 @pytest.mark.parametrize("action", list(BODIES))
@@ -77,9 +77,9 @@ def test_abort_appends_its_event_and_an_audit_row(
     res = _post(officer_client, race_match, "abort", reason="  a cheat was proven ")
     assert res.status_code == 200, res.json()
     assert res.json()["match"]["status"] == "aborted"
-    event = Event.objects.get(match=race_match, seq=version + 1)
+    event = Event.objects.of("match", race_match.pk).get(seq=version + 1)
     assert (event.type, event.payload, event.actor) == (
-        store.MATCH_ABORTED,
+        platform_events.MATCH_ABORTED,
         {"reason": "a cheat was proven"},
         None,
     )
@@ -103,7 +103,7 @@ def test_abort_appends_its_event_and_an_audit_row(
     assert again.status_code == 409 and again.json()["code"] == "match_not_active"
     # Players see the event and its reason; a spectator too (a platform event).
     seen = client_for(alice).get(f"/api/matches/{race_match.pk}/events").json()["events"][-1]
-    assert seen["type"] == store.MATCH_ABORTED and "a cheat" in seen["text"]["en"]
+    assert seen["type"] == platform_events.MATCH_ABORTED and "a cheat" in seen["text"]["en"]
 
 
 def test_award_finishes_the_match_with_the_given_ranks(
@@ -123,8 +123,8 @@ def test_award_finishes_the_match_with_the_given_ranks(
     assert match.status == "finished" and match.outcome["ranks"] == [2, 1]
     assert match.outcome["details"] == {"awarded": True, "reason": "ruling"}
     assert list(match.seats.values_list("rank", flat=True)) == [2, 1]
-    last = Event.objects.get(match=match, seq=match.version)
-    assert last.type == store.RESULT_AWARDED and last.payload["ranks"] == [2, 1]
+    last = Event.objects.of("match", match.pk).get(seq=match.version)
+    assert last.type == platform_events.RESULT_AWARDED and last.payload["ranks"] == [2, 1]
     assert AuditEntry.objects.get().details == {"ranks": [2, 1]}
     verify = officer_client.post(f"/api/staff/matches/{match.pk}/verify").json()
     assert verify["ok"]  # an awarded outcome is not the replay's, and says so
@@ -147,10 +147,10 @@ def test_replace_seat_hands_the_seat_to_a_bot_that_plays_on(
     assert res.status_code == 200, res.json()
     seat = Seat.objects.get(match=match, index=to_move)
     assert seat.status == Seat.Status.ZOMBIE and seat.bot_level == "greedy"
-    replaced = Event.objects.get(match=match, type=store.SEAT_REPLACED_BY_BOT)
+    replaced = Event.objects.of("match", match.pk).get(type=platform_events.SEAT_REPLACED_BY_BOT)
     assert replaced.payload == {"seat": to_move, "level": "greedy", "reason": "left for good"}
     # The bot moved at once (its seat was to move): events after the replacement, as a bot's.
-    after = Event.objects.filter(match=match, seq__gt=replaced.seq).order_by("seq")
+    after = Event.objects.of("match", match.pk).filter(seq__gt=replaced.seq).order_by("seq")
     assert after.exists() and after.first().command_id.startswith("bot:")  # type: ignore[union-attr]
     entry = AuditEntry.objects.get()
     assert entry.details["replaced_user"] == seat.user.username  # type: ignore[union-attr]
@@ -180,8 +180,8 @@ def test_rollback_appends_a_compensating_event_and_restores_the_state(
     assert res.status_code == 200, res.json()
     match = Match.objects.get(pk=match.pk)
     assert match.version == version + 1  # nothing edited, one event more
-    rollback = Event.objects.get(match=match, seq=match.version)
-    assert rollback.type == store.UNDO_EVENT and rollback.payload["rollback_to"] == target
+    rollback = Event.objects.of("match", match.pk).get(seq=match.version)
+    assert rollback.type == platform_events.UNDO_EVENT and rollback.payload["rollback_to"] == target
     assert rollback.payload["reason"] == "a bug in scoring"
     assert engine.state_to_json(load_state_at(match, match.version)) == expected
     assert engine.state_to_json(replay_from_zero(match)) == expected
@@ -208,7 +208,7 @@ def test_rollback_appends_a_compensating_event_and_restores_the_state(
     taken_back = [
         e
         for e in texts
-        if target < e["seq"] < rollback.seq and e["type"] not in store.PLATFORM_EVENTS
+        if target < e["seq"] < rollback.seq and e["type"] not in platform_events.PLATFORM_EVENTS
     ]
     assert taken_back and all(e["undone"] for e in taken_back)
 
@@ -216,7 +216,7 @@ def test_rollback_appends_a_compensating_event_and_restores_the_state(
 def test_rollback_across_a_players_undo_of_earlier_events_is_refused(
     race_match: Match, officer_client: APIClient
 ) -> None:
-    undo = Event.objects.get(match=race_match, type=store.UNDO_EVENT)
+    undo = Event.objects.of("match", race_match.pk).get(type=platform_events.UNDO_EVENT)
     target = min(undo.payload["seqs"])  # the undo took this one back: it cannot be restored
     res = _post(officer_client, race_match, "rollback", to=target, reason="r")
     assert res.status_code == 409 and res.json()["code"] == "rollback_crosses_undo"

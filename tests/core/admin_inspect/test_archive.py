@@ -27,7 +27,7 @@ pytestmark = pytest.mark.django_db
 
 def _content(match: Match) -> list[tuple[Any, ...]]:
     return list(
-        Event.objects.filter(match=match)
+        Event.objects.of("match", match.pk)
         .order_by("seq")
         .values_list("seq", "type", "payload", "actor", "command_id", "created_at")
     )
@@ -160,7 +160,7 @@ def test_the_commands_inspect_export_import_and_verify(race_match: Match, tmp_pa
     out = io.StringIO()
     call_command("verify_match", race_match.pk, "--replay", stdout=out)
     assert "replay ok" in out.getvalue()
-    victim = Event.objects.get(match=race_match, seq=3)
+    victim = Event.objects.of("match", race_match.pk).get(seq=3)
     tamper(victim.pk, payload={**victim.payload, "amount": 1})
     out = io.StringIO()
     with pytest.raises(CommandError):

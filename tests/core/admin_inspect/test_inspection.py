@@ -99,7 +99,7 @@ def test_time_travel_gives_state_diff_and_each_seats_view(
     race_match: Match, staff_client: APIClient
 ) -> None:
     url = f"/api/staff/matches/{race_match.pk}/at"
-    added = Event.objects.filter(match=race_match, type="Added").order_by("seq").first()
+    added = Event.objects.of("match", race_match.pk).filter(type="Added").order_by("seq").first()
     assert added is not None
     res = staff_client.get(url, {"seq": added.seq})
     assert res.status_code == 200, res.json()
@@ -136,7 +136,7 @@ def test_time_travel_gives_state_diff_and_each_seats_view(
 def test_time_travel_after_an_undo_shows_the_undone_events_gone(
     race_match: Match, staff_client: APIClient
 ) -> None:
-    undo = Event.objects.get(match=race_match, type="ActionsUndone")
+    undo = Event.objects.of("match", race_match.pk).get(type="ActionsUndone")
     before = staff_client.get(
         f"/api/staff/matches/{race_match.pk}/at", {"seq": undo.seq - 1}
     ).json()
@@ -159,7 +159,7 @@ def test_verify_reports_a_sound_match(race_match: Match, staff_client: APIClient
 def test_a_tampered_event_is_found_and_shown_with_its_seq(
     race_match: Match, staff_client: APIClient
 ) -> None:
-    victim = Event.objects.filter(match=race_match, type="Added").order_by("seq")[1]
+    victim = Event.objects.of("match", race_match.pk).filter(type="Added").order_by("seq")[1]
     tamper(victim.pk, payload={**victim.payload, "amount": 3})
     body = staff_client.post(f"/api/staff/matches/{race_match.pk}/verify").json()
     assert not body["ok"]

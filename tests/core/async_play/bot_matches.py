@@ -49,7 +49,7 @@ def start_bots_match(game: str, levels: Sequence[str], options: dict[str, Any]) 
 def command_batches(match_id: int) -> list[tuple[str, list[int]]]:
     """``(command id, sequence numbers)`` of each run of events one command appended."""
     batches: list[tuple[str, list[int]]] = []
-    rows = Event.objects.filter(match_id=match_id).order_by("seq")
+    rows = Event.objects.of("match", match_id).order_by("seq")
     for seq, command_id in rows.values_list("seq", "command_id"):
         if command_id is None:
             continue
@@ -66,7 +66,7 @@ def assert_played_to_the_end_once(match_id: int) -> Match:
     recorded once, at the version its events ended on)."""
     match = Match.objects.get(pk=match_id)
     assert match.status == Match.Status.FINISHED, match.status
-    assert Event.objects.filter(match=match).count() == match.version
+    assert Event.objects.of("match", match.pk).count() == match.version
     report = verify_chain(match.pk)
     assert report.ok, report
     engine = get_engine(match.game)

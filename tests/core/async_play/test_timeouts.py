@@ -24,7 +24,10 @@ pytestmark = pytest.mark.django_db
 
 def types_after(match: Match, seq: int) -> list[tuple[str, int | None]]:
     return list(
-        Event.objects.filter(match=match, seq__gt=seq).order_by("seq").values_list("type", "actor")
+        Event.objects.of("match", match.pk)
+        .filter(seq__gt=seq)
+        .order_by("seq")
+        .values_list("type", "actor")
     )
 
 
@@ -56,7 +59,7 @@ def test_bot_move_plays_the_absent_seats_turn_and_fires_once(race_game: str, clo
         assert deadlines.deadline_sweep() == {}
     match.refresh_from_db()
     assert match.version == version
-    assert Event.objects.filter(match=match, type="SeatTimedOut").count() == 1
+    assert Event.objects.of("match", match.pk).filter(type="SeatTimedOut").count() == 1
     assert load_state(match) == replay_from_zero(match)
     assert verify_chain(match.pk).ok
     play(match, bob, ADD, END)
@@ -101,7 +104,7 @@ def test_zombie_hands_the_seat_to_a_bot_for_the_rest_of_the_match(
         match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     actors = set(
-        Event.objects.filter(match=match, type="TurnEnded").values_list("actor", flat=True)
+        Event.objects.of("match", match.pk).filter(type="TurnEnded").values_list("actor", flat=True)
     )
     assert actors == {0, 1}
     assert load_state(match) == replay_from_zero(match)

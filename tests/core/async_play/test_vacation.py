@@ -30,7 +30,7 @@ def test_a_vacation_day_is_spent_instead_of_the_timeout(race_game: str, clock: C
     alice.refresh_from_db()
     assert alice.vacation_days == 13 and alice.vacation_year == 2027
     assert match.deadline == first + timedelta(days=1)
-    spent = Event.objects.get(match=match, type="VacationDaySpent")
+    spent = Event.objects.of("match", match.pk).get(type="VacationDaySpent")
     assert spent.payload == {"seat": 0, "deadline": match.deadline.isoformat()}
     assert Seat.objects.get(match=match, index=0).status == Seat.Status.PLAYING
     # The old task is stale; the new deadline is checked at its own version.

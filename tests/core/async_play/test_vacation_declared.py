@@ -48,12 +48,12 @@ def test_a_deadline_during_the_vacation_waits_for_its_end_plus_what_was_left(
     # 12 hours of the turn were left when the vacation began at midnight.
     assert match.deadline == at(5, 12)
     assert match.remind_at == at(5, 9.6)  # 80% of those 12 hours after the return
-    last = Event.objects.get(match=match, seq=match.version)
+    last = Event.objects.of("match", match.pk).get(seq=match.version)
     assert (last.type, last.actor) == ("SeatOnVacation", None)
     assert last.payload == {"seat": 0, "until": "2027-03-04", "deadline": at(5, 12).isoformat()}
     alice.refresh_from_db()
     assert alice.vacation_days == 11  # the 3 declared days, no bank day on top
-    assert not Event.objects.filter(match=match, type="VacationDaySpent").exists()
+    assert not Event.objects.of("match", match.pk).filter(type="VacationDaySpent").exists()
     assert deadlines.match_check_clock(match_id=match.pk) == "idle"
     assert load_state(match) == replay_from_zero(match)
     clock.now = at(5, 11)
@@ -118,7 +118,7 @@ def test_a_match_that_forbids_vacation_ignores_a_declared_one(race_game: str, cl
     clock.now = at(2, 12)
     assert deadlines.match_check_clock(match_id=match.pk) == "timed_out"
     assert Seat.objects.get(match=match, index=0).status == Seat.Status.FORFEITED
-    assert not Event.objects.filter(match=match, type="SeatOnVacation").exists()
+    assert not Event.objects.of("match", match.pk).filter(type="SeatOnVacation").exists()
 
 
 def test_a_reserve_clock_is_not_charged_for_the_time_away(race_game: str, clock: Clock) -> None:
@@ -152,13 +152,13 @@ def test_ending_the_vacation_early_brings_the_deadline_back(race_game: str, cloc
     match.refresh_from_db()
     assert match.deadline == at(4, 12)  # three days given back, three days earlier
     assert match.clock_version > moved_at
-    last = Event.objects.get(match=match, seq=match.version)
+    last = Event.objects.of("match", match.pk).get(seq=match.version)
     assert last.payload == {"seat": 0, "until": "2027-03-03", "deadline": at(4, 12).isoformat()}
     assert load_state(match) == replay_from_zero(match)
     clock.now = at(4, 12)
     assert deadlines.match_check_clock(match_id=match.pk) == "vacation"  # a bank day now
     match.refresh_from_db()
-    assert Event.objects.get(match=match, seq=match.version).type == "VacationDaySpent"
+    assert Event.objects.of("match", match.pk).get(seq=match.version).type == "VacationDaySpent"
 
 
 def test_a_deadline_set_since_is_left_alone_when_the_vacation_ends_early(

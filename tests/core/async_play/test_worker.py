@@ -80,9 +80,9 @@ def test_a_timed_out_seat_is_taken_over_and_bots_finish_the_match_through_the_wo
     worker.wait_for(lambda: OutboxItem.objects.get(pk=marker.pk).sent_at is not None)
     after = Match.objects.get(pk=match.pk)
     assert after.version == match.version
-    assert Event.objects.filter(match=match).count() == match.version
-    assert Event.objects.filter(match=match, type="SeatTimedOut").count() == 1
-    turns = Event.objects.filter(match=match, type="TurnEnded")
+    assert Event.objects.of("match", match.pk).count() == match.version
+    assert Event.objects.of("match", match.pk).filter(type="SeatTimedOut").count() == 1
+    turns = Event.objects.of("match", match.pk).filter(type="TurnEnded")
     assert set(turns.values_list("actor", flat=True)) == {0, 1, 2}
     assert verify_chain(match.pk).ok
     assert load_state(after) == replay_from_zero(after)

@@ -75,7 +75,7 @@ def caught_mid_move(worker: Worker, marker: Path, match: Match) -> int:
     time.sleep(0.2)  # nothing may land in the meantime: the bot sleeps on
     (pid,) = (int(line) for line in marker.read_text().split())
     assert Match.objects.get(pk=match.pk).version == match.version
-    assert not Event.objects.filter(match=match, seq__gt=match.version).exists()
+    assert not Event.objects.of("match", match.pk).filter(seq__gt=match.version).exists()
     return pid
 
 

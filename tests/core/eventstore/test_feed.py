@@ -35,8 +35,8 @@ def test_a_follower_never_misses_an_event_committed_after_its_last_read(
     _append(b)
     _append(a)
     later = store.read_feed(after=first[-1].position)
-    assert [(e.match_id, e.seq) for e in first] == [(a.pk, 1), (a.pk, 2)]
-    assert [(e.match_id, e.seq) for e in later] == [(b.pk, 1), (a.pk, 3)]
+    assert [(e.stream_key, e.seq) for e in first] == [(a.pk, 1), (a.pk, 2)]
+    assert [(e.stream_key, e.seq) for e in later] == [(b.pk, 1), (a.pk, 3)]
     positions = [e.position for e in [*first, *later]]
     assert positions == list(range(positions[0], positions[0] + 4))
 
@@ -48,7 +48,7 @@ def test_the_sequencer_is_the_one_writer_of_an_event_and_only_once(
 ) -> None:
     match = new_match(alice, race_game)
     _append(match)
-    event = Event.objects.get(match=match)
+    event = Event.objects.of("match", match.pk).get()
     assert event.position is None  # written without one: no writer waits on another
     refused = [
         "UPDATE eventstore_event SET type = 'X' WHERE id = %s",
@@ -108,7 +108,7 @@ def test_writers_at_once_then_sequencers_at_once_give_a_gapless_feed_in_match_or
     assert len(feed) == 4 * 15 * 2
     assert [e.position for e in feed] == list(range(1, len(feed) + 1))
     for m in matches:
-        assert [e.seq for e in feed if e.match_id == m.pk] == list(range(1, 31))
+        assert [e.seq for e in feed if e.stream_key == m.pk] == list(range(1, 31))
         assert store.verify_chain(m.pk).ok
 
 
@@ -139,8 +139,8 @@ def test_an_event_written_first_but_committed_last_comes_after_what_a_follower_r
         commit.set()
         thread.join()
     later = store.read_feed(after=first[-1].position)
-    assert [e.match_id for e in first] == [quick.pk]
-    assert [e.match_id for e in later] == [slow.pk]
+    assert [e.stream_key for e in first] == [quick.pk]
+    assert [e.stream_key for e in later] == [slow.pk]
     assert later[0].pk < first[0].pk  # inserted before, yet numbered after: it committed after
     assert later[0].position == first[-1].position + 1
 
@@ -201,5 +201,5 @@ def test_a_follower_reading_while_writers_append_sees_every_event_once_without_g
     assert seen == list(range(1, 4 * 15 * 2 + 1))
     feed = store.read_feed(limit=10_000)
     for m in matches:
-        assert [e.seq for e in feed if e.match_id == m.pk] == list(range(1, 31))
+        assert [e.seq for e in feed if e.stream_key == m.pk] == list(range(1, 31))
         assert store.verify_chain(m.pk).ok

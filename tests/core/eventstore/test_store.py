@@ -51,10 +51,11 @@ def test_the_appended_rows_hold_what_the_database_holds(alice: Any, race_game: s
     events = [{"type": "A", "t": (1, 2), "n": {"k": None}}, {"type": "Bé", "x": 1.5}]
     with transaction.atomic():
         rows = store.append(match=match, expected_version=0, events=events, actor=1, command_id="c")
-    stored = list(Event.objects.filter(match=match).order_by("seq"))
+    stored = list(Event.objects.of("match", match.pk).order_by("seq"))
     fields = [
         "pk",
-        "match_id",
+        "stream_kind",
+        "stream_key",
         "seq",
         "type",
         "payload",
@@ -82,7 +83,7 @@ def test_a_stale_expected_version_is_refused_and_nothing_is_written(
     with pytest.raises(StaleVersion) as err, transaction.atomic():
         store.append(match=stale, expected_version=0, events=[{"type": "B"}], actor=None)
     assert err.value.current == 1
-    assert Event.objects.filter(match=match).count() == 1
+    assert Event.objects.of("match", match.pk).count() == 1
 
 
 @pytest.mark.parametrize(
@@ -100,7 +101,7 @@ def test_the_database_refuses_to_change_or_delete_events(
         connection.cursor() as cur,
     ):
         cur.execute(sql)
-    assert Event.objects.get(match=match).type == "A"
+    assert Event.objects.of("match", match.pk).get().type == "A"
 
 
 def _tamper(sql: str, params: list[Any]) -> None:
@@ -126,7 +127,8 @@ def test_verify_reports_the_first_broken_link(alice: Any, race_game: str) -> Non
         )
     with transaction.atomic():
         _tamper(
-            "UPDATE eventstore_event SET payload = %s WHERE match_id = %s AND seq = 2",
+            "UPDATE eventstore_event SET payload = %s "
+            "WHERE stream_kind = 'match' AND stream_key = %s AND seq = 2",
             ['{"n": 99}', match.pk],
         )
         report = store.verify_chain(match.pk)
@@ -227,7 +229,7 @@ def test_append_with_stops_waiting_for_the_match_lock_after_lock_wait_ms(
         holder.join()
         with connection.cursor() as cur:
             cur.execute("RESET lock_timeout")
-    assert not Event.objects.filter(match=match).exists()
+    assert not Event.objects.of("match", match.pk).exists()
     assert Match.objects.get(pk=match.pk).version == 0
 
 

@@ -69,7 +69,9 @@ def test_a_failed_hand_off_keeps_the_answer_and_the_sweeps_do_the_work_once(
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     match = Match.objects.get(pk=match_id)
     waiting_for_bot = match.version
-    assert Event.objects.filter(match=match, actor=1).count() == 0  # the bot's task was lost
+    assert (
+        Event.objects.of("match", match.pk).filter(actor=1).count() == 0
+    )  # the bot's task was lost
     # The outbox row the failed dispatch left (alice's first turn): the beat's dispatch
     # delivers it, once.
     assert OutboxItem.objects.filter(sent_at__isnull=True).count() == 1

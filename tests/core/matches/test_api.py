@@ -59,19 +59,19 @@ def test_two_users_create_join_and_play_a_match_to_its_end(started: Any) -> None
 def test_a_retried_command_returns_the_first_result_and_appends_nothing(started: Any) -> None:
     match_id, a, _ = started
     first = command(a, match_id, {"type": "add", "amount": 2}, "same-id")
-    count = Event.objects.filter(match_id=match_id).count()
+    count = Event.objects.of("match", match_id).count()
     again = command(a, match_id, {"type": "add", "amount": 2}, "same-id")
     assert again.status_code == 200
     assert again.json()["replayed"] is True and first.json()["replayed"] is False
     assert again.json()["version"] == first.json()["version"]
-    assert Event.objects.filter(match_id=match_id).count() == count
+    assert Event.objects.of("match", match_id).count() == count
 
 
 def test_a_seat_never_sees_another_seats_secret_and_spectators_see_only_the_seq(
     started: Any, race_game: str
 ) -> None:
     match_id, a, b = started
-    secrets = Event.objects.get(match_id=match_id, type="SecretsDealt").payload["secrets"]
+    secrets = Event.objects.of("match", match_id).get(type="SecretsDealt").payload["secrets"]
     from tests.conftest import make_user
 
     spectator = client_for(make_user("carol"))
@@ -129,11 +129,11 @@ def test_each_refusal_has_its_status_and_code_and_writes_nothing(
     started: Any, body: dict[str, Any], status: int, code: str
 ) -> None:
     match_id, a, _ = started
-    before = Event.objects.filter(match_id=match_id).count()
+    before = Event.objects.of("match", match_id).count()
     res = a.post(f"/api/matches/{match_id}/commands", body, format="json")
     assert res.status_code == status, res.json()
     assert res.json()["code"] == code and res.json()["message"]
-    assert Event.objects.filter(match_id=match_id).count() == before
+    assert Event.objects.of("match", match_id).count() == before
 
 
 def test_not_your_turn_is_409_and_strangers_get_403_and_unknown_404(started: Any) -> None:
@@ -224,7 +224,7 @@ def test_a_bot_answers_after_commit(
     detail = a.get(f"/api/matches/{match_id}").json()
     # The bot's whole turn ran after the human's commit (in-process in tests).
     assert detail["status"] == "finished" or detail["active_seats"] == [0]
-    assert Event.objects.filter(match_id=match_id, actor=1).exists()
+    assert Event.objects.of("match", match_id).filter(actor=1).exists()
 
 
 def test_chat_is_for_players(started: Any) -> None:

@@ -169,7 +169,7 @@ def test_one_command_id_sent_at_once_many_times_applies_once(race_game: str) -> 
     assert sum(not a["replayed"] for a in answers) == 1
     first = next(a for a in answers if not a["replayed"])
     assert all({**a, "replayed": False} == first for a in answers)
-    assert Event.objects.filter(match=match, command_id="same").count() == 1
+    assert Event.objects.of("match", match.pk).filter(command_id="same").count() == 1
     assert Match.objects.get(pk=match.pk).version == 3 and store.verify_chain(match.pk).ok
 
 

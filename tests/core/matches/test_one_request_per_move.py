@@ -55,11 +55,11 @@ def test_a_retry_answers_as_the_first_time_even_after_the_match_moved_on(started
     match_id, a, _ = started
     first = command(a, match_id, {"type": "add", "amount": 2}, "r1").json()
     command(a, match_id, {"type": "add", "amount": 3}, "r2")
-    events = Event.objects.filter(match_id=match_id).count()
+    events = Event.objects.of("match", match_id).count()
     again = command(a, match_id, {"type": "add", "amount": 2}, "r1").json()
     assert again["replayed"] is True and first["replayed"] is False
     assert {**again, "replayed": False} == first
-    assert Event.objects.filter(match_id=match_id).count() == events
+    assert Event.objects.of("match", match_id).count() == events
 
 
 def test_undo_and_resign_answer_with_the_view_and_legal_commands(started: Any) -> None:

@@ -28,7 +28,8 @@ def _command(client: APIClient, match_id: int, cmd: dict[str, Any], cid: str) ->
 def _state_at(match_id: int, game: str, version: int) -> Any:
     """The oracle: every event up to ``version`` folded from nothing (no snapshot, no cache)."""
     rows = list(
-        Event.objects.filter(match_id=match_id, seq__lte=version)
+        Event.objects.of("match", match_id)
+        .filter(seq__lte=version)
         .order_by("seq")
         .values_list("seq", "type", "payload")
     )
@@ -79,7 +80,7 @@ def test_each_version_shows_the_seats_own_view_of_that_moment(played: Any) -> No
 
 def test_a_replay_never_shows_another_seats_secret(played: Any) -> None:
     match_id, a, b = played
-    secrets = Event.objects.get(match_id=match_id, type="SecretsDealt").payload["secrets"]
+    secrets = Event.objects.of("match", match_id).get(type="SecretsDealt").payload["secrets"]
     spectator = client_for(make_user("carol"))
     version = a.get(f"/api/matches/{match_id}").json()["version"]
     for v in range(1, version + 1):
@@ -97,7 +98,7 @@ def test_the_view_before_an_undo_keeps_the_undone_move_and_the_latest_matches_th
     played: Any,
 ) -> None:
     match_id, a, _ = played
-    undo = Event.objects.get(match_id=match_id, type="ActionsUndone")
+    undo = Event.objects.of("match", match_id).get(type="ActionsUndone")
     undone = undo.payload["seqs"][0]
     before = _replay(a, match_id, undo.seq - 1).json()["view"]
     after = _replay(a, match_id, undo.seq).json()["view"]

@@ -13,9 +13,10 @@ from django.db import transaction
 from rest_framework.test import APIClient
 
 from core.eventstore import store
-from core.eventstore.store import PLATFORM_EVENTS
+from core.matches import platform_events
 from core.matches.models import Match, Seat
 from core.matches.names import bot_name, seat_names
+from core.matches.platform_events import PLATFORM_EVENTS
 from core.matches.presenters import event_words, platform_text
 from games.narration import Reader
 from games.registry import get_engine
@@ -117,7 +118,7 @@ def test_two_players_of_one_name_are_told_apart(db: Any, words_race_game: str) -
     ("event", "you", "other"),
     [
         (
-            {"type": store.SEAT_TIMED_OUT, "seat": 0, "policy": "bot_move"},
+            {"type": platform_events.SEAT_TIMED_OUT, "seat": 0, "policy": "bot_move"},
             (
                 "Your time ran out: a bot makes this move for you.",
                 "Vypršel vám čas: tento tah za vás zahraje bot.",
@@ -128,12 +129,16 @@ def test_two_players_of_one_name_are_told_apart(db: Any, words_race_game: str) -
             ),
         ),
         (
-            {"type": store.UNDO_EVENT, "seat": 0, "seqs": [4, 5]},
+            {"type": platform_events.UNDO_EVENT, "seat": 0, "seqs": [4, 5]},
             ("You take back 2 actions.", "Berete zpět dvě akce."),
             ("Ann takes back 2 actions.", "Ann bere zpět dvě akce."),
         ),
         (
-            {"type": store.VACATION_DAY_SPENT, "seat": 0, "deadline": "2027-03-04T12:00:00+00:00"},
+            {
+                "type": platform_events.VACATION_DAY_SPENT,
+                "seat": 0,
+                "deadline": "2027-03-04T12:00:00+00:00",
+            },
             (
                 "You spend a vacation day: your time to move is a day longer.",
                 "Čerpáte den dovolené: na tah máte o den déle.",
@@ -144,7 +149,12 @@ def test_two_players_of_one_name_are_told_apart(db: Any, words_race_game: str) -
             ),
         ),
         (
-            {"type": store.SEAT_REPLACED_BY_BOT, "seat": 0, "level": "greedy", "reason": "gone"},
+            {
+                "type": platform_events.SEAT_REPLACED_BY_BOT,
+                "seat": 0,
+                "level": "greedy",
+                "reason": "gone",
+            },
             ("The staff gave your seat to a bot: gone.", "Správa předala vaše místo botovi: gone."),
             (
                 "The staff gave Ann's seat to a bot: gone.",
@@ -166,14 +176,19 @@ def test_platform_events_read_as_the_log_does(
 
 def test_staff_decisions_name_the_places_and_no_event_numbers() -> None:
     names = ("Ann", "Bob")
-    awarded = {"type": store.RESULT_AWARDED, "ranks": [2, 1], "scores": [0, 1], "reason": "x"}
+    awarded = {
+        "type": platform_events.RESULT_AWARDED,
+        "ranks": [2, 1],
+        "scores": [0, 1],
+        "reason": "x",
+    }
     assert platform_text(awarded, Reader("en", 0, names)) == (
         "The staff decided the result (Bob first, you second): x."
     )
     assert platform_text(awarded, Reader("cs", None, names)) == (
         "Správa určila výsledek (1. Bob, 2. Ann): x."
     )
-    rollback = {"type": store.UNDO_EVENT, "seqs": [7], "rollback_to": 6, "reason": "bug"}
+    rollback = {"type": platform_events.UNDO_EVENT, "seqs": [7], "rollback_to": 6, "reason": "bug"}
     assert platform_text(rollback, Reader("cs", 0, names)) == "Správa vzala zpět jednu akci: bug."
     assert "6" not in platform_text(rollback, Reader("en", 0, names))
 

@@ -96,7 +96,9 @@ def test_bots_are_not_rated_and_one_human_alone_is_not_rated(
             play_turn(match, alice, bob)
         match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
-    assert Event.objects.filter(match=match, type="TurnEnded", actor=2).exists()  # the bot's
+    assert (
+        Event.objects.of("match", match.pk).filter(type="TurnEnded", actor=2).exists()
+    )  # the bot's
     assert set(RatingChange.objects.filter(match=match).values_list("user", flat=True)) == {
         alice.pk,
         bob.pk,

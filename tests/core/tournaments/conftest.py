@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
+from core.eventstore.models import Event
+from core.eventstore.store import verify_stream
 from core.tournaments import services
 from core.tournaments import state as st
-from core.tournaments.models import Tournament, TournamentEvent
-from core.tournaments.store import verify_chain
+from core.tournaments.models import Tournament
 from tests.conftest import make_user
 from tests.core.async_play.conftest import clock  # noqa: F401  (the controllable clock)
 
@@ -53,7 +54,7 @@ def with_bots(organiser: Any, t: Tournament, count: int) -> Tournament:
 
 
 def events(t: Tournament) -> list[dict[str, Any]]:
-    return [e.as_event() for e in TournamentEvent.objects.filter(tournament=t).order_by("seq")]
+    return [e.as_engine_event() for e in Event.objects.of("tournament", t.pk).order_by("seq")]
 
 
 def types(t: Tournament) -> list[str]:
@@ -63,7 +64,7 @@ def types(t: Tournament) -> list[str]:
 def assert_consistent(t: Tournament) -> st.TournamentState:
     """The chain is intact and the stream alone replays to the standings the server shows."""
     t.refresh_from_db()
-    report = verify_chain(t.pk)
+    report = verify_stream("tournament", t.pk)
     assert report.ok, report
     assert report.checked == t.version
     state = st.fold(events(t))

@@ -8,12 +8,13 @@ from typing import Any
 
 import pytest
 
+from core.eventstore.models import Event
 from core.matches import hooks
 from core.matches.deadlines import deadline_sweep
 from core.matches.models import Match
 from core.tournaments import services
 from core.tournaments import state as st
-from core.tournaments.models import Tournament, TournamentEvent
+from core.tournaments.models import Tournament
 from tests.conftest import make_user
 from tests.core.async_play.conftest import Clock
 from tests.core.tournaments.conftest import assert_consistent, create, types, with_bots
@@ -117,9 +118,9 @@ def test_the_sweep_makes_good_a_lost_task_and_advancing_twice_changes_nothing(
     assert services.tournament_sweep() == {"finished": 1}
     t.refresh_from_db()
     assert t.status == Tournament.Status.FINISHED
-    count = TournamentEvent.objects.filter(tournament=t).count()
+    count = Event.objects.of("tournament", t.pk).count()
     assert services.tournament_advance(tournament_id=t.pk) == "idle"
     assert services.tournament_advance(tournament_id=t.pk) == "idle"
     assert services.tournament_sweep() == {}
-    assert TournamentEvent.objects.filter(tournament=t).count() == count
+    assert Event.objects.of("tournament", t.pk).count() == count
     assert_consistent(t)

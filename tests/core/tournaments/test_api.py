@@ -8,13 +8,14 @@ from typing import Any
 import pytest
 from drf_spectacular.generators import SchemaGenerator
 
+from core.eventstore.models import Event
 from core.matches import hooks
 from core.matches.models import Match, Seat
 from core.notifications.models import OutboxItem
 from core.ratings.models import Rating
 from core.tournaments import services
 from core.tournaments import state as st
-from core.tournaments.models import Entrant, Tournament, TournamentEvent
+from core.tournaments.models import Entrant, Tournament
 from tests.conftest import client_for, make_user
 from tests.core.tournaments.conftest import QUICK, assert_consistent, create, types, with_bots
 
@@ -35,7 +36,7 @@ def written(t: Tournament) -> tuple[int, int, int]:
     """What a refusal must leave as it was: events, version, entrants."""
     t.refresh_from_db()
     return (
-        TournamentEvent.objects.filter(tournament=t).count(),
+        Event.objects.of("tournament", t.pk).count(),
         t.version,
         Entrant.objects.count(),
     )
@@ -81,7 +82,10 @@ def test_a_bad_configuration_is_refused_with_422_and_nothing_is_created(race_gam
     ]:
         r = client_for(org).post("/api/tournaments", {**CREATE, **change}, format="json")
         assert r.status_code in (404, 422) and r.json()["code"] == code, (change, r.json())
-    assert Tournament.objects.count() == 0 and TournamentEvent.objects.count() == 0
+    assert (
+        Tournament.objects.count() == 0
+        and Event.objects.filter(stream_kind="tournament").count() == 0
+    )
 
 
 def test_refusals_write_nothing(race_game: str, organiser: Any, eager: Any) -> None:
@@ -339,7 +343,8 @@ def test_the_admin_shows_a_tournament_and_runs_what_is_due(
     client.force_login(admin_user)
     page = client.get(f"/admin/tournaments/tournament/{t.pk}/change/")
     assert page.status_code == 200 and b"PlayerRegistered" in page.content
-    assert client.get("/admin/tournaments/tournamentevent/").status_code == 200
+    events = client.get("/admin/eventstore/event/", {"stream_kind": "tournament"})
+    assert events.status_code == 200 and b"PlayerRegistered" in events.content
     with eager():
         services.tournament_start(tournament_id=t.pk, user=organiser)
     t.refresh_from_db()

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from core.eventstore.models import Event
 from core.tournaments import services
 from core.tournaments import state as st
 from core.tournaments.models import Tournament, TournamentMatch
@@ -89,7 +90,7 @@ def test_a_swiss_of_twelve_bots_at_tables_of_four_plays_to_final_standings(
 def _events_until_round(t: Tournament, number: int) -> list[dict[str, Any]]:
     """The stream up to (not including) the start of round ``number``."""
     out = []
-    for e in [ev.as_event() for ev in t.events.order_by("seq")]:
+    for e in [ev.as_engine_event() for ev in Event.objects.of("tournament", t.pk).order_by("seq")]:
         if e["type"] == st.ROUND_STARTED and e["round"] == number:
             break
         out.append(e)

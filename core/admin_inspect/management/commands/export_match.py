@@ -45,7 +45,7 @@ class Command(BaseCommand):
         engine = get_engine(match.game)
         events = [
             {"actor": e.actor, **e.as_engine_event()}
-            for e in Event.objects.filter(match=match).order_by("seq")
+            for e in Event.objects.of("match", match.pk).order_by("seq")
         ]
         state = replay_from_zero(match)
         doc = {
