@@ -217,7 +217,7 @@ class MeApi(APIView):
 
     @extend_schema(responses={200: UserOut}, extensions=errors())
     def get(self, request: Request) -> Response:
-        # Read afresh: a token's user is cached per process (core/accounts/auth.py), and a
+        # Read afresh: a token's user is cached per process (core/hotlane/tokens.py), and a
         # change made through another server process must show here at once.
         return Response(UserOut(User.objects.get(pk=request.user.pk)).data)
 

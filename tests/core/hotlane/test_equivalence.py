@@ -1,4 +1,4 @@
-"""The fast lane (core/api/fastlane.py) answers a move and a legal-commands read exactly as the
+"""The fast lane (core/hotlane/lane.py) answers a move and a legal-commands read exactly as the
 full stack (the middleware chain and DRF) does, and hands everything else to the full stack."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from django.test import Client, override_settings
 from rest_framework.throttling import UserRateThrottle
 from rest_framework.views import APIView
 
-from core.accounts.auth import cached_credentials, token_cache
 from core.accounts.services import user_token
+from core.hotlane.tokens import cached_credentials, token_cache
 from core.matches import services
 from tests.conftest import make_user
 
@@ -238,7 +238,7 @@ def test_a_database_gone_while_the_lane_checks_a_token_is_a_503_not_a_500(
     # fault run found a bare 500 here): the full stack answers, with DRF's 503 busy.
     from django.db import OperationalError
 
-    from core.accounts.auth import CachedTokenAuthentication
+    from core.hotlane.tokens import CachedTokenAuthentication
 
     def gone(self: Any, key: str) -> Any:
         raise OperationalError("server closed the connection unexpectedly")
