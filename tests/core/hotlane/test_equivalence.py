@@ -418,3 +418,85 @@ def test_the_throttle_script_refuses_as_drfs_two_round_trips_do(
     assert [a.status_code for a in answers[0]] == [200, 200, 429]
     for script_answer, drf_answer in zip(*answers, strict=True):
         same(script_answer, drf_answer)
+
+
+def _over_asgi(app: Any, method: str, path: str, headers: list[tuple[bytes, bytes]], body: bytes):
+    """One request to the ASGI ``app`` in this process: (status, headers, body)."""
+    import asyncio
+
+    path, _, query = path.partition("?")
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": method,
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": query.encode(),
+        "root_path": "",
+        "headers": [(b"host", b"testserver"), *headers],
+        "client": ("127.0.0.1", 50000),
+        "server": ("testserver", 80),
+    }
+    sent: list[dict[str, Any]] = []
+
+    async def call() -> None:
+        delivered = False
+
+        async def receive() -> dict[str, Any]:
+            nonlocal delivered
+            if not delivered:
+                delivered = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            await asyncio.sleep(3600)  # no disconnect: the answer comes first
+            return {"type": "http.disconnect"}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        await app(scope, receive, send)
+
+    asyncio.run(call())
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    content = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    names_any_case = sorted((k.lower(), v) for k, v in start["headers"])
+    return start["status"], names_any_case, content
+
+
+def test_the_bridge_answers_as_djangos_asgi_handler(race_game: str) -> None:
+    """core/hotlane/bridge.py (Django's WSGI handler in a pool thread) against Django's own
+    ASGI handler: the same status, headers and bodies. (Streamed answers and the in-process
+    broadcast through a real server: test_bridge.py.)"""
+    import asyncio
+
+    from asgiref.sync import sync_to_async
+    from django.core.asgi import get_asgi_application
+    from django.core.wsgi import get_wsgi_application
+    from django.db import connections
+
+    from core.hotlane.bridge import ThreadedWSGI
+
+    bridge = ThreadedWSGI(get_wsgi_application(), threads=1)
+    django_asgi = get_asgi_application()
+    json_type = (b"content-type", b"application/json")
+    requests = [
+        ("GET", "/api/games", [], b""),
+        ("GET", "/api/games/race?x=%C5%BE", [(b"accept", b"application/json")], b""),
+        ("HEAD", "/api/games", [], b""),
+        ("GET", "/api/no-such-thing", [], b""),
+        ("GET", "/api/games", [(b"x_forwarded_proto", b"https")], b""),  # dropped by both
+        ("POST", "/api/matches/1/commands", [(b"authorization", b"Token nope"), json_type], b"{}"),
+        ("POST", "/api/accounts/register", [json_type], b'{"username": ""}'),
+        ("POST", "/api/accounts/register", [json_type], b"{not json"),
+    ]
+    try:
+        for method, path, headers, body in requests:
+            ours = _over_asgi(bridge, method, path, headers, body)
+            djangos = _over_asgi(django_asgi, method, path, headers, body)
+            assert ours == djangos, (method, path)
+            assert ours[0] in (200, 400, 401, 404)
+    finally:
+        # The request threads' database connections, closed on their own threads.
+        bridge.executor.submit(connections.close_all).result()
+        asyncio.run(sync_to_async(connections.close_all)())
