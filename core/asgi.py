@@ -33,8 +33,8 @@ async def stamped_asgi_app(scope: dict[str, Any], receive: Any, send: Any) -> No
     await django_asgi_app(scope, receive, send)
 
 
-# HTTP: Django's WSGI handler on a pool of threads (core/hotlane/bridge.py: a third of the CPU
-# of Django's ASGI handler per request here), or LUDOTEKA_HTTP=asgi for Django's.
+# HTTP: Django's WSGI handler on a pool of threads (core/hotlane/bridge.py; Django's ASGI
+# handler, LUDOTEKA_HTTP=asgi, took about twice the server's CPU a command: core/hotlane/).
 http_app = (
     stamped_asgi_app
     if settings.LUDOTEKA_HTTP == "asgi"
