@@ -32,12 +32,14 @@ bridge        Django's handler behind it 0.74-0.93 ms a request,     yes: the la
               process); through the server the ASGI handler took     0.2-0.4 ms more a request
               11.7-13.0 ms of server CPU a command, the bridge       (bridge.py says why)
               4.2-6.5 ms
-tokens        a command 5.8 → 7.3 ms, a ``GET legal`` 4.1 → 5.7 ms   yes: a query and its ORM
-              without it (one SQL statement more each)              work saved per request
-lane          a command 5.4 → 5.8 ms, a ``GET legal`` 3.6 → 4.1 ms   yes: about a tenth of a
-              without it                                             command, a seventh of a read
-throttle      a command 5.4 → 5.7 ms, a ``GET legal`` 3.6 → 3.75 ms  yes: small, and atomic
-              with DRF's two round trips; 0.2-0.3 ms of CPU a call   (DRF's way lets two racing
-              against 0.65-0.83 ms alone                             requests count once)
+tokens        a command 5.8 → 7.3 and 5.6 → 8.4 ms, a ``GET legal``  yes: a query and its ORM
+              4.1 → 5.7 and 3.8 → 6.6 ms without it (one SQL        work saved per request
+              statement more each)
+lane          a command 5.4 → 5.8 and 5.0 → 5.6 ms, a ``GET legal``  yes: about a tenth of a
+              3.6 → 4.1 and 3.1 → 3.8 ms without it                  command, a fifth of a read
+throttle      a command 5.4 → 5.7 and 5.0 → 5.1 ms, a ``GET legal``  yes: small, and atomic
+              3.6 → 3.75 and 3.1 → 3.5 ms with DRF's two round       (DRF's way lets two racing
+              trips; alone 0.2-0.3 ms of CPU a call against          requests count once)
+              0.65-0.83 ms
 ============  =====================================================  ===========================
 """
