@@ -15,7 +15,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.core.wsgi import get_wsgi_application  # noqa: E402
 
-from core.http import ThreadedWSGI  # noqa: E402
+from core.hotlane.bridge import ThreadedWSGI  # noqa: E402
 from core.ops.probes import Probes  # noqa: E402
 from core.ops.startup import ready_to_serve  # noqa: E402
 from realtime.auth import SocketAuthMiddleware  # noqa: E402
@@ -33,8 +33,8 @@ async def stamped_asgi_app(scope: dict[str, Any], receive: Any, send: Any) -> No
     await django_asgi_app(scope, receive, send)
 
 
-# HTTP: Django's WSGI handler on a pool of threads (core/http.py: a third of the CPU of Django's
-# ASGI handler per request here), or LUDOTEKA_HTTP=asgi for Django's ASGI handler.
+# HTTP: Django's WSGI handler on a pool of threads (core/hotlane/bridge.py; Django's ASGI
+# handler, LUDOTEKA_HTTP=asgi, took about twice the server's CPU a command: core/hotlane/).
 http_app = (
     stamped_asgi_app
     if settings.LUDOTEKA_HTTP == "asgi"

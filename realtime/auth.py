@@ -18,7 +18,7 @@ from an allowed origin (Channels' ``AllowedHostsOriginValidator`` rules, ``ALLOW
 token is an explicit credential, so token sockets are accepted from any origin: native clients
 and other front ends included.
 
-A token is looked up as the REST API's are (``core.accounts.auth``): once per process every
+A token is looked up as the REST API's are (``core.hotlane.tokens``): once per process every
 ``LUDOTEKA_TOKEN_CACHE_SECONDS``, then from the process's cache, on the event loop, with no
 thread and no query. A client opening many sockets (a reconnect storm, or one opening hundreds)
 then costs a handshake each, not a database round trip each.
@@ -37,8 +37,8 @@ from django.contrib.auth import get_user
 from django.contrib.auth.models import AnonymousUser
 from django.http.cookie import parse_cookie
 
-from core.accounts.auth import cached_credentials, token_cache
 from core.accounts.tokens import token_find
+from core.hotlane.tokens import cached_credentials, token_cache
 from realtime.reads import run_read
 
 PROTOCOL = "ludoteka"
@@ -68,7 +68,7 @@ def token_still_valid(key: str) -> bool:
     cache, else the database): a socket opened with a token revoked since may not act."""
     from rest_framework.exceptions import AuthenticationFailed
 
-    from core.accounts.auth import CachedTokenAuthentication
+    from core.hotlane.tokens import CachedTokenAuthentication
 
     try:
         CachedTokenAuthentication().authenticate_credentials(key)

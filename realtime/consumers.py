@@ -26,9 +26,9 @@ from channels.utils import await_many_dispatch
 from django.conf import settings
 from rest_framework.throttling import UserRateThrottle
 
-from core.accounts.auth import cached_credentials
 from core.api.errors import ApiError
 from core.api.guard import RequestState, guarded
+from core.hotlane.tokens import cached_credentials
 from core.matches import selectors, services
 from core.matches.broadcast import match_group, user_group
 from core.notifications.watching import watch_start, watch_stop

@@ -218,7 +218,7 @@ class MeApi(APIView):
 
     @extend_schema(responses={200: UserOut}, extensions=errors())
     def get(self, request: Request) -> Response:
-        # Read afresh: a token's user is cached per process (core/accounts/auth.py), and a
+        # Read afresh: a token's user is cached per process (core/hotlane/tokens.py), and a
         # change made through another server process must show here at once.
         return Response(UserOut(User.objects.get(pk=signed_in(request).pk)).data)
 

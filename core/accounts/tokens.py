@@ -5,7 +5,7 @@ A token is 40 hex characters, as DRF's were; the database keeps only its SHA-256
 another device, changes or resets the password, or deletes the account, and when it has not
 been used for ``LUDOTEKA_TOKEN_IDLE_DAYS`` days (0: never).
 
-Revocation and the process cache: ``core/accounts/auth.py`` trusts a token it has checked for
+Revocation and the process cache: ``core/hotlane/tokens.py`` trusts a token it has checked for
 ``LUDOTEKA_TOKEN_CACHE_SECONDS``. Every revocation here deletes the rows, whose ``post_delete``
 drops the entries of this process at once; another server process drops its entry when it
 expires, so a revoked token keeps working there for at most that long (30 s by default).

@@ -589,6 +589,8 @@ class MatchReplayApi(APIView):
 
 
 class MatchLegalApi(APIView):
+    hot_lane = True  # core/hotlane/lane.py may answer it (the handler reads user and headers)
+
     @extend_schema(
         parameters=[_ETAG_PARAMETER],
         responses={200: MatchLegalOut, 304: None},
@@ -599,7 +601,7 @@ class MatchLegalApi(APIView):
 
 
 def legal_answer(request: Request | HttpRequest, *, user: Any, match_id: int) -> Response:
-    """``GET .../legal``'s answer, for the view and for the fast lane (core/api/fastlane.py)."""
+    """``GET .../legal``'s answer, for the view and for the fast lane (core/hotlane/lane.py)."""
     match = hotpath.read_match(match_id)
     selectors.match_check_visible(match=match, user=user)
     return _conditional(
@@ -656,6 +658,8 @@ _COMMAND_ERRORS = (
 
 
 class MatchCommandApi(APIView):
+    hot_lane = True  # core/hotlane/lane.py may answer it (the handler reads user and data)
+
     class Input(serializers.Serializer[Any]):
         class Meta:
             ref_name = "MatchCommandInput"
@@ -677,7 +681,7 @@ class MatchCommandApi(APIView):
 
 def command_answer(*, user: Any, match_id: int, data: Any) -> Response | HttpResponse:
     """``POST .../commands``' answer to the parsed JSON body ``data``, for the view and for the
-    fast lane (core/api/fastlane.py)."""
+    fast lane (core/hotlane/lane.py)."""
     v = _plainly_valid_command(data)
     if v is None:  # the serializer's coercions and messages, for anything less plain
         checked = MatchCommandApi.Input(data=data)

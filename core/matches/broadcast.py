@@ -73,7 +73,7 @@ def publish(groups: list[str], message: dict[str, Any]) -> None:
     if loop is None:
         async_to_sync(_publish_async)(layer, groups, message)
         return
-    # The in-process layer, from a request thread of the server (core/http.py): its sends are
+    # The in-process layer, from a request thread (core/hotlane/bridge.py): its sends are
     # handed to the loop and not waited for. Waiting made the thread sleep until the loop,
     # busy parsing other requests, came round to them, and the hop there and back cost the
     # answer ~5% of a server process's CPU (bench/api_bench.py, py-spy). In-process sends

@@ -80,7 +80,7 @@ class Ops:
             return _json(200 if ready else 503, {"status": "ok" if ready else "down", **checks})
         if path == "/metrics":
             return self.metrics(request)
-        received = request.META.get("ludoteka.received")  # core/http.py: the arrival
+        received = request.META.get("ludoteka.received")  # core/hotlane/bridge.py: the arrival
         if received is not None:
             metrics.QUEUE_SECONDS.labels(request.method).observe(time.monotonic() - received)
         started = time.perf_counter()

@@ -83,8 +83,8 @@ MIDDLEWARE = [
     "core.csp.ContentSecurityPolicy",  # on every answer below, the fast lane's included
     "core.api.guard.RequestGuard",  # first: it tracks every write, and bounds write requests
     # A token client's moves and legal-command reads, answered without the rest of the chain
-    # and DRF's dispatch (core/api/fastlane.py); anything else goes on down.
-    "core.api.fastlane.FastLane",
+    # and DRF's dispatch (core/hotlane/lane.py); anything else goes on down.
+    "core.hotlane.lane.FastLane",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -173,7 +173,7 @@ else:
             # Kept per thread across requests: opening a connection (its PRAGMAs and Django's
             # SQL functions) cost a third of the embedded server's CPU per command when each
             # request opened and closed its own (bench/README.md, 2026-11-25). The request
-            # threads are a fixed pool (core/http.py), so the connections are bounded too.
+            # threads are a fixed pool (core/hotlane/bridge.py), so the connections are bounded too.
             "CONN_MAX_AGE": 600,
             "CONN_HEALTH_CHECKS": True,
         }
@@ -260,7 +260,7 @@ LUDOTEKA_TASKS_IN_BACKGROUND = env.bool("LUDOTEKA_TASKS_IN_BACKGROUND", default=
 
 # --- HTTP (core/asgi.py) ------------------------------------------------------------------------
 # "threads": Django's WSGI handler on LUDOTEKA_HTTP_THREADS threads per server process
-# (core/http.py); "asgi": Django's ASGI handler. The sockets are ASGI either way.
+# (core/hotlane/bridge.py); "asgi": Django's ASGI handler. The sockets are ASGI either way.
 LUDOTEKA_HTTP = env.str("LUDOTEKA_HTTP", default="threads")
 LUDOTEKA_HTTP_THREADS = env.int("LUDOTEKA_HTTP_THREADS", default=8)
 if LUDOTEKA_HTTP not in ("threads", "asgi") or LUDOTEKA_HTTP_THREADS < 1:
@@ -287,7 +287,7 @@ if REALTIME_MAX_SOCKETS_PER_USER < 1 or REALTIME_MAX_SOCKETS_PER_MATCH < 1:
 
 # --- Ludoteka ---------------------------------------------------------------------------------
 SNAPSHOT_EVERY = env.int("LUDOTEKA_SNAPSHOT_EVERY", default=50)
-# How long a server process trusts an API token it has checked (core/accounts/auth.py); 0: never.
+# How long a server process trusts an API token it has checked (core/hotlane/tokens.py); 0: never.
 # A token revoked through another process keeps working there for at most this long.
 LUDOTEKA_TOKEN_CACHE_SECONDS = env.float("LUDOTEKA_TOKEN_CACHE_SECONDS", default=30.0)
 # A token unused for this many days stops working (core/accounts/tokens.py); 0: never.
@@ -299,8 +299,11 @@ if LUDOTEKA_TOKEN_IDLE_DAYS < 0 or PASSWORD_RESET_TIMEOUT < 60:
     raise environ.ImproperlyConfigured(
         "LUDOTEKA_TOKEN_IDLE_DAYS must be 0 or more, LUDOTEKA_ACCOUNT_LINK_HOURS at least a minute"
     )
-# core/api/fastlane.py: off only to compare with the full stack (it answers the same).
+# core/hotlane/lane.py: off only to compare with the full stack (it answers the same).
 LUDOTEKA_FAST_LANE = env.bool("LUDOTEKA_FAST_LANE", default=True)
+# core/hotlane/throttle.py: the per-user limit in one Redis script; off: DRF's two round trips
+# (only to compare, bench/README.md).
+LUDOTEKA_THROTTLE_SCRIPT = env.bool("LUDOTEKA_THROTTLE_SCRIPT", default=True)
 STATE_CACHE_SIZE = env.int("LUDOTEKA_STATE_CACHE_SIZE", default=512)
 # How long the outbox dispatcher waits to take the commits of the next moments in the same run
 # (core/notifications/dispatcher.py); 0: at once, in the committing thread. A tenth of a second
@@ -335,7 +338,7 @@ if not 0 <= LUDOTEKA_PROXY_COUNT <= 10:
 REST_FRAMEWORK = {
     "NUM_PROXIES": LUDOTEKA_PROXY_COUNT,
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "core.accounts.auth.CachedTokenAuthentication",
+        "core.hotlane.tokens.CachedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -355,7 +358,7 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_THROTTLE_CLASSES": [
         "rest_framework.throttling.AnonRateThrottle",
-        "core.api.throttling.UserRateThrottle",
+        "core.hotlane.throttle.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": env.str("LUDOTEKA_THROTTLE_ANON", default="60/min"),

@@ -16,8 +16,8 @@ from django.core.cache import cache
 from django.test import Client
 
 from core import csp
-from core.accounts.auth import token_cache
 from core.accounts.services import user_token
+from core.hotlane.tokens import token_cache
 from core.matches import services
 from core.ops.metrics import serve_on_bind
 from tests.conftest import make_user

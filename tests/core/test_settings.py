@@ -93,7 +93,7 @@ from django.core.signals import request_finished, request_started
 from django.db import connection
 django.setup()
 seen = []
-for _ in range(3):  # three requests on one thread, as a request thread of core/http.py serves
+for _ in range(3):  # three requests on one thread, as a thread of core/hotlane/bridge.py serves
     request_started.send(sender=None)
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1")

@@ -104,7 +104,7 @@ def test_the_time_a_request_waited_for_a_thread_is_measured() -> None:
 
     count = sample("ludoteka_http_queue_seconds_count", method="GET")
     total = sample("ludoteka_http_queue_seconds_sum", method="GET")
-    # core/http.py stamps the arrival; this request "arrived" half a second ago.
+    # core/hotlane/bridge.py stamps the arrival; this request "arrived" half a second ago.
     Client().get("/api/games", **{"ludoteka.received": time.monotonic() - 0.5})
     assert sample("ludoteka_http_queue_seconds_count", method="GET") == count + 1
     assert sample("ludoteka_http_queue_seconds_sum", method="GET") >= total + 0.5

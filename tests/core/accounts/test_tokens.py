@@ -12,8 +12,8 @@ from django.db import connection
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from core.accounts.auth import token_cache
 from core.accounts.models import ApiToken
+from core.hotlane.tokens import token_cache
 from tests.conftest import make_user
 
 pytestmark = pytest.mark.django_db
@@ -192,7 +192,7 @@ def test_revocation_reaches_another_server_process_within_the_cache_time(
 ) -> None:
     """Another process revokes (seen here as the row gone without this process being told):
     this process refuses the token once its entry expires, ``LUDOTEKA_TOKEN_CACHE_SECONDS``."""
-    import core.accounts.auth as auth
+    import core.hotlane.tokens as auth
 
     settings.LUDOTEKA_TOKEN_CACHE_SECONDS = 30
     make_user("alice")

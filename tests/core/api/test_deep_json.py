@@ -13,9 +13,9 @@ from django.core.cache import cache
 from django.test import Client
 
 from core import boundedjson
-from core.accounts.auth import token_cache
 from core.accounts.services import user_token
 from core.api.errors import ApiError
+from core.hotlane.tokens import token_cache
 from core.matches import services
 from realtime import protocol
 from tests.conftest import make_user

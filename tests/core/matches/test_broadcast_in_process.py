@@ -20,7 +20,7 @@ def test_an_announcement_leaves_the_request_thread_free_while_the_loop_is_busy(
     layer = get_channel_layer()
     go, returned = threading.Event(), threading.Event()
 
-    def request_thread() -> None:  # core/http.py runs a request in such a thread
+    def request_thread() -> None:  # core/hotlane/bridge.py runs a request in such a thread
         go.wait(5)  # its transaction commits once the loop is busy
         broadcast.announce_match_version(7, 3, [41])
         returned.set()

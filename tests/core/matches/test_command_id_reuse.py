@@ -13,8 +13,8 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from core.accounts.auth import token_cache
 from core.accounts.services import user_token
+from core.hotlane.tokens import token_cache
 from core.matches import services
 from core.matches.models import Match
 from tests.conftest import make_user

@@ -1,5 +1,5 @@
 """The server as ``deploy/serve.sh`` runs it embedded (one uvicorn process, SQLite, the in-process
-channel layer), HTTP on Django's WSGI handler in threads (core/http.py): answers, streamed
+channel layer), HTTP on Django's WSGI handler in threads (core/hotlane/bridge.py): answers, streamed
 answers, bodies, and a command posted over HTTP reaching a socket of the same process."""
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ def test_streamed_answers_and_304s_come_through(server: int) -> None:
 
 
 def test_the_environ_follows_pep_3333_and_drops_headers_spelt_with_underscores() -> None:
-    from core.http import _environ
+    from core.hotlane.bridge import _environ
 
     scope = {
         "type": "http",

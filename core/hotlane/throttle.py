@@ -14,6 +14,7 @@ import math
 import os
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import DEFAULT_CACHE_ALIAS, caches
 from django.core.cache import cache as default_cache
 from django.core.cache.backends.redis import RedisCache
@@ -72,7 +73,11 @@ class UserRateThrottle(throttling.UserRateThrottle):
         # DRF's cache is django.core.cache.cache, a proxy to this thread's backend: the
         # backend is what tells whether it is Redis.
         cache = _default_backend() if self.cache is default_cache else self.cache
-        if self.rate is None or not isinstance(cache, RedisCache):
+        if (
+            self.rate is None
+            or not isinstance(cache, RedisCache)
+            or not settings.LUDOTEKA_THROTTLE_SCRIPT
+        ):
             return super().allow_request(request, view)
         self.key = self.get_cache_key(request, view)
         if self.key is None:

@@ -2,8 +2,7 @@
 
 The sockets need ASGI; the REST API is synchronous Django code. Under Django's own ASGI handler
 each request crosses between the event loop and worker threads several times (signals, the
-middleware chain, the view, closing the response), with a new thread per request; measured on
-this machine (bench/api_bench.py) that costs about as much CPU as the rest of a command.
+middleware chain, the view, closing the response), with a new thread per request.
 
 Here the event loop only parses HTTP (uvicorn) and reads the body; one hop to a pool thread
 runs the whole request as a WSGI server would (request_started → middleware → view →
@@ -12,6 +11,24 @@ message carries the answer back. A streamed answer (NDJSON events, files) is sen
 chunk from the thread. The pool threads carry asgiref's marks of its sync_to_async threads, so
 ``async_to_sync`` inside a request (the channel layer's broadcast) runs on this server's event
 loop, where the in-process channel layer's sockets listen.
+
+Why not a maintained adapter (bench/bridge_bench.py, 2026-11-28, a machine at load 25-27: CPU
+per request of the whole process, 8 in flight):
+
+- a2wsgi's ``WSGIMiddleware`` (with the same arrival stamp, header filter and loop marks
+  around it) cost 433-497 µs a request against this module's 56-87 µs with a WSGI application
+  that answers at once, and 0.95-1.37 ms against 0.74-0.93 ms through Django's handler (a 404):
+  it hands every message (the start, each chunk, the end, each body read) between the thread
+  and the loop by a future and a queue; here the answer goes back in the thread's return value;
+- asgiref's ``WsgiToAsgi`` runs every request on one thread (``sync_to_async``'s
+  thread-sensitive default) and never calls the answer's ``close()``, so Django's
+  request_finished, which hands the database connection back, would never fire;
+- Django's ASGI handler: 4.3-4.7 ms a request through the same handler (a 404);
+- a WSGI server (granian's, measured in bench/README.md) saved about 1 ms a command but needs
+  a second server for the sockets.
+
+tests/core/hotlane/test_equivalence.py sends the same requests through this bridge and through
+Django's ASGI handler; test_bridge.py runs a real server (streamed answers, the broadcast).
 """
 
 from __future__ import annotations

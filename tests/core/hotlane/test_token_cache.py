@@ -11,9 +11,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from core.accounts.auth import token_cache
 from core.accounts.models import ApiToken
 from core.accounts.services import user_token
+from core.hotlane.tokens import token_cache
 from tests.conftest import make_user
 
 pytestmark = pytest.mark.django_db
@@ -63,7 +63,7 @@ def test_a_deactivated_user_is_refused_at_once(db: Any) -> None:
 
 
 def test_an_entry_expires(db: Any, settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    import core.accounts.auth as auth
+    import core.hotlane.tokens as auth
 
     settings.LUDOTEKA_TOKEN_CACHE_SECONDS = 30
     client = _client(user_token(user=make_user("alice")))

@@ -11,7 +11,7 @@ import redis
 from django.core.cache.backends.redis import RedisCache
 from rest_framework import throttling
 
-from core.api.throttling import UserRateThrottle
+from core.hotlane.throttle import UserRateThrottle
 
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 
