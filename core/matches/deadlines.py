@@ -33,8 +33,9 @@ from core.eventstore import store
 from core.eventstore.models import Event
 from core.matches.commands import engine_for, schedule_clock_checks
 from core.matches.models import Match, Seat
+from core.matches.orm_writer import notify
 from core.matches.scheduling import run_at, run_task, task_named
-from core.matches.services import notify, project
+from core.matches.services import project
 from core.matches.state import load_state, state_cache
 from core.matches.timecontrol import DAY, TimeControl, deadlines
 from core.notifications.models import OutboxItem
