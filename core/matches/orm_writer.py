@@ -9,6 +9,7 @@ a snapshot, the command's record; then what follows the commit is scheduled.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.db.models import Case, Value, When
@@ -94,7 +95,7 @@ def notify(
     write_outbox(match, outbox_rows(match, kind, seats, key=key, payload=payload))
 
 
-def finish(match: Match, seats: list[Seat], outcome: dict[str, Any]) -> None:
+def finish(match: Match, seats: list[Seat], outcome: Mapping[str, Any]) -> None:
     """End the match with ``outcome`` (in the transaction): its results on the match and the
     seats, the players told, the ratings, and the apps that follow matches (``hooks``)."""
     match.status = Match.Status.FINISHED

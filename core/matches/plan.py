@@ -25,7 +25,7 @@ from django.utils import timezone
 from core.matches.commands import clock_changes
 from core.matches.models import Match, Seat
 from core.notifications.models import OutboxItem
-from games.base import Engine
+from games.base import Engine, Outcome
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ class Plan:
     now: datetime
     before: frozenset[int]
     active: frozenset[int]
-    outcome: dict[str, Any] | None  # the engine's ending: the match finishes
+    outcome: Outcome | None  # the engine's ending: the match finishes
     abandoned: bool  # every human resigned and nobody is left to finish: the match is aborted
     match_set: dict[str, Any]  # more columns of the match row: the clock, the snapshot's version
     reserves: dict[int, float | None]  # reserve_seconds by seat primary key

@@ -15,6 +15,7 @@ waiting (core/api/guard.py).
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -465,18 +466,25 @@ def project(
     before: frozenset[int],
     seats: list[Seat],
     now: Any = None,
+    abandon_when_nobody_plays: bool = False,
 ) -> None:
     """Bring the read models, the outbox, the clock up to ``state``, whose events the caller
     appended in its transaction (a timeout, a staff action), and schedule what follows the
     commit: ``plan.decide`` with no new events, written by the ORM writer."""
-    orm_writer.write(
-        decide(
-            match=match, seats=seats, engine=engine, state=state, events=[], before=before, now=now
-        )
+    plan = decide(
+        match=match,
+        seats=seats,
+        engine=engine,
+        state=state,
+        events=[],
+        before=before,
+        abandon_when_nobody_plays=abandon_when_nobody_plays,
+        now=now,
     )
+    orm_writer.write(plan)
 
 
-def finish(match: Match, seats: list[Seat], outcome: dict[str, Any]) -> None:
+def finish(match: Match, seats: list[Seat], outcome: Mapping[str, Any]) -> None:
     """End the match with ``outcome`` in the transaction (a staff's award; the ORM writer's
     ``finish``)."""
     orm_writer.finish(match, seats, outcome)
