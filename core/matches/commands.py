@@ -1,6 +1,7 @@
-"""What every command goes through, whichever writer records it (``services`` under the match's
-lock, ``hotpath`` in one statement on PostgreSQL): the engine of its game, the checks before the
-engine decides, the clock's changes when the turn changes, the answer and a retry's replay of it.
+"""What every command goes through, whichever writer records its plan (``orm_writer`` under the
+match's lock, ``hotpath`` in one statement on PostgreSQL): the engine of its game, the checks
+before the engine decides, the clock's changes when the turn changes (``plan.decide`` asks), the
+answer and a retry's replay of it.
 """
 
 from __future__ import annotations
@@ -239,8 +240,8 @@ def clock_changes(
     match: Match, seats: list[Seat], *, before: frozenset[int], active: frozenset[int], now: Any
 ) -> tuple[dict[str, Any], dict[int, float | None], bool]:
     """The clock's changes when the turn goes from ``before`` to ``active``, made in memory and
-    returned for the writer to write (``services`` with the ORM, ``hotpath`` in its statement): the
-    match's columns, the reserve of seats by primary key, and whether a deadline was set."""
+    returned for the plan (``plan.decide``) that a writer writes: the match's columns, the
+    reserve of seats by primary key, and whether a deadline was set."""
     tc = TimeControl.from_json(match.time_control)
     if tc.kind == "none":
         return {}, {}, False

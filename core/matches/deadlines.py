@@ -34,8 +34,9 @@ from core.eventstore.models import Event
 from core.matches import platform_events
 from core.matches.commands import engine_for, schedule_clock_checks
 from core.matches.models import Match, Seat
+from core.matches.orm_writer import notify
 from core.matches.scheduling import run_at, run_task, task_named
-from core.matches.services import notify, project
+from core.matches.services import project
 from core.matches.state import load_state, state_cache
 from core.matches.timecontrol import DAY, TimeControl, deadlines
 from core.notifications.models import OutboxItem
@@ -180,14 +181,16 @@ def _timeout(match: Match, now: datetime) -> str:
         match.deadline = match.remind_at = None
         Match.objects.filter(pk=match.pk).update(deadline=None, remind_at=None)
         return "idle"
-    project(match, engine, state, before=before, seats=seats, now=now)
-    if match.status == Match.Status.ACTIVE and all(
-        s.status == Seat.Status.FORFEITED for s in seats if s.kind == Seat.Kind.HUMAN
+    # Abandonment, as in match_resign: a match no human plays on is aborted (plan.decide).
+    project(
+        match, engine, state, before=before, seats=seats, now=now, abandon_when_nobody_plays=True
+    )
+    if (
+        match.status != Match.Status.ABORTED
+        and chosen is not None
+        and match.deadline is not None
+        and match.deadline <= now
     ):
-        # Abandonment, as in match_resign: no human is left to finish the match.
-        match.status = Match.Status.ABORTED
-        Match.objects.filter(pk=match.pk).update(status=match.status)
-    elif chosen is not None and match.deadline is not None and match.deadline <= now:
         # The same turn goes on: the vacation moves its deadline, and the turn's start by as
         # much, so a reserve clock is not charged for the time away.
         _move_clock(match, chosen.deadline, chosen.remind_at, now=now)

@@ -1,25 +1,27 @@
-"""A command on PostgreSQL in two database round trips, and no lock held between them.
+"""The single-statement writer of a plan, on PostgreSQL: a command in two round trips, and no
+lock held between them.
 
-The general pipeline (``services``) locks the match row in a transaction and reads and writes
-through the ORM: about ten round trips of ~0.4 ms, and the ORM compiling each query (~1 ms of
-CPU apiece on this machine). Most commands change little: a few events, whose turn it is, the
-clock, perhaps a notification. For those this module:
+The ORM writer (``orm_writer``) writes a plan in the transaction that holds the match's row
+lock: about ten round trips of ~0.4 ms, and the ORM compiling each query (~1 ms of CPU apiece on
+this machine). Most commands change little: a few events, whose turn it is, the clock, perhaps
+a notification. For those the pipeline (``services.match_submit_command``):
 
-1. reads the match, its seats and any record of the ``command_id`` in one statement (no lock);
-2. checks, loads the state (the process's cache, else snapshot + tail), lets the engine decide;
-3. writes everything in ONE statement that commits by itself: the events (hash chain; their
-   feed position comes after commit, see eventstore.models), the match head and clock, the
-   seats, the ``your_turn`` outbox rows, a snapshot when one is due, and the idempotency
-   record — each part conditioned on the match still being at the version read in 1
-   (``eventstore.store.append_with``). A match that moved in between
-   writes nothing: the command is refused as stale when the client named the version it
-   expected, else decided again by the general path under the match's lock.
+1. reads the match, its seats and any record of the ``command_id`` in one statement, no lock
+   (``read`` here);
+2. checks, loads the state, lets the engine decide and plans (``plan.decide``), as always;
+3. has this module write the plan in ONE statement that commits by itself (``write``): the
+   events (hash chain; their feed position comes after commit, see eventstore.models), the
+   match head and clock, the seats, the outbox rows, a snapshot when one is due, and the
+   idempotency record — each part conditioned on the match still being at the version read in
+   1 (``eventstore.store.append_with``). A match that moved in between writes nothing: the
+   command is refused as stale when the client named the version it expected, else decided
+   again and written by the ORM writer under the match's lock.
 
-The guarantees stay those of the general path: optimistic concurrency (the version condition,
-and the unique ``(match, seq)``), idempotent command ids (the record is read in 1 and its unique
+The guarantees stay those of the ORM writer: optimistic concurrency (the version condition, and
+the unique ``(match, seq)``), idempotent command ids (the record is read in 1 and its unique
 constraint fails the whole statement of a racing duplicate, which then gets the first answer),
-the outbox in the same transaction as the events. A command that ends the match (ratings,
-results) goes through the general path, as do undo and resignation.
+the outbox in the same transaction as the events. A plan that ends the match (ratings, results)
+is the ORM writer's (``can_write``), as are undo and resignation.
 """
 
 from __future__ import annotations
@@ -31,31 +33,26 @@ from contextlib import nullcontext
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, connection, models, transaction
-from django.utils import timezone
+from django.db import connection, models, transaction
 
-from core.accounts.models import User
 from core.api.errors import ApiError
 from core.api.guard import check_deadline
 from core.api.guard import current as current_request
 from core.eventstore import store
-from core.eventstore.exceptions import StaleVersion
-from core.eventstore.models import CommandRecord, Snapshot
-from core.matches import broadcast, commands
+from core.eventstore.models import CommandRecord, Event, Snapshot
+from core.matches import aftercommit
+from core.matches.commands import record_response
 from core.matches.models import Match, Seat
+from core.matches.plan import OutboxRow, Plan, RecordPlan
 from core.matches.recent import recent_commits
-from core.matches.scheduling import run_after_commit, task_named
 from core.matches.selectors import match_get
-from core.matches.state import load_state, state_cache
 from core.notifications.dispatcher import dispatch_after_commit
 from core.notifications.models import OutboxItem
-from games.base import IllegalCommand
-from games.rng import command_rng
 
 
 class NeedsGeneralPath(Exception):
-    """The command does more than this path writes (it ends the match), or the match moved
-    under a command that did not pin its version: the general path takes it, under a lock."""
+    """The plan does more than this writer writes (it ends the match), or the match moved under
+    a command that did not pin its version: the ORM writer takes it, under the match's lock."""
 
 
 # Every column, in the model's order: the row builds a Match positionally (a third of the CPU of
@@ -150,141 +147,70 @@ def read(match_id: int, command_id: str | None) -> tuple[Match, list[Seat], Comm
     return match, seats, record
 
 
-def submit(
-    *,
-    match_id: int,
-    user: User | None,
-    command: Any,
-    command_id: str,
-    digest: str,
-    expected_version: int | None,
-    seat_index: int | None,
-) -> dict[str, Any]:
-    """``services.match_submit_command`` on PostgreSQL; raises ``NeedsGeneralPath`` (having
-    written nothing) for a command this path does not write. ``digest``: what the command asks
-    (``commands.command_digest``), kept in its record and compared on a retry."""
-    match, seats, record = read(match_id, command_id)
-    seat = commands.acting_seat(seats, user, seat_index)
-    if record is not None:
-        return commands.replayed_response(match, record, seat, digest)
-    commands.check_runnable(match, expected_version)
-    try:
-        return _run(
-            match, seats, seat, user=user, command=command, command_id=command_id, digest=digest
-        )
-    except StaleVersion as err:
-        if expected_version is not None:
-            raise commands.stale_version_error(err.current) from err
-        # The match moved between the read and the write, and the client did not pin a
-        # version: the general path decides again under the match's lock, as it always has.
-        raise NeedsGeneralPath from err
-    except IntegrityError as err:
-        # A retry of this command_id committed between our read and our write.
-        match, seats, record = read(match_id, command_id)
-        if record is None:
-            raise ApiError(
-                409, "conflict", "Another request changed this match first; retry."
-            ) from err
-        return commands.replayed_response(match, record, seat, digest)
+def can_write(plan: Plan) -> bool:
+    """Whether this writer writes ``plan``: new events that neither end the match (results,
+    ratings and the apps that follow matches are the ORM writer's) nor abandon it."""
+    return bool(plan.events) and plan.outcome is None and not plan.abandoned
 
 
-def _run(
-    match: Match,
-    seats: list[Seat],
-    seat: Seat,
-    *,
-    user: User | None,
-    command: Any,
-    command_id: str,
-    digest: str,
-) -> dict[str, Any]:
-    engine = commands.engine_for(match.game)
-    state = load_state(match)
-    before = engine.active_seats(state)
-    try:
-        events = engine.execute(
-            state, seat.index, command, command_rng(match.secret_seed, match.version)
-        )
-    except IllegalCommand as err:
-        state_cache.put(match.pk, match.version, state)  # untouched: execute is pure
-        raise commands.engine_error(err) from err
-    for event in events:
-        state = engine.apply(state, event)
-    if engine.outcome(state) is not None or not events:
-        raise NeedsGeneralPath  # the state taken from the cache is dropped: it was folded into
-    expected = match.version
-    match.version = expected + len(events)  # what the clock and the keys below are stamped with
-    now = timezone.now()
-    active = engine.active_seats(state)
-    match_set, reserves, clock_set = commands.clock_changes(
-        match, seats, before=before, active=active, now=now
-    )
+def write(plan: Plan) -> list[Event]:
+    """Write ``plan`` in one statement that commits by itself (inside a caller's transaction, in
+    a savepoint). ``StaleVersion`` (nothing written) when the match is no longer at the plan's
+    version; ``IntegrityError`` when a retry of its ``command_id`` committed first; a plan it
+    cannot write (``can_write``) raises ``NeedsGeneralPath``."""
+    if not can_write(plan):
+        raise NeedsGeneralPath
+    match = plan.match
     also: list[store.Also] = []
-    if active != before or reserves:
-        for s in seats:
-            s.to_move = s.index in active
-        also.append(_seats_update(seats))
-    turn_begins = [
-        s for s in seats if s.index in active and s.index not in before and s.kind == "human"
-    ]
-    if turn_begins:
-        also.append(_your_turn(match, turn_begins, now))
-    if (
-        engine.is_undo_barrier(events[-1])
-        and match.version - match.snapshot_version >= settings.SNAPSHOT_EVERY
-    ):
-        # Only at a barrier: nothing at or before it can be undone later (see services).
-        also.append(_snapshot(match, engine.state_to_json(state), now))
-        match.snapshot_version = match_set["snapshot_version"] = match.version
-    also.append(_record(match, command_id, user, seat.index, digest, now))
+    if plan.seats_moved or plan.reserves:
+        also.append(_seats_update(plan.seats))
+    if plan.notifications:
+        also.append(_outbox(match, plan.notifications, plan.now))
+    if plan.snapshot is not None:
+        also.append(_snapshot(match, plan.snapshot, plan.now))
+    if plan.record is not None:
+        also.append(_record(match, plan.record, plan.now))
     # The statement commits by itself: a request whose time is up stops here (503 busy, nothing
     # written), never after its client stopped waiting (core/api/guard.py).
     check_deadline()
-    state_of_request = current_request()
-    lock_wait_ms = None
-    if state_of_request is not None and state_of_request.deadline is not None:
-        # Waiting for the match's lock (a general-path transaction holds it) must not carry
-        # the commit past the budget either: then LockNotAvailable, nothing written, 503.
-        left = state_of_request.deadline - time.monotonic()
-        lock_wait_ms = max(1, min(int(left * 1000), int(settings.LUDOTEKA_DB_LOCK_WAIT * 1000)))
     # Outside a transaction the statement commits by itself; inside one (tests, a caller's
     # transaction) a savepoint keeps a failed statement from breaking the caller's.
     with transaction.atomic() if connection.in_atomic_block else nullcontext():
-        rows = store.append_with(
+        return store.append_with(
             match=match,
-            expected_version=expected,
-            events=events,
-            actor=seat.index,
-            command_id=command_id,
-            match_set=match_set,
+            expected_version=plan.expected_version,
+            events=plan.events,
+            actor=plan.actor,
+            command_id=plan.command_id,
+            match_set=plan.match_set,
             also=also,
-            now=now,
-            lock_wait_ms=lock_wait_ms,
+            now=plan.now,
+            lock_wait_ms=_lock_wait_ms(),
         )
-    # Rendered now, before the state goes back to the cache (commands.Answer).
-    answer = commands.Answer(
-        {
-            **commands.command_response(
-                engine, match, state, seat.index, rows, status=match.status, seats=seats
-            ),
-            "replayed": False,
-        }
-    )
-    # After commit (at once in autocommit), in the general path's order: cache, announce, bots.
-    version, match_id = match.version, match.pk
-    user_ids = [s.user_id for s in seats if s.user_id]
-    transaction.on_commit(lambda: state_cache.put(match_id, version, state))
-    # What was written, for this process's sockets: they need not read it back (recent.py).
-    notified = {s.user_id for s in turn_begins if s.user_id is not None}
-    transaction.on_commit(lambda: recent_commits.put(match, seats, expected, rows, notified))
-    transaction.on_commit(lambda: broadcast.announce_match_version(match_id, version, user_ids))
-    if any(s.index in active and s.bot_plays for s in seats):
-        run_after_commit(task_named("core.matches.tasks.play_bot_turn"), match_id, version)
-    if turn_begins:
+
+
+def after_commit(plan: Plan, rows: list[Event]) -> None:
+    """What follows the statement's commit (at once in autocommit): what was written, for this
+    process's sockets, which need not read it back (``recent``); then ``aftercommit``'s
+    effects and the outbox's dispatch. Call it once the answer is rendered: the state goes
+    back to the cache here (``commands.Answer``)."""
+    match, seats = plan.match, plan.seats
+    notified = {n.user_id for n in plan.notifications}
+    after = plan.expected_version
+    transaction.on_commit(lambda: recent_commits.put(match, seats, after, rows, notified))
+    aftercommit.schedule(plan.after, match)
+    if plan.notifications:
         dispatch_after_commit()
-    if clock_set:
-        commands.schedule_clock_checks(match)
-    return answer
+
+
+def _lock_wait_ms() -> int | None:
+    """Waiting for the match's lock (a general-path transaction holds it) must not carry the
+    commit past the request's budget either: then LockNotAvailable, nothing written, 503."""
+    state_of_request = current_request()
+    if state_of_request is None or state_of_request.deadline is None:
+        return None
+    left = state_of_request.deadline - time.monotonic()
+    return max(1, min(int(left * 1000), int(settings.LUDOTEKA_DB_LOCK_WAIT * 1000)))
 
 
 def _seats_update(seats: list[Seat]) -> store.Also:
@@ -300,17 +226,15 @@ def _seats_update(seats: list[Seat]) -> store.Also:
     )
 
 
-def _your_turn(match: Match, seats: list[Seat], now: Any) -> store.Also:
-    """``services.notify``'s rows for the seats whose turn begins (same kind, key, payload)."""
-    kind = OutboxItem.Kind.YOUR_TURN
+def _outbox(match: Match, notifications: list[OutboxRow], now: Any) -> store.Also:
+    """The plan's outbox rows (a key already queued is a no-op, as the ORM writer's)."""
     values = ", ".join(
-        ["(%s::bigint, %s::bigint, %s::text, %s::text, %s::jsonb, %s::timestamptz)"] * len(seats)
+        ["(%s::bigint, %s::bigint, %s::text, %s::text, %s::jsonb, %s::timestamptz)"]
+        * len(notifications)
     )
     params: list[Any] = []
-    payload = json.dumps({"game": match.game, "version": match.version})
-    for s in seats:
-        key = f"{kind}:{s.user_id}:{match.pk}:{match.version}"
-        params += [s.user_id, match.pk, str(kind), key, payload, now]
+    for n in notifications:
+        params += [n.user_id, match.pk, n.kind, n.key, json.dumps(n.payload), now]
     return store.Also(
         f"INSERT INTO {OutboxItem._meta.db_table} "
         "(user_id, match_id, kind, key, payload, created_at) "
@@ -328,9 +252,7 @@ def _snapshot(match: Match, state_json: Any, now: Any) -> store.Also:
     )
 
 
-def _record(
-    match: Match, command_id: str, user: User | None, seat: int, digest: str, now: Any
-) -> store.Also:
+def _record(match: Match, record: RecordPlan, now: Any) -> store.Also:
     """The idempotency record. A duplicate ``command_id`` fails the whole statement (unique
     constraint): nothing of it is written."""
     return store.Also(
@@ -339,11 +261,11 @@ def _record(
         "WHERE EXISTS (SELECT 1 FROM moved)",
         [
             match.pk,
-            command_id,
-            user.pk if user is not None else None,
-            seat,
+            record.command_id,
+            record.user_id,
+            record.seat,
             match.version,
-            json.dumps(commands.record_response(match, digest)),
+            json.dumps(record_response(match, record.digest)),
             now,
         ],
     )

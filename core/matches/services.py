@@ -1,23 +1,25 @@
 """Match writes: the lobby and the command pipeline.
 
-The pipeline, for every way a match moves (a player's command, a bot's, an undo, a resignation):
-lock the match row → check seat, status and version → load the state → let the engine decide →
-append all resulting events in the same transaction as the read models, the outbox and the
-idempotency record → after commit: cache the state, announce the version, schedule bots.
-Every refusal raises ``ApiError`` before anything is written, and every write ends with
-``check_deadline()``: a request whose time is up rolls back (503 busy) rather than commit after
-its client stopped waiting (core/api/guard.py).
+A move's path, top to bottom: the API (``apis``, ``realtime``, a bot's or the clock's task) →
+this pipeline (read and check the match under its lock, or in one read on PostgreSQL) → the
+engine decides the events → ``plan.decide`` plans everything they change → a writer writes
+the plan (``orm_writer`` in this transaction, or ``hotpath`` in one statement) → the event
+store → after commit: the state cached, the version announced (``broadcast``), bots and the
+clock's checks scheduled (``aftercommit``). Every way a match moves (a player's command, a
+bot's, an undo, a resignation, a timeout, a staff action) plans with ``decide``. Every refusal
+raises ``ApiError`` before anything is written, and every write ends with ``check_deadline()``:
+a request whose time is up rolls back (503 busy) rather than commit after its client stopped
+waiting (core/api/guard.py).
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.conf import settings
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Case, Value, When
 from django.utils import timezone
 
 from core.accounts.models import User
@@ -25,34 +27,30 @@ from core.api.errors import ApiError
 from core.api.guard import check_deadline
 from core.eventstore import store
 from core.eventstore.exceptions import StaleVersion
-from core.eventstore.models import CommandRecord, Event, Snapshot
-from core.matches import broadcast, hooks, hotpath, platform_events
+from core.eventstore.models import CommandRecord, Event
+from core.matches import broadcast, hotpath, orm_writer, platform_events
 from core.matches.commands import (
     Answer,
     acting_seat,
     check_command_id,
     check_expected_version,
     check_runnable,
-    clock_changes,
     command_digest,
     command_response,
     engine_error,
     engine_for,
-    record_response,
     replayed_response,
-    schedule_clock_checks,
     seat_of,
     stale_version_error,
 )
 from core.matches.models import ChatMessage, Match, Seat
-from core.matches.scheduling import run_after_commit, task_named
+from core.matches.plan import Plan, RecordPlan, decide
 from core.matches.selectors import chat_out
 from core.matches.state import fold_events, load_state, state_cache
 from core.matches.timecontrol import parse_time_control
 from core.notifications.dispatcher import dispatch_after_commit
 from core.notifications.models import OutboxItem
 from core.ops import metrics
-from core.ratings.services import match_rate
 from games.base import Engine, IllegalCommand
 from games.rng import command_rng
 
@@ -285,8 +283,10 @@ def _start(match: Match, engine: Engine, seats: list[Seat] | None = None) -> Non
     match.save(update_fields=["status", "started_at", "updated_at"])
     state = fold_events(engine, None, [(i + 1, e["type"], e) for i, e in enumerate(events)])
     seats = seats if seats is not None else list(match.seats.all())
-    _commit(
-        match, engine, state, events, actor=None, command_id=None, before=frozenset(), seats=seats
+    orm_writer.write(
+        decide(
+            match=match, seats=seats, engine=engine, state=state, events=events, before=frozenset()
+        )
     )
 
 
@@ -303,14 +303,19 @@ def match_submit_command(
     expected_version: int | None = None,
     seat_index: int | None = None,
 ) -> dict[str, Any]:
-    """Apply one command. ``user`` is the player; bots and the system pass ``seat_index``."""
+    """Apply one command. ``user`` is the player; bots and the system pass ``seat_index``.
+
+    Read and check the match, let the engine decide (``_decide_command``), plan
+    (``plan.decide``), write the plan, answer. On PostgreSQL the plan is first written in one
+    statement with no lock held (``_submit_in_one_statement``); a plan that writer does not
+    write, or a match that moved under an unpinned command, is decided again here under the
+    match's row lock and written by the ORM writer."""
     digest = command_digest("command", command)
     if connection.vendor == "postgresql":
-        # Most commands: two round trips, no lock (hotpath.py); the rest come back here.
         check_command_id(command_id)
         check_expected_version(expected_version)
         try:
-            return hotpath.submit(
+            return _submit_in_one_statement(
                 match_id=match_id,
                 user=user,
                 command=command,
@@ -333,39 +338,17 @@ def match_submit_command(
             )
             if opened.replayed is not None:
                 return opened.replayed
-            match, seats, seat = opened.match, opened.seats, opened.seat
-            engine = engine_for(match.game)
-            state = load_state(match)
-            before = engine.active_seats(state)
-            try:
-                events = engine.execute(
-                    state, seat.index, command, command_rng(match.secret_seed, match.version)
-                )
-            except IllegalCommand as err:
-                state_cache.put(match.pk, match.version, state)  # untouched: execute is pure
-                raise engine_error(err) from err
-            for event in events:
-                state = engine.apply(state, event)
-            rows = _commit(
-                match,
-                engine,
-                state,
-                events,
-                actor=seat.index,
-                command_id=command_id,
-                before=before,
-                seats=seats,
-            )
-            result = _record(
-                match,
-                engine,
-                state,
-                seat.index,
-                rows,
+            plan = _decide_command(
+                opened.match,
+                opened.seats,
+                opened.seat,
                 user=user,
+                command=command,
                 command_id=command_id,
                 digest=digest,
             )
+            rows = orm_writer.write(plan)
+            result = _answer(plan, rows)
             check_deadline()
             return result
     except StaleVersion as err:
@@ -375,60 +358,104 @@ def match_submit_command(
         raise ApiError(409, "conflict", "Another request changed this match first; retry.") from err
 
 
-def _record(
-    match: Match,
-    engine: Engine,
-    state: Any,
-    seat: int,
-    rows: list[Event],
+def _submit_in_one_statement(
     *,
+    match_id: int,
     user: User | None,
+    command: Any,
     command_id: str,
     digest: str,
+    expected_version: int | None,
+    seat_index: int | None,
 ) -> Answer:
-    """Record the command (for idempotent retries) and return its answer."""
-    response = command_response(engine, match, state, seat, rows, status=match.status)
-    CommandRecord.objects.create(
+    """The pipeline on PostgreSQL with the single-statement writer (``hotpath``): one read, one
+    write, no lock held. Raises ``hotpath.NeedsGeneralPath``, having written nothing, for a plan
+    that writer does not write or a match that moved under a command with no version pinned."""
+    match, seats, record = hotpath.read(match_id, command_id)
+    seat = acting_seat(seats, user, seat_index)
+    if record is not None:
+        return replayed_response(match, record, seat, digest)
+    check_runnable(match, expected_version)
+    plan = _decide_command(
+        match, seats, seat, user=user, command=command, command_id=command_id, digest=digest
+    )
+    if not hotpath.can_write(plan):
+        raise hotpath.NeedsGeneralPath  # the state taken from the cache is dropped: it was folded
+    try:
+        rows = hotpath.write(plan)
+    except StaleVersion as err:
+        if expected_version is not None:
+            raise stale_version_error(err.current) from err
+        # The match moved between the read and the write, and the client did not pin a
+        # version: decided again under the match's lock, as it always has been.
+        raise hotpath.NeedsGeneralPath from err
+    except IntegrityError as err:
+        # A retry of this command_id committed between our read and our write.
+        match, seats, record = hotpath.read(match_id, command_id)
+        if record is None:
+            raise ApiError(
+                409, "conflict", "Another request changed this match first; retry."
+            ) from err
+        return replayed_response(match, record, seat, digest)
+    answer = _answer(plan, rows)  # rendered before the state goes back to the cache (Answer)
+    hotpath.after_commit(plan, rows)
+    return answer
+
+
+def _decide_command(
+    match: Match,
+    seats: list[Seat],
+    seat: Seat,
+    *,
+    user: User | None,
+    command: Any,
+    command_id: str,
+    digest: str,
+) -> Plan:
+    """The engine decides ``command``'s events on the match's state (a refusal raises, having
+    changed nothing); the plan of those events follows, with the command's record."""
+    engine = engine_for(match.game)
+    state = load_state(match)
+    before = engine.active_seats(state)
+    try:
+        events = engine.execute(
+            state, seat.index, command, command_rng(match.secret_seed, match.version)
+        )
+    except IllegalCommand as err:
+        state_cache.put(match.pk, match.version, state)  # untouched: execute is pure
+        raise engine_error(err) from err
+    for event in events:
+        state = engine.apply(state, event)
+    return decide(
         match=match,
+        seats=seats,
+        engine=engine,
+        state=state,
+        events=events,
+        before=before,
+        actor=seat.index,
         command_id=command_id,
-        user=user,
-        seat=seat,
-        version=match.version,
-        response=record_response(match, digest),
+        record=_record_of(user, seat, command_id, digest),
+    )
+
+
+def _record_of(user: User | None, seat: Seat, command_id: str, digest: str) -> RecordPlan:
+    return RecordPlan(
+        command_id=command_id,
+        user_id=user.pk if user is not None else None,
+        seat=seat.index,
+        digest=digest,
+    )
+
+
+def _answer(plan: Plan, rows: list[Event]) -> Answer:
+    """A written command's answer: its events, and the acting seat's view at the new version."""
+    assert plan.record is not None  # only commands are answered, and each has its record
+    engine, match, seat = plan.engine, plan.match, plan.record.seat
+    response = command_response(
+        engine, match, plan.state, seat, rows, status=match.status, seats=plan.seats
     )
     return Answer({**response, "replayed": False})
-
-
-def _commit(
-    match: Match,
-    engine: Engine,
-    state: Any,
-    events: list[dict[str, Any]],
-    *,
-    actor: int | None,
-    command_id: str | None,
-    before: frozenset[int],
-    seats: list[Seat],
-) -> list[Event]:
-    """Append ``events`` (already folded into ``state``) and update everything they cause."""
-    first = match.version == 0
-    rows = store.append(
-        match=match,
-        expected_version=match.version,
-        events=events,
-        actor=actor,
-        command_id=command_id,
-    )
-    project(
-        match,
-        engine,
-        state,
-        before=before,
-        seats=seats,
-        refresh_seats=first,
-        snapshot_ok=engine.is_undo_barrier(events[-1]),
-    )
-    return rows
 
 
 def project(
@@ -438,109 +465,29 @@ def project(
     *,
     before: frozenset[int],
     seats: list[Seat],
-    refresh_seats: bool = False,
-    snapshot_ok: bool = False,
     now: Any = None,
+    abandon_when_nobody_plays: bool = False,
 ) -> None:
-    """Bring the read models, the outbox, the clock and the snapshots up to ``state`` (in the
-    transaction) and schedule what follows the commit: cache, broadcast, bots, deadlines."""
-    outcome = engine.outcome(state)
-    active = frozenset() if outcome is not None else engine.active_seats(state)
-    clock_set = _update_clock(match, seats, before=before, active=active, now=now)
-    if active != before or refresh_seats:
-        Seat.objects.filter(match=match).update(
-            to_move=Case(When(index__in=list(active), then=Value(True)), default=Value(False))
-        )
-    notify(
-        match,
-        OutboxItem.Kind.YOUR_TURN,
-        [
-            s
-            for s in seats
-            if s.index in active and s.index not in before and s.kind == Seat.Kind.HUMAN
-        ],
-        key=f"{match.pk}:{match.version}",
-        payload={"version": match.version},
+    """Bring the read models, the outbox, the clock up to ``state``, whose events the caller
+    appended in its transaction (a timeout, a staff action), and schedule what follows the
+    commit: ``plan.decide`` with no new events, written by the ORM writer."""
+    plan = decide(
+        match=match,
+        seats=seats,
+        engine=engine,
+        state=state,
+        events=[],
+        before=before,
+        abandon_when_nobody_plays=abandon_when_nobody_plays,
+        now=now,
     )
-    if outcome is not None:
-        finish(match, seats, outcome)
-    if snapshot_ok and match.version - match.snapshot_version >= settings.SNAPSHOT_EVERY:
-        # Only at a barrier: nothing at or before it can be undone later, so the snapshot stays
-        # valid for good.
-        Snapshot.objects.create(
-            match=match,
-            version=match.version,
-            rules_version=match.rules_version,
-            state=engine.state_to_json(state),
-        )
-        Match.objects.filter(pk=match.pk).update(snapshot_version=match.version)
-        match.snapshot_version = match.version
-    match_id, version = match.pk, match.version
-    user_ids = [s.user_id for s in seats if s.user_id]
-    bot_turn = any(s.index in active and s.bot_plays for s in seats)
-    transaction.on_commit(lambda: state_cache.put(match_id, version, state))
-    transaction.on_commit(lambda: broadcast.announce_match_version(match_id, version, user_ids))
-    if bot_turn:
-        run_after_commit(task_named("core.matches.tasks.play_bot_turn"), match_id, version)
-    if clock_set:
-        schedule_clock_checks(match)
+    orm_writer.write(plan)
 
 
-def _update_clock(
-    match: Match, seats: list[Seat], *, before: frozenset[int], active: frozenset[int], now: Any
-) -> bool:
-    """Charge the reserve of seats whose turn ended; start the clock of a new turn. Returns
-    True when a new deadline was set (the caller schedules its checks)."""
-    match_set, reserves, clock_set = clock_changes(
-        match, seats, before=before, active=active, now=now
-    )
-    for pk, reserve in reserves.items():
-        Seat.objects.filter(pk=pk).update(reserve_seconds=reserve)
-    if match_set:
-        Match.objects.filter(pk=match.pk).update(**match_set)
-    return clock_set
-
-
-def notify(
-    match: Match, kind: str, seats: list[Seat], *, key: str, payload: dict[str, Any]
-) -> None:
-    """Queue one outbox row per seat; the key makes a repeat of the same turn a no-op."""
-    if not seats:
-        return
-    OutboxItem.objects.bulk_create(
-        [
-            OutboxItem(
-                user_id=s.user_id,
-                match=match,
-                kind=kind,
-                key=f"{kind}:{s.user_id}:{key}",
-                payload={"game": match.game, **payload},
-            )
-            for s in seats
-        ],
-        ignore_conflicts=True,
-    )
-    dispatch_after_commit()  # delivered once the transaction commits (beat is the net)
-
-
-def finish(match: Match, seats: list[Seat], outcome: dict[str, Any]) -> None:
-    """End the match with ``outcome`` (in the transaction): its results on the match and the
-    seats, the players told, the ratings, and the apps that follow matches (``hooks``)."""
-    match.status = Match.Status.FINISHED
-    match.finished_at = timezone.now()
-    match.outcome = outcome
-    Match.objects.filter(pk=match.pk).update(
-        status=match.status, finished_at=match.finished_at, outcome=outcome
-    )
-    for seat in seats:
-        seat.rank = outcome["ranks"][seat.index]
-        seat.score = outcome["scores"][seat.index]
-        seat.to_move = False
-    Seat.objects.bulk_update(seats, ["rank", "score", "to_move"])
-    humans = [s for s in seats if s.kind == Seat.Kind.HUMAN]
-    notify(match, OutboxItem.Kind.MATCH_FINISHED, humans, key=str(match.pk), payload={})
-    match_rate(match=match)
-    hooks.match_ended(match)
+def finish(match: Match, seats: list[Seat], outcome: Mapping[str, Any]) -> None:
+    """End the match with ``outcome`` in the transaction (a staff's award; the ORM writer's
+    ``finish``)."""
+    orm_writer.finish(match, seats, outcome)
 
 
 # --- undo and resignation -----------------------------------------------------------------------
@@ -617,10 +564,17 @@ def match_undo(
             command_id=command_id,
         )
         state = load_state(match, use_cache=False)
-        project(match, engine, state, before=before, seats=seats)
-        result = _record(
-            match, engine, state, seat.index, rows, user=user, command_id=command_id, digest=digest
+        plan = decide(
+            match=match,
+            seats=seats,
+            engine=engine,
+            state=state,
+            events=[],  # the undo is appended: the state follows from the stream without them
+            before=before,
+            record=_record_of(user, seat, command_id, digest),
         )
+        orm_writer.write(plan)
+        result = _answer(plan, rows)
         check_deadline()
         return result
 
@@ -642,25 +596,20 @@ def match_resign(*, match_id: int, user: User, command_id: str) -> dict[str, Any
             state = engine.apply(state, event)
         seat.status = Seat.Status.FORFEITED
         seat.save(update_fields=["status"])
-        rows = _commit(
-            match,
-            engine,
-            state,
-            events,
+        plan = decide(
+            match=match,
+            seats=seats,
+            engine=engine,
+            state=state,
+            events=events,
+            before=before,
             actor=seat.index,
             command_id=command_id,
-            before=before,
-            seats=seats,
+            record=_record_of(user, seat, command_id, digest),
+            abandon_when_nobody_plays=True,
         )
-        if match.status == Match.Status.ACTIVE and all(
-            s.status == Seat.Status.FORFEITED for s in seats if s.kind == Seat.Kind.HUMAN
-        ):
-            # Abandonment: every human resigned, so nobody is left to finish the match.
-            match.status = Match.Status.ABORTED
-            Match.objects.filter(pk=match.pk).update(status=match.status)
-        result = _record(
-            match, engine, state, seat.index, rows, user=user, command_id=command_id, digest=digest
-        )
+        rows = orm_writer.write(plan)
+        result = _answer(plan, rows)
         check_deadline()
         return result
 

@@ -283,7 +283,8 @@ def _effects(match_id: int, since: int) -> dict[str, Any]:
     return {
         "match": list(Match.objects.filter(pk=match_id).values("version", "status")),
         "events": list(
-            Event.objects.of("match", match_id).filter(seq__gt=since)
+            Event.objects.of("match", match_id)
+            .filter(seq__gt=since)
             .order_by("seq")
             .values("seq", "type", "payload", "actor", "command_id")
         ),
