@@ -59,7 +59,7 @@ def _written(match_id: int) -> dict[str, Any]:
     """What the database holds of the match, every column but the rows' own ids."""
     return {
         "events": list(
-            Event.objects.filter(match_id=match_id)
+            Event.objects.of("match", match_id)
             .order_by("seq")
             .values_list("seq", "type", "payload", "actor", "command_id", "created_at", "hash")
         ),
