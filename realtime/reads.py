@@ -98,9 +98,10 @@ def match_update(
     None when the match does not exist; no frame at all when nothing came after ``after``,
     unless ``unchanged_too`` (a ``resume`` is answered even then). The view is the state at the
     version read here, and the events stop at that version, so a frame is always consistent
-    with itself. When this process committed version ``announced`` right on top of ``after``
-    (``core.matches.recent``), the frames are built from what it wrote, with no read: the
-    frame then stops at ``announced``, and a later version comes with its own announcement.
+    with itself. When this process committed version ``announced`` right on top of ``after``, or
+    was told of that commit by its announcement (``core.matches.recent``), the frames are built
+    from what it wrote, with no read: the frame then stops at ``announced``, and a later
+    version comes with its own announcement.
     """
     commit = recent_commits.get(match_id, announced) if announced is not None else None
     if commit is not None and commit.after == after:
@@ -131,7 +132,8 @@ def match_update(
     try:
         active = sorted(engine.active_seats(state))
         texts: dict[int | None, str] = {}
-        names = seat_names(match, seats)
+        names = commit.names if commit is not None and commit.names is not None else None
+        names = names or seat_names(match, seats)
         for viewer in [*range(match.n_players), None] if viewers is None else viewers:
             events = [
                 event_for_viewer(
@@ -159,6 +161,15 @@ def match_update(
     finally:
         (state_cache if pipeline_owned else folds).put(match.pk, match.version, state)
     return Update(match_id, after, match.version, seat_of_user, texts)
+
+
+def adopt(message: dict[str, Any]) -> None:
+    """Keeps the commit an announcement from another process carries (``core.matches.recent``),
+    so that ``match_update`` and ``home_update`` build from it; once per process, in the loop
+    (a decode, no read)."""
+    carried = message.get("commit")
+    if carried is not None:
+        recent_commits.adopt(message["match"], message["version"], carried)
 
 
 _hygiene = threading.local()
