@@ -39,6 +39,7 @@ from realtime.auth import cached_token_user, token_auth, token_still_valid
 from realtime.protocol import frame
 from realtime.reads import (
     adopt,
+    home_from_commit,
     homes,
     latest_notification_id,
     match_update,
@@ -549,9 +550,11 @@ class UserConsumer(SocketConsumer):
         if self.closed or self.user is None:
             return
         adopt(message)
-        # Read once per process for all the match's players (reads.home_update).
-        home = await homes.get(
-            (message["match"], message["version"]), message["match"], message["version"]
+        # From the commit when this process holds it, else read once per process for all the
+        # match's players (reads.home_update).
+        match_id, version = message["match"], message["version"]
+        home = home_from_commit(match_id, version) or await homes.get(
+            (match_id, version), match_id, version
         )
         if home is None:
             return
