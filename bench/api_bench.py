@@ -546,6 +546,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--database-url", default=bench_database_url())
     parser.add_argument("--game", default="samurai")
+    parser.add_argument("--port", type=int, default=0, help="The server's port (0: a free one).")
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--warmup", type=float, default=3, help="Seconds played before timing.")
@@ -583,7 +584,7 @@ def main() -> None:
         a = User.objects.create_user(username=f"a{i}")
         b = User.objects.create_user(username=f"b{i}")
         pairs.append(((a.username, user_token(user=a)), (b.username, user_token(user=b))))
-    port = free_port()
+    port = args.port or free_port()
     env = {
         **server_env(args.database_url),
         "LOG_LEVEL": "WARNING",

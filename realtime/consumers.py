@@ -4,9 +4,10 @@ Both follow one life: credentials checked (handshake, or the first message), a s
 under the caps per user and per match (``limits``), then the subject checked (the match
 exists), then the groups joined, then ``accept()`` and a ``hello`` frame. A refusal is an
 accepted socket closed at once with a code from ``protocol``. Group messages carry
-ids and versions only (``core.matches.broadcast``); every frame is read back from the store and
-redacted here for this socket's seat, so a lost or late announcement costs nothing but time:
-the next one, or the client's ``resume``, brings the whole gap.
+ids and versions (``core.matches.broadcast``), and on Redis a copy of what the move's commit
+wrote; every frame is built from that copy or read back from the store, and redacted here for
+this socket's seat, so a lost or late announcement costs nothing but time: the next one, or
+the client's ``resume``, brings the whole gap.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ from realtime import beat, limits, outbox_poll, presence, presence_hub, protocol
 from realtime.auth import cached_token_user, token_auth, token_still_valid
 from realtime.protocol import frame
 from realtime.reads import (
+    adopt,
+    home_from_commit,
     homes,
     latest_notification_id,
     match_update,
@@ -365,6 +368,7 @@ class MatchConsumer(SocketConsumer):
     async def match_version(self, message: dict[str, Any]) -> None:
         if self.closed or self.user is None or message["version"] <= self.version:
             return
+        adopt(message)
         # Rendered once for the viewers this process has sockets for, not for every seat.
         viewers = {c.seat for c in presence.local_consumers(self.match_id)} | {self.seat}
         update = await updates.get(self.match_id, self.version, message["version"], viewers)
@@ -545,9 +549,12 @@ class UserConsumer(SocketConsumer):
     async def match_version(self, message: dict[str, Any]) -> None:
         if self.closed or self.user is None:
             return
-        # Read once per process for all the match's players (reads.home_update).
-        home = await homes.get(
-            (message["match"], message["version"]), message["match"], message["version"]
+        adopt(message)
+        # From the commit when this process holds it, else read once per process for all the
+        # match's players (reads.home_update).
+        match_id, version = message["match"], message["version"]
+        home = home_from_commit(match_id, version) or await homes.get(
+            (match_id, version), match_id, version
         )
         if home is None:
             return

@@ -98,9 +98,10 @@ def match_update(
     None when the match does not exist; no frame at all when nothing came after ``after``,
     unless ``unchanged_too`` (a ``resume`` is answered even then). The view is the state at the
     version read here, and the events stop at that version, so a frame is always consistent
-    with itself. When this process committed version ``announced`` right on top of ``after``
-    (``core.matches.recent``), the frames are built from what it wrote, with no read: the
-    frame then stops at ``announced``, and a later version comes with its own announcement.
+    with itself. When this process committed version ``announced`` right on top of ``after``, or
+    was told of that commit by its announcement (``core.matches.recent``), the frames are built
+    from what it wrote, with no read: the frame then stops at ``announced``, and a later
+    version comes with its own announcement.
     """
     commit = recent_commits.get(match_id, announced) if announced is not None else None
     if commit is not None and commit.after == after:
@@ -131,7 +132,8 @@ def match_update(
     try:
         active = sorted(engine.active_seats(state))
         texts: dict[int | None, str] = {}
-        names = seat_names(match, seats)
+        names = commit.names if commit is not None and commit.names is not None else None
+        names = names or seat_names(match, seats)
         for viewer in [*range(match.n_players), None] if viewers is None else viewers:
             events = [
                 event_for_viewer(
@@ -159,6 +161,15 @@ def match_update(
     finally:
         (state_cache if pipeline_owned else folds).put(match.pk, match.version, state)
     return Update(match_id, after, match.version, seat_of_user, texts)
+
+
+def adopt(message: dict[str, Any]) -> None:
+    """Keeps the commit an announcement from another process carries (``core.matches.recent``),
+    so that ``match_update`` and ``home_update`` build from it; once per process, in the loop
+    (a decode, no read)."""
+    carried = message.get("commit")
+    if carried is not None:
+        recent_commits.adopt(message["match"], message["version"], carried)
 
 
 _hygiene = threading.local()
@@ -357,28 +368,38 @@ NEWER = 2**63 - 1
 
 def home_update(match_id: int, version: int | None = None) -> HomeUpdate | None:
     """None when the match does not exist. When this process committed ``version`` of the
-    match (``core.matches.recent``), built from what it wrote, with no read: the rows at that
-    version, and ``NEWER`` for the players it wrote a notification for. (A notification of the
-    match written without a move of its own, a reminder, reaches the socket by the outbox poll
-    then, not at the next move.)"""
-    commit = recent_commits.get(match_id, version) if version is not None else None
-    if commit is not None:
-        match, seats = commit.match, list(commit.seats)
-    else:
-        found = _match_and_seats(match_id)
-        if found is None:
-            return None
-        match, seats = found
-    lines = {
+    match, or was told of that commit by its announcement (``core.matches.recent``), built from
+    what it wrote, with no read: the rows at that version, and ``NEWER`` for the players it
+    wrote a notification for. (A notification of the match written without a move of its own,
+    a reminder, reaches the socket by the outbox poll then, not at the next move.)"""
+    home = home_from_commit(match_id, version) if version is not None else None
+    if home is not None:
+        return home
+    found = _match_and_seats(match_id)
+    if found is None:
+        return None
+    match, seats = found
+    lines = _lines(match, seats)
+    return HomeUpdate(lines, _newest_notifications(match_id, list(lines)), _line(match, None))
+
+
+def home_from_commit(match_id: int, version: int) -> HomeUpdate | None:
+    """``home_update`` from the commit of ``version`` this process holds, else None. No read
+    and a few dicts: the home sockets call it in the event loop, with no hop to a thread."""
+    commit = recent_commits.get(match_id, version)
+    if commit is None:
+        return None
+    lines = _lines(commit.match, commit.seats)
+    newest = {user: NEWER for user in commit.notified if user in lines}
+    return HomeUpdate(lines, newest, _line(commit.match, None))
+
+
+def _lines(match: Match, seats: Collection[Seat]) -> dict[int, dict[str, Any]]:
+    return {
         s.user_id: _line(match, s)
         for s in seats
         if s.kind == Seat.Kind.HUMAN and s.user_id is not None
     }
-    if commit is not None:
-        newest = {user: NEWER for user in commit.notified if user in lines}
-    else:
-        newest = _newest_notifications(match_id, list(lines))
-    return HomeUpdate(lines, newest, _line(match, None))
 
 
 def _line(match: Match, seat: Seat | None) -> dict[str, Any]:

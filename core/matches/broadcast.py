@@ -1,6 +1,8 @@
 """Announce "match X is now at version V" (and chat messages) on the channel layer, after commit.
 
-Messages carry only ids and versions; each socket consumer redacts for its own seat. A failed
+Messages carry ids and versions; each socket consumer redacts for its own seat. On Redis a move's
+announcement also carries what its commit wrote (``core.matches.recent``), so that the other
+web processes' sockets need not read it back; it is never sent to a client as it is. A failed
 publish (Redis down) is logged and dropped: the events are already stored and clients catch up
 by version.
 
@@ -26,6 +28,8 @@ from channels.layers import get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.conf import settings
 
+from core.matches import recent
+from core.matches.names import seat_names
 from core.ops.cache import SharedConnectionPool, client_for
 
 log = logging.getLogger(__name__)
@@ -43,12 +47,24 @@ def user_group(user_id: int) -> str:
 
 
 def announce_match_version(match_id: int, version: int, user_ids: list[int]) -> None:
-    message = {"type": "match.version", "match": match_id, "version": version}
+    message: dict[str, Any] = {"type": "match.version", "match": match_id, "version": version}
     groups = [match_group(match_id), *(user_group(uid) for uid in user_ids)]
     try:
+        if isinstance(get_channel_layer(), RedisPubSubChannelLayer):
+            carried = _carried_commit(match_id, version)
+            if carried is not None:
+                message["commit"] = carried
         publish(groups, message)
     except Exception:
         log.warning("broadcast of match %s v%s failed", match_id, version, exc_info=True)
+
+
+def _carried_commit(match_id: int, version: int) -> bytes | None:
+    """What this process committed as ``version`` (the hot path's copy), for the receivers."""
+    commit = recent.recent_commits.get(match_id, version)
+    if commit is None:
+        return None
+    return recent.encode(commit, names=seat_names(commit.match, commit.seats))
 
 
 def announce_chat(match_id: int, message: dict[str, Any]) -> None:

@@ -6,23 +6,35 @@ the match for each player — four round trips per move, which were most of what
 move (bench/api_bench.py --sockets). The process that committed the move already holds all of
 it. The hot path (``hotpath``) leaves a copy here after commit, keyed by ``(match, version)``,
 and the sockets of the same process (``realtime/reads.py``) build their frames from it; other
-processes, a version not found here, or a socket further behind read the store as before.
+socket further behind, or a version this process was not told of read the store as before.
 
-Nothing here is redacted: it is what the store holds, and the readers redact it per viewer
-exactly as they do what they read back.
+Other web processes get the same copy inside the announcement (``encode``, carried by
+``core.matches.broadcast`` on Redis; ``adopt`` on receipt), so their sockets skip the read back
+too. Nothing here is redacted: it is what the store holds (only the match's secret seed stays
+out), and the readers redact it per viewer exactly as they do what they read back. It never
+leaves the servers: the sockets send frames rendered per viewer, never an announcement.
 """
 
 from __future__ import annotations
 
 import copy
+import logging
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 import orjson
+from django.db import models
 
 from core.matches.models import Match, Seat
+
+log = logging.getLogger(__name__)
+
+# An announcement carries its commit up to this size; a larger one (a long set-up, a big
+# snapshot-free tail) goes without, and the receivers read it back.
+CARRY_LIMIT = 64 * 1024
 
 
 @dataclass(frozen=True)
@@ -34,6 +46,7 @@ class Commit:
     after: int
     rows: tuple[tuple[Any, ...], ...]  # (seq, type, payload, actor, created_at) of (after, version]
     notified: frozenset[int]  # the users this commit wrote a notification for
+    names: tuple[str, ...] | None = None  # the seats' names, as the committing process had them
 
 
 class RecentCommits:
@@ -62,7 +75,10 @@ class RecentCommits:
             ),
             notified=frozenset(notified),
         )
-        key = (match.pk, match.version)
+        self._keep(commit)
+
+    def _keep(self, commit: Commit) -> None:
+        key = (commit.match.pk, commit.match.version)
         with self._lock:
             self._items[key] = commit
             self._items.move_to_end(key)
@@ -77,5 +93,68 @@ class RecentCommits:
         with self._lock:
             self._items.clear()
 
+    def adopt(self, match_id: int, version: int, carried: bytes) -> None:
+        """Keeps a commit another process announced (``encode``), unless already here. A
+        carried commit that does not decode is dropped: the readers read the store instead."""
+        if self.get(match_id, version) is not None:
+            return
+        try:
+            commit = decode(carried)
+        except Exception:
+            log.warning("carried commit of match %s v%s dropped", match_id, version, exc_info=True)
+            return
+        if (commit.match.pk, commit.match.version) == (match_id, version):
+            self._keep(commit)
+
 
 recent_commits = RecentCommits()
+
+
+# --- across processes ---------------------------------------------------------------------------
+
+_MATCH_FIELDS = [f for f in Match._meta.concrete_fields if f.attname != "secret_seed"]
+_SEAT_FIELDS = list(Seat._meta.concrete_fields)
+
+
+def _fields_of(obj: models.Model, fields: list[models.Field[Any, Any]]) -> list[Any]:
+    return [getattr(obj, f.attname) for f in fields]
+
+
+def _model_from(
+    model: type[models.Model], fields: list[models.Field[Any, Any]], values: list[Any]
+) -> Any:
+    values = [
+        datetime.fromisoformat(v) if isinstance(f, models.DateTimeField) and v is not None else v
+        for f, v in zip(fields, values, strict=True)
+    ]
+    # from_db: a field left out (the secret seed) is deferred, read from the store if asked.
+    return model.from_db(None, [f.attname for f in fields], values)
+
+
+def encode(commit: Commit, names: tuple[str, ...] | None = None) -> bytes | None:
+    """The commit as one JSON document, for an announcement; None above ``CARRY_LIMIT``."""
+    data = orjson.dumps(
+        {
+            "match": _fields_of(commit.match, _MATCH_FIELDS),
+            "seats": [_fields_of(s, _SEAT_FIELDS) for s in commit.seats],
+            "after": commit.after,
+            "rows": commit.rows,
+            "notified": sorted(commit.notified),
+            "names": names if names is not None else commit.names,
+        }
+    )
+    return data if len(data) <= CARRY_LIMIT else None
+
+
+def decode(data: bytes) -> Commit:
+    raw = orjson.loads(data)
+    return Commit(
+        match=_model_from(Match, _MATCH_FIELDS, raw["match"]),
+        seats=tuple(_model_from(Seat, _SEAT_FIELDS, s) for s in raw["seats"]),
+        after=raw["after"],
+        rows=tuple(
+            (seq, t, p, actor, datetime.fromisoformat(at)) for seq, t, p, actor, at in raw["rows"]
+        ),
+        notified=frozenset(raw["notified"]),
+        names=tuple(raw["names"]) if raw["names"] is not None else None,
+    )

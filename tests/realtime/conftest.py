@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import uuid
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -22,7 +23,7 @@ from django.conf import settings as django_settings
 from core.accounts.services import user_token
 from core.matches import services
 from core.matches.recent import recent_commits
-from realtime import limits, outbox_poll, presence, presence_hub
+from realtime import limits, outbox_poll, presence, presence_hub, reads
 from realtime.reads import folds, homes, updates
 from tests.conftest import REDIS_URL, make_user
 
@@ -179,3 +180,20 @@ async def quiet(comm: Any, t: str, wait: float = 0.3) -> None:
 
 def allowed_origin() -> tuple[bytes, bytes]:
     return (b"origin", f"http://{django_settings.ALLOWED_HOSTS[0]}".encode())
+
+
+@pytest.fixture
+def store_reads(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """Calls of the reads a move's fan-out makes of the store, by name."""
+    counts: Counter[str] = Counter()
+
+    def counted(name: str, fn: Any) -> Any:
+        def wrapper(*args: Any) -> Any:
+            counts[name] += 1
+            return fn(*args)
+
+        return wrapper
+
+    for name in ("_match_and_seats", "_events", "_newest_notifications"):
+        monkeypatch.setattr(reads, name, counted(name, getattr(reads, name)))
+    return counts

@@ -1,5 +1,6 @@
-"""What the home sockets cost a move, and at rest (issue 42): the match's rows are read once per
-process for all its players, an outbox only when it holds something new, and the outbox poll
+"""What the home sockets cost a move, and at rest (issue 42): the match's rows come from the
+move's commit when this process holds it (no read, no thread), else are read once per process
+for all its players; an outbox is read only when it holds something new, and the outbox poll
 is one query per process, not one per socket."""
 
 from __future__ import annotations
@@ -48,10 +49,14 @@ async def frames(comm: Any, until: Any) -> list[dict[str, Any]]:
     return got
 
 
-def test_a_move_reads_the_match_once_and_only_the_outbox_that_got_a_notification(
-    players: Any, reads: Counter[str]
+@pytest.mark.parametrize("carried", [True, False], ids=["commit held", "commit not held"])
+def test_a_move_reads_the_match_at_most_once_and_only_the_outbox_that_got_a_notification(
+    players: Any, reads: Counter[str], monkeypatch: pytest.MonkeyPatch, carried: bool
 ) -> None:
     match_id, alice, tokens = players["match"], players["alice"], players["tokens"]
+    if not carried:  # as a process that neither committed the move nor was told it
+        monkeypatch.setattr(consumers, "home_from_commit", lambda *args: None)
+    match_reads = 0 if carried else 1
 
     def line_at(version: int) -> Any:
         return lambda got: any(f["t"] == "match" and f["d"]["version"] == version for f in got)
@@ -63,14 +68,15 @@ def test_a_move_reads_the_match_once_and_only_the_outbox_that_got_a_notification
         await submit(match_id, alice, {"type": "add", "amount": 2}, "a1")  # the turn stays
         for home in homes_.values():
             await frames(home, line_at(3))
-        assert reads == Counter(home_update=1)  # two sockets, one read, no outbox read
+        # Two sockets, at most one read of the match, no outbox read.
+        assert reads == Counter(home_update=match_reads)
 
         await submit(match_id, alice, {"type": "end_turn"}, "a2")  # bob's turn begins
         got = await frames(homes_["bob"], lambda g: any(f["t"] == "notification" for f in g))
         turn = next(f for f in got if f["t"] == "notification")
         assert turn["d"]["kind"] == "your_turn" and turn["d"]["match"] == match_id
         await frames(homes_["alice"], line_at(4))
-        assert reads == Counter(home_update=2, outbox=1)  # bob's outbox alone
+        assert reads == Counter(home_update=2 * match_reads, outbox=1)  # bob's outbox alone
         for home in homes_.values():
             await home.disconnect()
 

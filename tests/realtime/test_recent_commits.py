@@ -27,23 +27,6 @@ async def next_of(comm: Any, t: str) -> list[dict[str, Any]]:
     return seen
 
 
-@pytest.fixture
-def store_reads(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
-    """Calls of the reads a move's fan-out makes of the store, by name."""
-    counts: Counter[str] = Counter()
-
-    def counted(name: str, fn: Any) -> Any:
-        def wrapper(*args: Any) -> Any:
-            counts[name] += 1
-            return fn(*args)
-
-        return wrapper
-
-    for name in ("_match_and_seats", "_events", "_newest_notifications"):
-        monkeypatch.setattr(reads, name, counted(name, getattr(reads, name)))
-    return counts
-
-
 def test_a_move_reaches_each_viewer_redacted_for_it_without_reading_it_back(
     players: Any, store_reads: Counter[str]
 ) -> None:
