@@ -31,12 +31,15 @@ from games.base import Command, Engine, Event
 # Seconds of search per estimate (per decision point in ``analyse``), per game, chosen so that
 # a typical two-player game analysed for both seats costs at most 60 s of one core
 # (bench/analysis_bench.py measures it; see bench/README.md).
+# Decision points of a two-player greedy game, both seats (bench, 1 game each): Samurai 76,
+# Yspahan 124, Java 279, Catan 316, Drunter 56; an estimate costs its budget, a fresh "after"
+# estimate half of it more, so budget <= 60 s / (points x 1.5), rounded down for longer games.
 DEFAULT_BUDGET_S: dict[str, float] = {
-    "samurai": 0.25,
-    "yspahan": 0.15,
+    "samurai": 0.4,
+    "yspahan": 0.25,
     "java": 0.1,
-    "catan": 0.05,
-    "drunter": 0.3,
+    "catan": 0.08,
+    "drunter": 0.5,
 }
 MOVE_SHARE = 0.4  # of an estimate's budget: the search for the preferred move
 AFTER_SHARE = 0.5  # of a decision point's budget: a fresh estimate after the move
