@@ -7,7 +7,9 @@ chance before a move is paired with how that seat finished (1 for a sole win, ``
 first place shared by ``k``). Printed per cell:
 
 * ``brier``: the mean squared error of those chances (``brier_uninformed`` is that of always
-  saying ``1 / n``: an estimate worth having scores lower);
+  saying ``1 / n``: an estimate worth having scores lower); ``fitted_shrink``: the factor on the
+  game's ``CALIBRATION`` that would have fitted this run best, ``brier_if_refitted`` the score
+  it would have given (in-sample: check a new factor on other seeds);
 * ``reliability``: the chances in ten bins, each with its count, mean prediction and observed
   win rate (a calibrated estimate has them equal);
 * the cost: CPU seconds (process time, which a busy machine does not inflate) per decision point
@@ -33,7 +35,14 @@ from typing import Any
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
-from games.analysis import AFTER_SHARE, DEFAULT_BUDGET_S, StreamEvent, analyse
+from games.analysis import (
+    AFTER_SHARE,
+    CALIBRATION,
+    DEFAULT_BUDGET_S,
+    StreamEvent,
+    analyse,
+    calibrated,
+)
 from games.registry import get_engine
 
 GAMES = ("samurai", "yspahan", "java", "catan", "drunter")
@@ -101,14 +110,18 @@ def cell(game: str, n: int, args: argparse.Namespace) -> dict[str, Any]:
         stream, shares = play(game, n, args.level, args.bot_budget, seed)
         play_cpu += time.process_time() - began
         began = time.process_time()
-        found = analyse(
-            engine, stream, n, range(n), random.Random(seed), budget_s_per_point=budget
-        )
+        found = analyse(engine, stream, n, range(n), random.Random(seed), budget_s_per_point=budget)
         cpu += time.process_time() - began
         points += len(found)
         pairs += [(p.chance_before, shares[p.seat]) for p in found]
     brier = sum((p - o) ** 2 for p, o in pairs) / max(1, len(pairs))
     uninformed = sum((1.0 / n - o) ** 2 for _, o in pairs) / max(1, len(pairs))
+    # The factor on the current calibration (games/analysis.py, CALIBRATION) that would have
+    # minimised this run's Brier score: least squares of (observed - 1/n) on (chance - 1/n).
+    u = 1.0 / n
+    spread = sum((p - u) ** 2 for p, _ in pairs)
+    fitted = sum((p - u) * (o - u) for p, o in pairs) / spread if spread else 1.0
+    refit = sum((calibrated(p, n, fitted) - o) ** 2 for p, o in pairs) / max(1, len(pairs))
     per_game_points = points / args.per_cell
     return {
         "game": game,
@@ -119,6 +132,9 @@ def cell(game: str, n: int, args: argparse.Namespace) -> dict[str, Any]:
         "decision_points_per_game": round(per_game_points, 1),
         "brier": round(brier, 4),
         "brier_uninformed": round(uninformed, 4),
+        "calibration": CALIBRATION[game],
+        "fitted_shrink": round(fitted, 3),
+        "brier_if_refitted": round(refit, 4),
         "reliability": reliability(pairs),
         "cpu_s_per_point": round(cpu / max(1, points), 4),
         "cpu_s_per_game": round(cpu / args.per_cell, 1),
