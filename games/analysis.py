@@ -7,7 +7,8 @@ should play (``bots.analysis_move``); the chance to win is the mean of ``bots.wi
 (a short playout by the bots' rollout policy, then the game's own evaluation turned into win
 shares) over many determinisations. The preferred move is valued on the same determinisations
 with the same random numbers as the position itself (common random numbers), so the two
-chances differ by the move, not by luck.
+chances differ by the move, not by luck. The raw shares are then pulled towards 1 / n by the
+game's ``CALIBRATION`` factor, fitted on bot games (bench/analysis_bench.py).
 
 Each game's ``bots.py`` provides the two hooks:
 

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from games.analysis import StreamEvent, analyse, estimate, hint
+from games.analysis import StreamEvent, analyse, calibrated, estimate, hint
 from games.samurai.bots import ranked_commands
 from games.testing import canonical
 from tests.games.analysis_games import GAMES, Game, greedy_game, until_choice
@@ -113,3 +113,11 @@ def test_a_deliberately_bad_move_costs_more_than_the_preferred_one() -> None:
 
     assert cost_of(est.preferred) == 0.0
     assert cost_of(worst) > 0.05
+
+
+def test_calibration_pulls_a_chance_towards_the_uninformed_share() -> None:
+    assert calibrated(0.9, 2, 0.5) == pytest.approx(0.7)
+    assert calibrated(0.1, 2, 0.5) == pytest.approx(0.3)
+    assert calibrated(0.25, 4, 0.2) == pytest.approx(0.25)
+    assert calibrated(1.0, 2, 1.0) == 1.0
+    assert calibrated(0.0, 3, 1.5) == 0.0  # a factor above 1 never leaves [0, 1]
