@@ -61,6 +61,7 @@ CALIBRATION: dict[str, float] = {
 MOVE_SHARE = 0.4  # of an estimate's budget: the search for the preferred move
 AFTER_SHARE = 0.5  # of a decision point's budget: a fresh estimate after the move
 MIN_SAMPLES = 2  # determinisations an estimate plays even on a spent budget
+MATCH_LIMIT = 400  # legal commands tried to tell which one a move was (analyse)
 
 MoveHook = Callable[[Engine, Any, int, random.Random, float, "int | None"], Command]
 ChancesHook = Callable[[Any, random.Random], Sequence[float]]
@@ -222,6 +223,22 @@ def estimate(
 ) -> Estimate:
     """The seat's chance to win now, the move the bot would play and its chance after it, all
     from the seat's information (``state`` is only read)."""
+    est, _ = _estimate(engine, state, seat, n_players, rng, budget_s, max_iterations, None)
+    return est
+
+
+def _estimate(
+    engine: Engine,
+    state: Any,
+    seat: int,
+    n_players: int,
+    rng: random.Random,
+    budget_s: float,
+    max_iterations: int | None,
+    played: Command | None,
+) -> tuple[Estimate, float | None]:
+    """``estimate``, and the chance after ``played`` (when given and not the preferred move)
+    valued on the same determinisations and random numbers as the preferred move."""
     hooks = _hooks(engine)
     started = time.perf_counter()
     legal = _decision(engine, state, seat)
@@ -232,16 +249,19 @@ def estimate(
         preferred = hooks.move(engine, state, seat, rng, budget_s * MOVE_SHARE, max_iterations)
     left = max(0.0, budget_s - (time.perf_counter() - started))
     moves = [preferred] if preferred is not None else []
+    if played is not None and preferred is not None and played != preferred:
+        moves.append(played)
     chance, after, iterations = _chances(
         engine, hooks, state, seat, n_players, rng, moves, left, max_iterations
     )
-    return Estimate(
+    est = Estimate(
         seat=seat,
         chance=chance,
         preferred=preferred,
         preferred_chance=after[0] if after else chance,
         iterations=iterations,
     )
+    return est, after[1] if len(after) > 1 else None
 
 
 def hint(
@@ -320,18 +340,21 @@ def _points(engine: Engine, events: Sequence[StreamEvent], seats: Collection[int
     return out
 
 
-def _played_preferred(
-    engine: Engine, point: _Point, preferred: Command | None, rng: random.Random
-) -> bool:
-    """Whether the seat played the preferred move: the move's events are what the preferred
-    command gives (a move with a random draw compares unequal and is estimated again)."""
-    if preferred is None:
-        return False
-    try:
-        events = engine.execute(engine.clone(point.before), point.seat, preferred, rng)
-    except Exception:
-        return False
-    return events == point.moved
+def _played_command(engine: Engine, point: _Point) -> Command | None:
+    """The legal command whose events are the move's, or None: a move that drew something at
+    random rarely compares equal, and a position with more than ``MATCH_LIMIT`` legal commands
+    (a Java turn's land placements) is not searched."""
+    legal = engine.legal_commands(point.before, point.seat)
+    if len(legal) > MATCH_LIMIT:
+        return None
+    for command in legal:
+        try:
+            events = engine.execute(point.before, point.seat, command, random.Random(0))
+        except Exception:  # a listed command refused is the engine's bug, not this match's
+            continue
+        if events == point.moved:
+            return command
+    return None
 
 
 def analyse(
@@ -349,34 +372,42 @@ def analyse(
     its chance before the move, after the move it played, the bot's preferred move and what the
     played move cost (``preferred_chance - chance_after``, at least 0).
 
-    The chance after a move is the seat's next chance before when its next decision follows
-    directly; the preferred move's chance when the seat played exactly that; otherwise a fresh
-    estimate of the position after the move (with ``AFTER_SHARE`` of the budget)."""
+    When the played command can be told from its events (``_played_command``), its chance is
+    valued on the same determinisations and random numbers as the preferred move's (the cost is
+    then the move's, not luck's or sampling's: exactly 0 for the preferred move). Otherwise (a
+    draw, a move among too many) it is the seat's next chance before when its next decision
+    follows directly, else a fresh estimate of the position after the move (with
+    ``AFTER_SHARE`` of the budget)."""
     points = _points(engine, events, seats)
     hooks = _hooks(engine)
-    estimates = []
+    estimates: list[tuple[Estimate, float | None, bool]] = []
     total = len(points)
     for k, point in enumerate(points):
-        estimates.append(
-            estimate(
-                engine,
-                point.before,
-                point.seat,
-                n_players,
-                rng,
-                budget_s=budget_s_per_point,
-                max_iterations=max_iterations,
-            )
+        played = _played_command(engine, point)
+        est, played_chance = _estimate(
+            engine,
+            point.before,
+            point.seat,
+            n_players,
+            rng,
+            budget_s_per_point,
+            max_iterations,
+            played,
         )
+        estimates.append((est, played_chance, played is not None and played == est.preferred))
         if progress is not None:
             progress(k + 1, total)
     out = []
-    for k, (point, est) in enumerate(zip(points, estimates, strict=True)):
+    for k, (point, (est, played_chance, preferred_played)) in enumerate(
+        zip(points, estimates, strict=True)
+    ):
         nxt = points[k + 1] if k + 1 < len(points) else None
-        if _played_preferred(engine, point, est.preferred, random.Random(0)):
+        if preferred_played:
             after = est.preferred_chance
+        elif played_chance is not None:
+            after = played_chance
         elif nxt is not None and nxt.seat == point.seat and nxt.seq_before == point.seq_after:
-            after = estimates[k + 1].chance
+            after = estimates[k + 1][0].chance
         else:
             after, _, _ = _chances(
                 engine,
