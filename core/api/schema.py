@@ -52,6 +52,7 @@ CODES: dict[str, tuple[int, str]] = {
     "rating_too_low": (403, "your rating is below the tournament's minimum"),
     "too_few_matches": (403, "you have finished fewer matches than the tournament asks"),
     "staff_only": (403, "only staff may inspect matches"),
+    "hints_not_allowed": (403, "this match offers no hints (rated, a tournament's, or not agreed)"),
     "missing_permission": (403, "this staff action needs its own permission (see `permission`)"),
     # 404
     "not_found": (404, "nothing at this address (a path of the wrong form, a page past the end)"),
@@ -75,6 +76,7 @@ CODES: dict[str, tuple[int, str]] = {
     "not_your_turn": (409, "it is not your seat's turn"),
     "game_over": (409, "the game has ended"),
     "match_not_active": (409, "the match is not running"),
+    "match_not_finished": (409, "the match has not ended: its analysis comes after"),
     "match_not_in_lobby": (409, "the match has already started or ended"),
     "already_seated": (409, "you already have a seat here"),
     "no_open_seat": (409, "there is no open seat for you"),
@@ -115,6 +117,7 @@ CODES: dict[str, tuple[int, str]] = {
     "unknown_user": (422, "there is no user of that name"),
     "duplicate_player": (422, "that user already has a seat"),
     "unknown_bot_level": (422, "the game has no bot of that level"),
+    "hints_in_rated_match": (422, "hints are only for friendly (unrated) matches"),
     "invalid_time_control": (422, "the time control is not one the platform runs"),
     "weak_password": (422, "the password is too weak"),
     "invalid_email": (422, "not an e-mail address"),

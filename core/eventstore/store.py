@@ -46,8 +46,11 @@ MATCH_ABORTED = "MatchAborted"  # {"reason"}
 RESULT_AWARDED = "ResultAwarded"  # {"ranks", "scores", "reason"}
 SEAT_REPLACED_BY_BOT = "SeatReplacedByBot"  # {"seat", "level", "reason"}
 STAFF_EVENTS = frozenset({MATCH_ABORTED, RESULT_AWARDED, SEAT_REPLACED_BY_BOT})
+HINT_USED = "HintUsed"  # {"seat"}: the seat asked the bot for a hint (core/analysis/hints.py)
 PLATFORM_EVENTS = (
-    frozenset({UNDO_EVENT, SEAT_TIMED_OUT, SEAT_TAKEN_OVER, VACATION_DAY_SPENT, SEAT_ON_VACATION})
+    frozenset(
+        {UNDO_EVENT, SEAT_TIMED_OUT, SEAT_TAKEN_OVER, VACATION_DAY_SPENT, SEAT_ON_VACATION, HINT_USED}
+    )
     | STAFF_EVENTS
 )
 

@@ -37,3 +37,7 @@ REST_FRAMEWORK = {
 }
 SNAPSHOT_EVERY = 10
 BOT_BUDGET_SECONDS = 0.02
+# Analyses and hints: a few search iterations (core/analysis), so a finished match costs little.
+ANALYSIS_BUDGET_S = 0.01
+ANALYSIS_HINT_BUDGET_S = 0.05
+ANALYSIS_MAX_ITERATIONS = 8

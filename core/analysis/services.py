@@ -1,0 +1,166 @@
+"""Analyses of finished matches: queued when a match ends or when asked, run by a task.
+
+The task runs at low priority (the ``analysis`` queue, core/settings/base.py; in the embedded
+mode on the task thread after the live work queued before it) and writes only its own row, so a
+match's players never wait for it.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from core.analysis.models import MatchAnalysis
+from core.analysis.stream import engine_stream, states_before
+from core.analysis.words import move_words
+from core.api.errors import ApiError
+from core.matches import selectors
+from core.matches.commands import engine_for
+from core.matches.models import Match, Seat
+from core.matches.names import seat_names
+from core.matches.scheduling import run_after_commit, task_named
+from games import analysis as engine_analysis
+
+log = logging.getLogger(__name__)
+
+BOT = "search"  # the bot family whose search estimates the positions (games/analysis.py)
+# Bump when what is stored changes (the words, the ghost, the turning points): every older
+# analysis is then recomputed on request.
+ANALYSIS_VERSION = 1
+TASK = "core.analysis.tasks.analyse_match"
+
+
+def current_tags(match: Match) -> dict[str, Any]:
+    return {"bot": BOT, "rules_version": match.rules_version, "analysis_version": ANALYSIS_VERSION}
+
+
+def human_seats(match: Match) -> list[int]:
+    return [s.index for s in match.seats.all() if s.kind == Seat.Kind.HUMAN]
+
+
+def analysis_queue(*, match: Match) -> MatchAnalysis:
+    """Queue the match's analysis unless a current one is queued, running or done (in the
+    caller's transaction; the task starts after commit)."""
+    tags = current_tags(match)
+    row = MatchAnalysis.objects.select_for_update().filter(match=match).first()
+    if row is not None and row.tags() == tags and row.status != MatchAnalysis.Status.FAILED:
+        return row
+    now = timezone.now()
+    if row is None:
+        row = MatchAnalysis(match=match, generation=1, queued_at=now, **tags)
+    else:
+        row.generation += 1
+        row.bot, row.rules_version, row.analysis_version = (
+            tags["bot"],
+            tags["rules_version"],
+            tags["analysis_version"],
+        )
+    row.status = MatchAnalysis.Status.QUEUED
+    row.points, row.points_done, row.points_total = [], 0, 0
+    row.queued_at, row.started_at, row.finished_at = now, None, None
+    row.save()
+    run_after_commit(task_named(TASK), match.pk, row.generation)
+    return row
+
+
+def analysis_match_ended(match: Match) -> None:
+    """``core.matches.hooks``: a finished match with people in it is analysed."""
+    if match.status == Match.Status.FINISHED and human_seats(match):
+        analysis_queue(match=match)
+
+
+def analysis_request(*, match_id: int, user: Any) -> MatchAnalysis:
+    """``POST .../analysis``: the match's analysis, queued (again) if there is no current one."""
+    match = selectors.match_get(match_id, user=user)
+    if match.status != Match.Status.FINISHED:
+        raise ApiError(
+            409, "match_not_finished", "The match has not ended yet: its analysis comes after."
+        )
+    with transaction.atomic():
+        return analysis_queue(match=match)
+
+
+def analysis_run(*, match_id: int, generation: int) -> None:
+    """The task's work: estimate every decision point of the human seats and store them.
+    Exits quietly when the row is gone (the match deleted), done, or of another generation."""
+    with transaction.atomic():
+        row = MatchAnalysis.objects.select_for_update().filter(match_id=match_id).first()
+        if row is None or row.generation != generation or row.status == MatchAnalysis.Status.DONE:
+            return
+        row.status, row.started_at = MatchAnalysis.Status.RUNNING, timezone.now()
+        row.save(update_fields=["status", "started_at"])
+    match = selectors.match_get(match_id)
+    try:
+        points, version = _analyse(match, generation)
+    except Exception:
+        log.exception("analysis of match %s failed", match_id)
+        _store(match_id, generation, status=MatchAnalysis.Status.FAILED)
+        return
+    _store(
+        match_id,
+        generation,
+        status=MatchAnalysis.Status.DONE,
+        points=points,
+        points_done=len(points),
+        points_total=len(points),
+        match_version=version,
+    )
+
+
+def _store(match_id: int, generation: int, **fields: Any) -> None:
+    fields["finished_at"] = timezone.now()
+    MatchAnalysis.objects.filter(match_id=match_id, generation=generation).update(**fields)
+
+
+def _budget(slug: str) -> float:
+    configured = settings.ANALYSIS_BUDGET_S
+    if configured is not None:
+        return float(configured)
+    return float(engine_analysis.DEFAULT_BUDGET_S.get(slug, 0.5))
+
+
+def _analyse(match: Match, generation: int) -> tuple[list[dict[str, Any]], int]:
+    engine = engine_for(match.game)
+    stream = engine_stream(match.pk)
+    rng = random.Random(f"analysis:{match.pk}:{generation}")
+    last_progress = [0.0]
+
+    def progress(done: int, total: int) -> None:
+        # A few writes a minute at most: the progress a waiting page shows.
+        now = time.monotonic()
+        if now - last_progress[0] >= 2.0 or done == total:
+            last_progress[0] = now
+            MatchAnalysis.objects.filter(match_id=match.pk, generation=generation).update(
+                points_done=done, points_total=total
+            )
+
+    points = engine_analysis.analyse(
+        engine,
+        stream,
+        match.n_players,
+        human_seats(match),
+        rng,
+        budget_s_per_point=_budget(match.game),
+        max_iterations=settings.ANALYSIS_MAX_ITERATIONS,
+        progress=progress,
+    )
+    states = states_before(engine, stream, [p.seq_before for p in points])
+    names = seat_names(match)
+    out = []
+    for p in points:
+        words = move_words(engine, states[p.seq_before], p.seat, p.preferred, names, rng)
+        out.append(
+            {
+                **p.to_json(),
+                "preferred_words": {"you": words.you, "other": words.other},
+                "ghost": words.ghost,
+            }
+        )
+    version = stream[-1].seq if stream else 0
+    return out, version
