@@ -401,8 +401,15 @@ def _value(s: State, seat: int) -> float:
 
 
 def search_move(
-    s: State, seat: int, rng: random.Random, budget_s: float, stats: dict[str, Any] | None = None
+    s: State,
+    seat: int,
+    rng: random.Random,
+    budget_s: float,
+    stats: dict[str, Any] | None = None,
+    max_rounds: int | None = None,
 ) -> Command:
+    """The search level's move. ``max_rounds`` replaces the clock (a repeatable search for
+    ``games/analysis.py``)."""
     start = time.perf_counter()
     deadline = start + budget_s * TIME_SHARE
     moves = legal_commands(s, seat)
@@ -432,7 +439,11 @@ def search_move(
     totals = [PRIOR_ROUNDS * (value - best_greedy) for value, _ in kept]
     rounds = 0
     round_time = 0.0
-    while rounds < 1 or time.perf_counter() + round_time < deadline:
+    while (
+        rounds < max_rounds
+        if max_rounds is not None
+        else rounds < 1 or time.perf_counter() + round_time < deadline
+    ):
         began = time.perf_counter()
         deal = determinize(s, seat, rng)
         seed = rng.getrandbits(32)
@@ -446,3 +457,25 @@ def search_move(
         stats["iterations"] = rounds * len(keep)
     best = max(range(len(keep)), key=lambda i: totals[i])
     return keep[best]
+
+
+# -- analysis hooks (games/analysis.py) ------------------------------------------------------------
+
+
+def analysis_move(
+    engine: Engine,
+    s: State,
+    seat: int,
+    rng: random.Random,
+    budget_s: float,
+    max_iterations: int | None,
+) -> Command:
+    """The search level's move; ``max_iterations`` (rollouts) replaces the clock."""
+    rounds = None if max_iterations is None else max(1, max_iterations // CANDIDATES)
+    return search_move(s, seat, rng, budget_s, max_rounds=rounds)
+
+
+def win_chances(s: State, rng: random.Random) -> list[float]:
+    """Per-seat win shares of a determinised copy (changed here): the fast policy plays one more
+    turn of each player (as the search does), then ``evaluate``'s soft shares."""
+    return evaluate(_rollout(s, min(active_seats(s)) if active_seats(s) else 0, rng))

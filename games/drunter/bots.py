@@ -15,10 +15,12 @@ from typing import Any
 
 from games.base import Command, Engine
 from games.drunter.bots_model import random_posteriors
-from games.drunter.bots_playout import playout_after
+from games.drunter.bots_playout import play_out, playout_after, win_shares
 from games.drunter.data import BOARD, cards_of, tile_cells
-from games.drunter.legal import legal_commands
+from games.drunter.events import apply
+from games.drunter.legal import active_seats, legal_commands
 from games.drunter.placement import placements, start_cell
+from games.drunter.rules import execute
 from games.drunter.scoring import goal_score, uncovered_buildings
 from games.drunter.state import (
     DECLARE,
@@ -26,6 +28,7 @@ from games.drunter.state import (
     GOALS,
     JEIN_BIT,
     NO_BITS,
+    OVER,
     PLACE,
     SHRUG_BIT,
     VOTE,
@@ -247,3 +250,40 @@ def bot_command(
     if level == "search":
         return search_move(engine, s, seat, rng, budget_s)
     raise ValueError(f"unknown bot level {level!r}")
+
+
+# --- analysis hooks (games/analysis.py) ----------------------------------------------------
+
+
+def analysis_move(
+    engine: Engine,
+    s: State,
+    seat: int,
+    rng: random.Random,
+    budget_s: float,
+    max_iterations: int | None,
+) -> Command:
+    """The search level's move (greedy's outside placements, as ``bot_command``);
+    ``max_iterations`` replaces the clock."""
+    if s.phase != PLACE:
+        return greedy_command(s, seat, rng)
+    if max_iterations is not None:
+        budget_s = float("inf")
+    return search_move(engine, s, seat, rng, budget_s, max_iterations=max_iterations)
+
+
+def win_chances(s: State, rng: random.Random) -> list[float]:
+    """Per-seat win shares of a determinised copy (changed here): votes, jokers and goals by
+    greedy, then the search's playout to the end of the game."""
+    steps = 0
+    while s.phase not in (PLACE, OVER) and steps < 100:
+        seats = active_seats(s)
+        if not seats:
+            break
+        actor = min(seats)
+        for event in execute(s, actor, greedy_command(s, actor, rng), rng):
+            s = apply(s, event)
+        steps += 1
+    if s.phase == PLACE:
+        play_out(s, s.turn, rng)
+    return win_shares(s)

@@ -144,6 +144,14 @@ def after_tile(s: State) -> None:
 def _finish(
     s: State, seat: int, rng: random.Random, aimless: Collection[int] = (), me: int = -1
 ) -> list[float]:
+    play_out(s, seat, rng, aimless, me)
+    return values(s)
+
+
+def play_out(
+    s: State, seat: int, rng: random.Random, aimless: Collection[int] = (), me: int = -1
+) -> None:
+    """Play the rest of the game on ``s`` in place, from ``seat``'s placement on."""
     while s.phase != OVER:
         moves = [] if s.forfeited[seat] else placements(s, seat)
         if not moves:
@@ -163,11 +171,32 @@ def _finish(
         lay_tile(s, seat, *move)
         after_tile(s)
         seat = (seat + 1) % s.n
-    return values(s)
+
+
+def win_shares(s: State) -> list[float]:
+    """1 for the sole winner by ``values``' keys, shared on a tie."""
+    keys = _keys(s)
+    best = max(keys)
+    winners = [p for p in range(s.n) if keys[p] == best]
+    return [1.0 / len(winners) if p in winners else 0.0 for p in range(s.n)]
 
 
 def values(s: State) -> list[float]:
     """Win (shared on ties after the tie-break) blended with the score margin."""
+    keys = _keys(s)
+    best = max(keys)
+    winners = [p for p in range(s.n) if keys[p] == best]
+    out = []
+    for p in range(s.n):
+        win = 1.0 / len(winners) if p in winners else 0.0
+        rival = max(keys[q][0] for q in range(s.n) if q != p)
+        margin = 1.0 / (1.0 + math.exp(-(keys[p][0] - rival) / 4.0))
+        out.append(0.6 * win + 0.4 * margin)
+    return out
+
+
+def _keys(s: State) -> list[tuple[float, float]]:
+    """Each seat's final score and tie-break (a forfeited seat last)."""
     visible = uncovered_buildings(s)
     keys = []
     for seat in range(s.n):
@@ -181,12 +210,4 @@ def values(s: State) -> list[float]:
             if pick < 0:
                 pick = 0 if pair[0] >= pair[1] else 1
             keys.append((float(pair[pick]), float(pair[1 - pick])))
-    best = max(keys)
-    winners = [p for p in range(s.n) if keys[p] == best]
-    out = []
-    for p in range(s.n):
-        win = 1.0 / len(winners) if p in winners else 0.0
-        rival = max(keys[q][0] for q in range(s.n) if q != p)
-        margin = 1.0 / (1.0 + math.exp(-(keys[p][0] - rival) / 4.0))
-        out.append(0.6 * win + 0.4 * margin)
-    return out
+    return keys

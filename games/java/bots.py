@@ -9,6 +9,7 @@ plans whole turns; a plan is cached and replayed command by command while the st
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -37,6 +38,7 @@ from games.java.rules import (
     palace_commands,
     token_allowed,
 )
+from games.java.scoring import outcome
 from games.java.state import EMPTY, WATER, JavaState, clone
 from games.java.views import determinize
 
@@ -301,12 +303,21 @@ def search_command(
     rng: random.Random,
     budget_s: float,
     stats: dict[str, Any] | None = None,
+    *,
+    max_iterations: int | None = None,
+    remember: bool = True,
 ) -> Command:
+    """The search level's move. ``max_iterations`` (plans) replaces the clock, and without
+    ``remember`` the plan cache is neither read nor written: a repeatable search for
+    ``games/analysis.py``, whose answer does not depend on earlier calls."""
     if s.festival is not None:
         return bid_policy(s, seat)
-    cached = _PLANS.pop(_key(s, seat), None)
-    if cached is not None and cached in legal_commands(s, seat):
-        return cached
+    if remember:
+        cached = _PLANS.pop(_key(s, seat), None)
+        if cached is not None and cached in legal_commands(s, seat):
+            return cached
+    if max_iterations is not None:
+        budget_s = float("inf")
     started = clock()
     deadline = started + budget_s * TIME_SHARE
     plans: list[tuple[float, list[Command]]] = []
@@ -331,13 +342,18 @@ def search_command(
         plans.append((total, plan))
         iterations += 1
         # No plan is started unless one of average length still ends before the deadline.
+        if max_iterations is not None:
+            if iterations >= max_iterations:
+                break
+            continue
         now = clock()
         if now + (now - started) / iterations >= deadline:
             break
     if stats is not None:
         stats["iterations"] = iterations
     _best_value, best_plan = max(plans, key=lambda x: x[0])
-    _remember(s, seat, best_plan, rng)
+    if remember:
+        _remember(s, seat, best_plan, rng)
     return best_plan[0]
 
 
@@ -440,3 +456,35 @@ def random_command(s: JavaState, seat: int, rng: random.Random) -> Command:
     if found:
         return land_command(*found[0])
     return rng.choice(legal_commands(s, seat))
+
+
+# --------------------------------------------------------------------------- analysis hooks
+
+WIN_TEMPERATURE = 5.0  # points of ``values`` that make a seat e times likelier to win
+
+
+def analysis_move(
+    engine: Any,
+    s: JavaState,
+    seat: int,
+    rng: random.Random,
+    budget_s: float,
+    max_iterations: int | None,
+) -> Command:
+    """The search level's move for ``games/analysis.py`` (no plan cache: see search_command)."""
+    return search_command(s, seat, rng, budget_s, max_iterations=max_iterations, remember=False)
+
+
+def win_chances(s: JavaState, rng: random.Random) -> list[float]:
+    """Per-seat win shares of a determinised copy: a softmax of ``values`` (a whole greedy turn
+    is too dear to play out for each of many determinisations)."""
+    result = outcome(s)
+    if result is not None:
+        winners = [p for p, r in enumerate(result["ranks"]) if r == 1]
+        return [1.0 / len(winners) if p in winners else 0.0 for p in range(s.n)]
+    v = values(s)
+    live = [p for p in range(s.n) if not s.forfeited[p]]
+    top = max(v[p] for p in live)
+    weights = {p: math.exp((v[p] - top) / WIN_TEMPERATURE) for p in live}
+    total = sum(weights.values())
+    return [weights.get(p, 0.0) / total for p in range(s.n)]

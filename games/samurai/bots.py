@@ -287,7 +287,10 @@ def search(
     width: int = 6,
     horizon: int | None = None,
     stats: dict[str, Any] | None = None,
+    max_iterations: int | None = None,
 ) -> dict[str, Any]:
+    """The search level's move. ``max_iterations`` replaces the clock (a repeatable search:
+    ``games/analysis.py``'s hints and tests)."""
     # The budget covers the ranking too (about 200 commands played and evaluated), so a move
     # takes the budget plus at most one simulation, not the budget on top of the ranking.
     started = time.perf_counter()
@@ -316,8 +319,11 @@ def search(
     iterations = 0
     simulating = time.perf_counter()
     # A simulation is not started unless one of average length still ends before the deadline.
-    while iterations < 1 or (
-        time.perf_counter() + (time.perf_counter() - simulating) / iterations < deadline
+    while (
+        iterations < max_iterations
+        if max_iterations is not None
+        else iterations < 1
+        or time.perf_counter() + (time.perf_counter() - simulating) / iterations < deadline
     ):
         log_n = math.log(iterations + PRIOR_VISITS * len(candidates))
         i = max(
@@ -343,3 +349,31 @@ def bot_command(
     if level == "search":
         return search(s, seat, rng, budget_s)
     raise ValueError(f"unknown bot level {level!r}")
+
+
+# --- analysis hooks (games/analysis.py) --------------------------------------------------------
+
+
+def analysis_move(
+    engine: Any,
+    s: State,
+    seat: int,
+    rng: random.Random,
+    budget_s: float,
+    max_iterations: int | None,
+) -> dict[str, Any]:
+    """The search level's move (greedy's in the set-up phases, as ``bot_command``)."""
+    return search(s, seat, rng, budget_s, max_iterations=max_iterations)
+
+
+def win_chances(s: State, rng: random.Random) -> list[float]:
+    """Per-seat win shares of a determinised copy (changed here): the rollout policy plays the
+    next ``2 n`` turns, then ``evaluate``'s soft shares (the exact result once the game is over).
+    The set-up phases are valued as they stand."""
+    turns = s.turn + 2 * s.n
+    steps = 0
+    while s.phase == PLAY and s.turn < turns and steps < 400:
+        actor = s.current
+        _play(s, actor, rollout_command(s, actor, rng), rng)
+        steps += 1
+    return evaluate(s)

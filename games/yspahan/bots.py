@@ -21,6 +21,7 @@ from games.yspahan import data as D
 from games.yspahan.events import apply, market_targets
 from games.yspahan.legal import caravan_per_section, has_building
 from games.yspahan.rules import execute, legal_commands
+from games.yspahan.scoring import outcome
 from games.yspahan.state import CARAVAN, OVER, State
 from games.yspahan.views import determinize
 
@@ -221,3 +222,44 @@ def bot_command(s: State, seat: int, level: str, rng: random.Random, budget_s: f
     if level == "search":
         return search_command(s, seat, rng, budget_s)
     raise ValueError(f"unknown bot level {level!r}")
+
+
+# --- analysis hooks (games/analysis.py) --------------------------------------------------------
+
+WIN_TEMPERATURE = 6.0  # points of position_value that make a seat e times likelier to win
+
+
+def analysis_move(
+    engine: Any,
+    s: State,
+    seat: int,
+    rng: random.Random,
+    budget_s: float,
+    max_iterations: int | None,
+) -> Command:
+    """The search level's move; ``max_iterations`` (candidate playouts) replaces the clock."""
+    if max_iterations is None:
+        return search_command(s, seat, rng, budget_s)
+    sweeps = max(1, max_iterations // 5)
+    return search_command(s, seat, rng, float("inf"), max_sweeps=sweeps)
+
+
+def win_chances(s: State, rng: random.Random) -> list[float]:
+    """Per-seat win shares of a determinised copy (changed here): the playout policy plays to
+    the end of the day (as the search does), then a softmax of ``position_value``."""
+    epoch, day = s.epoch, s.day
+    depth = 0
+    while s.phase != OVER and (s.epoch, s.day) == (epoch, day) and depth < 80:
+        actor = _actor(s)
+        s = _play(s, actor, policy_command(s, actor, legal_commands(s, actor), rng), rng)
+        depth += 1
+    result = outcome(s)
+    if result is not None:
+        winners = [p for p, r in enumerate(result["ranks"]) if r == 1]
+        return [1.0 / len(winners) if p in winners else 0.0 for p in range(s.n)]
+    live = [p for p in range(s.n) if not s.out[p]]
+    values = {p: position_value(s, p) for p in live}
+    top = max(values.values())
+    weights = {p: math.exp((v - top) / WIN_TEMPERATURE) for p, v in values.items()}
+    total = sum(weights.values())
+    return [weights.get(p, 0.0) / total for p in range(s.n)]

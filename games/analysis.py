@@ -1,0 +1,371 @@
+"""Position estimates, hints and the analysis of a finished match, by the bots that already play.
+
+Everything here reads a position as one seat knows it: each estimate starts from
+``engine.determinize(state, seat, rng)`` (the seat's own information, the rest re-dealt) and
+never from the true hidden state. The search level of the game's bots picks the move the seat
+should play (``bots.analysis_move``); the chance to win is the mean of ``bots.win_chances``
+(a short playout by the bots' rollout policy, then the game's own evaluation turned into win
+shares) over many determinisations. The preferred move is valued on the same determinisations
+with the same random numbers as the position itself (common random numbers), so the two
+chances differ by the move, not by luck.
+
+Each game's ``bots.py`` provides the two hooks:
+
+* ``analysis_move(engine, state, seat, rng, budget_s, max_iterations) -> Command``: the search
+  bot's move; with ``max_iterations`` it ignores the clock, so a seeded call is repeatable;
+* ``win_chances(state, rng) -> list[float]``: per-seat win shares (summing to 1) of a
+  determinised copy, which the function may change.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+from games.base import Command, Engine, Event
+
+# Seconds of search per estimate (per decision point in ``analyse``), per game, chosen so that
+# a typical two-player game analysed for both seats costs at most 60 s of one core
+# (bench/analysis_bench.py measures it; see bench/README.md).
+DEFAULT_BUDGET_S: dict[str, float] = {
+    "samurai": 0.25,
+    "yspahan": 0.15,
+    "java": 0.1,
+    "catan": 0.05,
+    "drunter": 0.3,
+}
+MOVE_SHARE = 0.4  # of an estimate's budget: the search for the preferred move
+AFTER_SHARE = 0.5  # of a decision point's budget: a fresh estimate after the move
+MIN_SAMPLES = 2  # determinisations an estimate plays even on a spent budget
+
+MoveHook = Callable[[Engine, Any, int, random.Random, float, "int | None"], Command]
+ChancesHook = Callable[[Any, random.Random], Sequence[float]]
+
+
+@dataclass(frozen=True)
+class Estimate:
+    seat: int
+    chance: (
+        float  # seat's estimated chance to win now (0..1, a tie shared), from ITS information only
+    )
+    preferred: Command | None  # the move the bot would play for seat now (None: no decision now)
+    preferred_chance: float  # estimated chance after the preferred move
+    iterations: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "chance": self.chance,
+            "preferred": self.preferred,
+            "preferred_chance": self.preferred_chance,
+            "iterations": self.iterations,
+        }
+
+
+@dataclass(frozen=True)
+class StreamEvent:
+    """One engine event of a match's stream (platform events and undone ones already removed)."""
+
+    seq: int
+    actor: int | None
+    command_id: str | None
+    event: Event
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "actor": self.actor,
+            "command_id": self.command_id,
+            "event": self.event,
+        }
+
+
+@dataclass(frozen=True)
+class DecisionPoint:
+    seq_before: int  # the version before the seat's move (the replay step to jump to)
+    seq_after: int  # the version after that move's events
+    seat: int
+    chance_before: float  # from the seat's information before the move
+    chance_after: float  # the seat's chance after the move it played, from its information then
+    preferred: Command | None
+    preferred_chance: float
+    cost: float  # max(0, preferred_chance - chance_after): what the played move cost
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seq_before": self.seq_before,
+            "seq_after": self.seq_after,
+            "seat": self.seat,
+            "chance_before": self.chance_before,
+            "chance_after": self.chance_after,
+            "preferred": self.preferred,
+            "preferred_chance": self.preferred_chance,
+            "cost": self.cost,
+        }
+
+
+@dataclass(frozen=True)
+class _Hooks:
+    move: MoveHook
+    chances: ChancesHook
+
+
+def _hooks(engine: Engine) -> _Hooks:
+    bots = importlib.import_module(f"games.{engine.slug}.bots")
+    return _Hooks(
+        move=cast(MoveHook, bots.analysis_move), chances=cast(ChancesHook, bots.win_chances)
+    )
+
+
+def _play(engine: Engine, state: Any, seat: int, command: Command, rng: random.Random) -> Any:
+    for event in engine.execute(state, seat, command, rng):
+        state = engine.apply(state, event)
+    return state
+
+
+def _decision(engine: Engine, state: Any, seat: int) -> list[Command]:
+    """The seat's legal commands now, or none when it may not act."""
+    if engine.outcome(state) is not None or seat not in engine.active_seats(state):
+        return []
+    return engine.legal_commands(state, seat)
+
+
+def _sample_count(max_iterations: int | None, done: int, deadline: float) -> bool:
+    """Whether to play one more determinisation: a fixed count makes a seeded call repeatable."""
+    if max_iterations is not None:
+        return done < max(1, max_iterations)
+    return done < MIN_SAMPLES or time.perf_counter() < deadline
+
+
+def _chances(
+    engine: Engine,
+    hooks: _Hooks,
+    state: Any,
+    seat: int,
+    rng: random.Random,
+    moves: Sequence[Command],
+    budget_s: float,
+    max_iterations: int | None,
+) -> tuple[float, list[float], int]:
+    """The seat's mean win share now and after each of ``moves``, over the same determinisations
+    and random numbers (common random numbers); and the number of determinisations."""
+    deadline = time.perf_counter() + budget_s
+    now = 0.0
+    after = [0.0] * len(moves)
+    done = 0
+    while _sample_count(max_iterations, done, deadline):
+        done += 1
+        deal_seed, play_seed = rng.getrandbits(64), rng.getrandbits(64)
+        world = engine.determinize(state, seat, random.Random(deal_seed))
+        for i, move in enumerate(moves):
+            play_rng = random.Random(play_seed)
+            moved = _play(engine, engine.clone(world), seat, move, play_rng)
+            after[i] += _share(engine, hooks, moved, seat, play_rng)
+        now += _share(engine, hooks, world, seat, random.Random(play_seed))
+    return now / done, [a / done for a in after], done
+
+
+def _share(engine: Engine, hooks: _Hooks, world: Any, seat: int, rng: random.Random) -> float:
+    if engine.outcome(world) is not None:
+        result = engine.outcome(world)
+        assert result is not None
+        winners = [s for s, r in enumerate(result["ranks"]) if r == 1]
+        return 1.0 / len(winners) if seat in winners else 0.0
+    return float(hooks.chances(world, rng)[seat])
+
+
+def estimate(
+    engine: Engine,
+    state: Any,
+    seat: int,
+    n_players: int,
+    rng: random.Random,
+    *,
+    budget_s: float,
+    max_iterations: int | None = None,
+) -> Estimate:
+    """The seat's chance to win now, the move the bot would play and its chance after it, all
+    from the seat's information (``state`` is only read)."""
+    hooks = _hooks(engine)
+    started = time.perf_counter()
+    legal = _decision(engine, state, seat)
+    preferred: Command | None = None
+    if len(legal) == 1:
+        preferred = legal[0]
+    elif legal:
+        preferred = hooks.move(engine, state, seat, rng, budget_s * MOVE_SHARE, max_iterations)
+    left = max(0.0, budget_s - (time.perf_counter() - started))
+    moves = [preferred] if preferred is not None else []
+    chance, after, iterations = _chances(
+        engine, hooks, state, seat, rng, moves, left, max_iterations
+    )
+    return Estimate(
+        seat=seat,
+        chance=chance,
+        preferred=preferred,
+        preferred_chance=after[0] if after else chance,
+        iterations=iterations,
+    )
+
+
+def hint(
+    engine: Engine,
+    state: Any,
+    seat: int,
+    n_players: int,
+    rng: random.Random,
+    *,
+    budget_s: float = 2.0,
+    max_iterations: int | None = None,
+) -> Command:
+    """The move the search bot would play for ``seat`` now, from its information only."""
+    legal = _decision(engine, state, seat)
+    if not legal:
+        raise ValueError(f"seat {seat} has no decision now")
+    if len(legal) == 1:
+        return legal[0]
+    return _hooks(engine).move(engine, state, seat, rng, budget_s, max_iterations)
+
+
+# --- the analysis of a stream ------------------------------------------------------------------
+
+
+@dataclass
+class _Point:
+    seq_before: int
+    seq_after: int
+    seat: int
+    before: Any  # the true state before the move (read only through determinize)
+    after: Any  # the true state after the move's events
+    moved: list[Event]  # the move's events
+
+
+def _points(engine: Engine, events: Sequence[StreamEvent], seats: Collection[int]) -> list[_Point]:
+    """Fold the stream and keep each group of one command's events played by one of ``seats``
+    from a position where it had a real choice (more than one legal command)."""
+    out: list[_Point] = []
+    state: Any = None
+    i = 0
+    last_seq = events[0].seq - 1 if events else 0
+    while i < len(events):
+        first = events[i]
+        j = i + 1
+        if first.command_id is not None:
+            while (
+                j < len(events)
+                and events[j].command_id == first.command_id
+                and events[j].actor == first.actor
+            ):
+                j += 1
+        group = events[i:j]
+        chooser = first.actor
+        real = (
+            first.command_id is not None
+            and chooser is not None
+            and chooser in seats
+            and len(_decision(engine, state, chooser)) > 1
+        )
+        before = engine.clone(state) if real else None
+        for item in group:
+            state = engine.apply(state, item.event)
+        if real and chooser is not None:
+            out.append(
+                _Point(
+                    seq_before=last_seq,
+                    seq_after=group[-1].seq,
+                    seat=chooser,
+                    before=before,
+                    after=engine.clone(state),
+                    moved=[item.event for item in group],
+                )
+            )
+        last_seq = group[-1].seq
+        i = j
+    return out
+
+
+def _played_preferred(
+    engine: Engine, point: _Point, preferred: Command | None, rng: random.Random
+) -> bool:
+    """Whether the seat played the preferred move: the move's events are what the preferred
+    command gives (a move with a random draw compares unequal and is estimated again)."""
+    if preferred is None:
+        return False
+    try:
+        events = engine.execute(engine.clone(point.before), point.seat, preferred, rng)
+    except Exception:
+        return False
+    return events == point.moved
+
+
+def analyse(
+    engine: Engine,
+    events: Sequence[StreamEvent],
+    n_players: int,
+    seats: Collection[int],
+    rng: random.Random,
+    *,
+    budget_s_per_point: float,
+    max_iterations: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[DecisionPoint]:
+    """Each decision point of ``seats`` in the stream, estimated from the seat's information then:
+    its chance before the move, after the move it played, the bot's preferred move and what the
+    played move cost (``preferred_chance - chance_after``, at least 0).
+
+    The chance after a move is the seat's next chance before when its next decision follows
+    directly; the preferred move's chance when the seat played exactly that; otherwise a fresh
+    estimate of the position after the move (with ``AFTER_SHARE`` of the budget)."""
+    points = _points(engine, events, seats)
+    hooks = _hooks(engine)
+    estimates = []
+    total = len(points)
+    for k, point in enumerate(points):
+        estimates.append(
+            estimate(
+                engine,
+                point.before,
+                point.seat,
+                n_players,
+                rng,
+                budget_s=budget_s_per_point,
+                max_iterations=max_iterations,
+            )
+        )
+        if progress is not None:
+            progress(k + 1, total)
+    out = []
+    for k, (point, est) in enumerate(zip(points, estimates, strict=True)):
+        nxt = points[k + 1] if k + 1 < len(points) else None
+        if _played_preferred(engine, point, est.preferred, random.Random(0)):
+            after = est.preferred_chance
+        elif nxt is not None and nxt.seat == point.seat and nxt.seq_before == point.seq_after:
+            after = estimates[k + 1].chance
+        else:
+            after, _, _ = _chances(
+                engine,
+                hooks,
+                point.after,
+                point.seat,
+                rng,
+                [],
+                budget_s_per_point * AFTER_SHARE,
+                None if max_iterations is None else max(1, max_iterations),
+            )
+        out.append(
+            DecisionPoint(
+                seq_before=point.seq_before,
+                seq_after=point.seq_after,
+                seat=point.seat,
+                chance_before=est.chance,
+                chance_after=after,
+                preferred=est.preferred,
+                preferred_chance=est.preferred_chance,
+                cost=max(0.0, est.preferred_chance - after),
+            )
+        )
+    return out
