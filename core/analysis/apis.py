@@ -2,7 +2,8 @@
 
 ``GET /api/matches/{id}/analysis``: the analysis or its status, for whoever may see the match.
 ``POST`` the same: queue it (202) for an older match or one whose analysis is out of date (the
-bot, the rules or the analysis changed since); 200 when a current one is done.
+bot, the rules or the analysis changed since) or failed; 200 when a current one is queued,
+running or done already.
 ``POST /api/matches/{id}/hint``: the search bot's move for your seat now, where the match allows
 hints (``hints`` in the match: a friendly match created with ``hints: true``, or one against bots
 alone; never rated or tournament matches). Each hint is recorded in the match's stream as a
@@ -90,13 +91,12 @@ class MatchAnalysisApi(APIView):
         operation_id="matches_analysis_create",
         request=None,
         responses={200: AnalysisOut, 202: AnalysisOut},
-        extensions=errors(*_SEE, "match_not_finished"),
+        extensions=errors(*_SEE, "match_not_finished", "no_analysis"),
     )
     def post(self, request: Request, match_id: int) -> Response:
-        row = services.analysis_request(match_id=match_id, user=request.user)
+        queued = services.analysis_request(match_id=match_id, user=request.user)
         out = selectors.analysis_get(match_id=match_id, user=request.user)
-        done = row.status == MatchAnalysis.Status.DONE and out["status"] == "done"
-        return Response(out, status=200 if done else 202)
+        return Response(out, status=202 if queued else 200)
 
 
 class MatchHintApi(APIView):

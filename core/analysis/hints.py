@@ -104,7 +104,5 @@ def _record_hint(match_id: int, seat: int, *, seen_version: int, state: Any) -> 
         user_ids = list(match.seats.exclude(user=None).values_list("user_id", flat=True))
         version = match.version
         transaction.on_commit(lambda: state_cache.put(match_id, version, state))
-        transaction.on_commit(
-            lambda: broadcast.announce_match_version(match_id, version, user_ids)
-        )
+        transaction.on_commit(lambda: broadcast.announce_match_version(match_id, version, user_ids))
     return version

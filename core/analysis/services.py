@@ -7,6 +7,7 @@ match's players never wait for it.
 
 from __future__ import annotations
 
+import importlib
 import logging
 import random
 import time
@@ -69,21 +70,42 @@ def analysis_queue(*, match: Match) -> MatchAnalysis:
     return row
 
 
+def analysable(slug: str) -> bool:
+    """Whether the game's bots can estimate positions (``games.analysis`` reads their
+    ``analysis_move`` and ``win_chances``)."""
+    try:
+        bots = importlib.import_module(f"games.{slug}.bots")
+    except ImportError:
+        return False
+    return hasattr(bots, "analysis_move") and hasattr(bots, "win_chances")
+
+
 def analysis_match_ended(match: Match) -> None:
     """``core.matches.hooks``: a finished match with people in it is analysed."""
-    if match.status == Match.Status.FINISHED and human_seats(match):
+    if (
+        settings.ANALYSIS_ON_FINISH
+        and match.status == Match.Status.FINISHED
+        and human_seats(match)
+        and analysable(match.game)
+    ):
         analysis_queue(match=match)
 
 
-def analysis_request(*, match_id: int, user: Any) -> MatchAnalysis:
-    """``POST .../analysis``: the match's analysis, queued (again) if there is no current one."""
+def analysis_request(*, match_id: int, user: Any) -> bool:
+    """``POST .../analysis``: queue the match's analysis if there is no current one; whether
+    it did."""
     match = selectors.match_get(match_id, user=user)
     if match.status != Match.Status.FINISHED:
         raise ApiError(
             409, "match_not_finished", "The match has not ended yet: its analysis comes after."
         )
+    if not analysable(match.game):
+        raise ApiError(409, "no_analysis", "This game's bots cannot analyse a match yet.")
     with transaction.atomic():
-        return analysis_queue(match=match)
+        generation = MatchAnalysis.objects.filter(match=match).values_list("generation", flat=True)
+        before = generation.first()
+        row = analysis_queue(match=match)
+        return row.generation != before
 
 
 def analysis_run(*, match_id: int, generation: int) -> None:

@@ -16,9 +16,7 @@ def engine_stream(match_id: int) -> list[StreamEvent]:
     rows = store.read(match_id)
     undone = store.undone_seqs(rows)
     return [
-        StreamEvent(
-            seq=e.seq, actor=e.actor, command_id=e.command_id, event=e.as_engine_event()
-        )
+        StreamEvent(seq=e.seq, actor=e.actor, command_id=e.command_id, event=e.as_engine_event())
         for e in rows
         if e.type not in PLATFORM_EVENTS and e.seq not in undone
     ]

@@ -76,6 +76,7 @@ CODES: dict[str, tuple[int, str]] = {
     "not_your_turn": (409, "it is not your seat's turn"),
     "game_over": (409, "the game has ended"),
     "match_not_active": (409, "the match is not running"),
+    "no_analysis": (409, "this game's bots cannot analyse a match yet"),
     "match_not_finished": (409, "the match has not ended: its analysis comes after"),
     "match_not_in_lobby": (409, "the match has already started or ended"),
     "already_seated": (409, "you already have a seat here"),

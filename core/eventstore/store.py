@@ -48,10 +48,9 @@ SEAT_REPLACED_BY_BOT = "SeatReplacedByBot"  # {"seat", "level", "reason"}
 STAFF_EVENTS = frozenset({MATCH_ABORTED, RESULT_AWARDED, SEAT_REPLACED_BY_BOT})
 HINT_USED = "HintUsed"  # {"seat"}: the seat asked the bot for a hint (core/analysis/hints.py)
 PLATFORM_EVENTS = (
-    frozenset(
-        {UNDO_EVENT, SEAT_TIMED_OUT, SEAT_TAKEN_OVER, VACATION_DAY_SPENT, SEAT_ON_VACATION, HINT_USED}
-    )
+    frozenset({UNDO_EVENT, SEAT_TIMED_OUT, SEAT_TAKEN_OVER, VACATION_DAY_SPENT, SEAT_ON_VACATION})
     | STAFF_EVENTS
+    | {HINT_USED}
 )
 
 

@@ -484,6 +484,8 @@ BOT_BUDGET_SECONDS = env.float("LUDOTEKA_BOT_BUDGET_SECONDS", default=1.0)
 # (games.analysis.DEFAULT_BUDGET_S, at most a minute of one core for a two-player game).
 _analysis_budget = env.str("LUDOTEKA_ANALYSIS_BUDGET_S", default="")
 ANALYSIS_BUDGET_S: float | None = float(_analysis_budget) if _analysis_budget else None
+# Analyse every finished match with people in it (off: only when someone asks for it).
+ANALYSIS_ON_FINISH = env.bool("LUDOTEKA_ANALYSIS_ON_FINISH", default=True)
 # Seconds a hint searches, in the request that asks (at most 2).
 ANALYSIS_HINT_BUDGET_S = env.float("LUDOTEKA_ANALYSIS_HINT_BUDGET_S", default=1.5)
 # A cap on search iterations per estimate (tests: a few, so they are quick); unset: none.

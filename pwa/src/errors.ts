@@ -62,6 +62,7 @@ export const ERROR_WORDS: Record<string, Words> = {
   match_not_active: ["The match is not running.", "Partie neběží."],
   match_not_in_lobby: ["The match has already started or ended.", "Partie už začala nebo skončila."],
   match_not_finished: ["The match has not ended yet: its analysis comes after.", "Partie ještě neskončila: rozbor přijde potom."],
+  no_analysis: ["The bots of this game cannot analyse a match yet.", "Boti této hry zatím partii rozebrat neumějí."],
   hints_not_allowed: ["This match offers no hints: it is rated, or its players did not agree to them.", "Tato partie nápovědu nenabízí: je hodnocená nebo s ní hráči nesouhlasili."],
   hints_in_rated_match: ["Hints are only for friendly matches: untick “Rated” or hints.", "Nápověda je jen pro přátelské partie: zrušte „Hodnocená“ nebo nápovědu."],
   already_seated: ["You already have a seat in this match.", "V této partii už místo máte."],
