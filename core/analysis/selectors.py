@@ -9,8 +9,11 @@ from core.analysis.services import current_tags
 from core.matches import selectors
 from core.matches.models import Match
 
-# A move that cost at least this much of the seat's chance is a turning point of the graph.
+# A turning point of the graph: a move that cost the seat at least this much of its chance
+# against the bot's preferred move, and that lost it as much; a seat's few costliest only, so
+# the phone's list stays short.
 TURNING_COST = 0.08
+TURNING_PER_SEAT = 3
 
 
 def analysis_get(*, match_id: int, user: Any) -> dict[str, Any]:
@@ -39,13 +42,34 @@ def analysis_out(*, match: Match, row: MatchAnalysis | None, viewer: int | None)
         "current": row.tags() == tags,
         "tags": row.tags(),
         "progress": {"done": row.points_done, "total": row.points_total},
-        "points": [_point_out(p, viewer) for p in row.points]
+        "points": _points_out(row.points, viewer)
         if row.status == MatchAnalysis.Status.DONE
         else [],
     }
 
 
-def _point_out(point: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+def _turning(points: list[dict[str, Any]]) -> set[int]:
+    """The indexes of the turning points among ``points``."""
+    costly = [
+        i
+        for i, p in enumerate(points)
+        if p["cost"] >= TURNING_COST and p["chance_before"] - p["chance_after"] >= TURNING_COST
+    ]
+    out: set[int] = set()
+    for seat in {points[i]["seat"] for i in costly}:
+        mine = sorted(
+            (i for i in costly if points[i]["seat"] == seat), key=lambda i: -points[i]["cost"]
+        )
+        out.update(mine[:TURNING_PER_SEAT])
+    return out
+
+
+def _points_out(points: list[dict[str, Any]], viewer: int | None) -> list[dict[str, Any]]:
+    turning = _turning(points)
+    return [_point_out(p, viewer, i in turning) for i, p in enumerate(points)]
+
+
+def _point_out(point: dict[str, Any], viewer: int | None, turning: bool) -> dict[str, Any]:
     words = point.get("preferred_words") or {}
     reading = words.get("you") if point["seat"] == viewer else words.get("other")
     return {
@@ -57,7 +81,7 @@ def _point_out(point: dict[str, Any], viewer: int | None) -> dict[str, Any]:
         "preferred": point.get("preferred"),
         "preferred_chance": point["preferred_chance"],
         "cost": point["cost"],
-        "turning": point["cost"] >= TURNING_COST,
+        "turning": turning,
         "preferred_text": reading or {"en": "", "cs": ""},
         "ghost": point.get("ghost"),
     }

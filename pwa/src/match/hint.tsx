@@ -68,7 +68,7 @@ export function HintButton({ hint, detail, redraw }: { hint: HintAsk; detail: Ma
   if (!hintOffered(detail)) return null;
   return (
     <button type="button" class="btn hint-button" data-testid="hint-button" disabled={hint.asking} aria-busy={hint.asking ? "true" : "false"} onClick={() => void hint.ask(redraw)}>
-      💡 {hint.asking ? t("hint_thinking") : t("hint")}
+      {hint.asking ? t("hint_thinking") : t("hint")}
     </button>
   );
 }

@@ -57,11 +57,11 @@ describe("the analysis graph's data", () => {
   it("says a turning point in the reader's words, in both languages", () => {
     const p = points[2]!;
     const pickEn = (x: { en: string; cs: string }) => x.en;
-    expect(pointSentence(p, true, "Anna", t, pickEn)).toBe("This move took you from 41 % to 28 %. The bot preferred: You place the 3 tile.");
+    expect(pointSentence(p, true, "Anna", t, pickEn)).toBe("This move took you from 41\u00a0% to 28\u00a0%. The bot preferred: You place the 3 tile.");
     setLang("cs");
     const pickCs = (x: { en: string; cs: string }) => x.cs;
-    expect(pointSentence(p, false, "Anna", t, pickCs)).toBe("Tento tah posunul hráče Anna z 41 % na 28 %. Bot by raději zahrál: Pokládáte dílek 3.");
-    expect(percent(1.4)).toBe("100 %");
+    expect(pointSentence(p, false, "Anna", t, pickCs)).toBe("Tento tah posunul hráče Anna z 41\u00a0% na 28\u00a0%. Bot by raději zahrál: Pokládáte dílek 3.");
+    expect(percent(1.4)).toBe("100\u00a0%");
   });
 
   it("turns the preferred move into a board mark labelled with its words", () => {
@@ -81,7 +81,7 @@ describe("the analysis graph", () => {
     turns[0]!.dispatchEvent(new MouseEvent("click", { bubbles: true }));
     document.querySelector<HTMLButtonElement>(".analysis-turn-link")!.click();
     expect(jumped).toEqual([6, 6]);
-    expect(document.querySelector(".analysis-turns")!.textContent).toContain("This move took you from 41 % to 28 %");
+    expect(document.querySelector(".analysis-turns")!.textContent).toContain("This move took you from 41\u00a0% to 28\u00a0%");
   });
 
   it("says how far a running analysis is instead of a graph", () => {

@@ -71,7 +71,8 @@ export function decisionAt(points: readonly DecisionPoint[], version: number, fr
 }
 
 export function percent(chance: number): string {
-  return `${Math.round(Math.max(0, Math.min(1, chance)) * 100)} %`;
+  // A no-break space: "41 %" never breaks between the number and its sign.
+  return `${Math.round(Math.max(0, Math.min(1, chance)) * 100)}\u00a0%`;
 }
 
 type Say = (key: Key, params?: Record<string, string | number>) => string;

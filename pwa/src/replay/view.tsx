@@ -8,7 +8,7 @@ import { Ending } from "../match/ending";
 import { href } from "../router";
 import { Icon } from "../icons";
 import type { ReplayCtrl } from "./ctrl";
-import { ghostMark, pointSentence } from "./analysis";
+import { ghostMark, pointSentence, type DecisionPoint } from "./analysis";
 import { AnalysisGraph } from "./graph";
 
 export function replayView(ctrl: ReplayCtrl, gameName: string): ComponentChild {
@@ -83,7 +83,6 @@ export function replayView(ctrl: ReplayCtrl, gameName: string): ComponentChild {
           </p>
         )}
       </section>
-      <AnalysisCard ctrl={ctrl} players={players} />
       {atEnd && <Ending detail={d} explanation={ctrl.explanation} />}
       <div class="match-grid">
         <div class="match-main">
@@ -110,6 +109,7 @@ export function replayView(ctrl: ReplayCtrl, gameName: string): ComponentChild {
           </section>
         </aside>
       </div>
+      <AnalysisCard ctrl={ctrl} players={players} />
     </main>
   );
 }
@@ -124,7 +124,7 @@ function AnalysisCard({ ctrl, players }: { ctrl: ReplayCtrl; players: ReturnType
       <h2 id="analysis-title" class="card-title">
         {t("analysis_title")}
       </h2>
-      {a.status !== "none" && <AnalysisGraph analysis={a} players={players} last={d.version} at={ctrl.version} jump={(p) => void ctrl.jump(p)} />}
+      {a.status !== "none" && <AnalysisGraph analysis={a} players={players} last={d.version} at={ctrl.version} jump={(p) => void jumpInView(ctrl, p)} />}
       {a.status === "done" && a.points.length > 0 && <p class="muted small">{t("analysis_tap")}</p>}
       {stale && (
         <button type="button" class="btn" data-testid="analysis-request" onClick={() => void ctrl.requestAnalysis()}>
@@ -133,4 +133,11 @@ function AnalysisCard({ ctrl, players }: { ctrl: ReplayCtrl; players: ReturnType
       )}
     </section>
   );
+}
+
+/** The replay at a tapped decision, its move and the board scrolled into view (the graph
+ * stands under them). */
+async function jumpInView(ctrl: ReplayCtrl, point: DecisionPoint): Promise<void> {
+  await ctrl.jump(point);
+  document.querySelector(".replay-move")?.scrollIntoView({ block: "start" });
 }

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from core.analysis import services
+from core.analysis import selectors, services
 from core.analysis.models import MatchAnalysis
 from core.matches.models import Match
 from tests.conftest import client_for, make_user
@@ -162,3 +162,31 @@ def test_a_game_whose_bots_cannot_estimate_is_not_analysed(
     assert not MatchAnalysis.objects.exists()
     res = clients[0].post(f"/api/matches/{match_id}/analysis")
     assert (res.status_code, res.json()["code"]) == (409, "no_analysis")
+
+
+def test_the_turning_points_are_a_seats_few_costliest_moves_that_lost_it_chance() -> None:
+    def point(seat: int, seq: int, before: float, after: float, cost: float) -> dict[str, Any]:
+        return {
+            "seq_before": seq,
+            "seq_after": seq + 1,
+            "seat": seat,
+            "chance_before": before,
+            "chance_after": after,
+            "preferred": None,
+            "preferred_chance": after + cost,
+            "cost": cost,
+        }
+
+    points = [
+        point(0, 1, 0.5, 0.5, 0.3),  # cost the chance it might have gained, lost none
+        point(0, 3, 0.6, 0.3, 0.05),  # lost much, yet the bot saw nothing better
+        *(point(0, 10 + 2 * i, 0.6, 0.4, 0.1 + i / 100) for i in range(5)),
+        point(1, 5, 0.7, 0.2, 0.4),
+    ]
+    out = selectors._points_out(points, viewer=0)
+    assert [(p["seat"], p["seq_before"]) for p in out if p["turning"]] == [
+        (0, 14),
+        (0, 16),
+        (0, 18),
+        (1, 5),
+    ]
