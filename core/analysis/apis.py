@@ -80,6 +80,11 @@ _SEE = ("match_not_found", "private_match")
 class MatchAnalysisApi(APIView):
     @extend_schema(
         operation_id="matches_analysis_retrieve",
+        description="A finished match's analysis, or its status (`none`: not asked for yet). "
+        "For whoever may see the match; every human seat's decisions are shown, the game being "
+        "over. Each point: the seat's estimated chance to win before and after its move (from "
+        "its own information then), the move the search bot preferred (in words, and its first "
+        "event as `ghost` for the board) and what the played move cost.",
         request=None,
         responses={200: AnalysisOut},
         extensions=errors(*_SEE),
@@ -89,6 +94,9 @@ class MatchAnalysisApi(APIView):
 
     @extend_schema(
         operation_id="matches_analysis_create",
+        description="Queue the analysis of a finished match (202): an older match, one whose "
+        "analysis failed, or one analysed by another bot, rules or analysis version (`current` "
+        "false). 200 when a current one is already queued, running or done.",
         request=None,
         responses={200: AnalysisOut, 202: AnalysisOut},
         extensions=errors(*_SEE, "match_not_finished", "no_analysis"),
@@ -102,6 +110,12 @@ class MatchAnalysisApi(APIView):
 class MatchHintApi(APIView):
     @extend_schema(
         operation_id="matches_hint_create",
+        description="The search bot's move for your seat now, from your seat's information "
+        "only, in words. Only in a match with `hints` true: a friendly match created with "
+        "`hints: true` (the invited agree by joining), or one against bots alone; never a rated "
+        "or a tournament's match (403 `hints_not_allowed`). The match records the hint as a "
+        "`HintUsed` event that every seat reads; asking again before anyone moves answers the "
+        "same move and records nothing more.",
         request=None,
         responses={200: HintOut},
         extensions=errors(
