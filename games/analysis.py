@@ -31,12 +31,25 @@ from games.base import Command, Engine, Event
 # Seconds of search per estimate (per decision point in ``analyse``), per game, chosen so that
 # a typical two-player game analysed for both seats costs at most 60 s of one core
 # (bench/analysis_bench.py measures it; see bench/README.md).
+# Decision points of a two-player greedy game, both seats (bench, 1 game each): Samurai 76,
+# Yspahan 124, Java 279, Catan 316, Drunter 56; an estimate costs its budget, a fresh "after"
+# estimate half of it more, so budget <= 60 s / (points x 1.5), rounded down for longer games.
 DEFAULT_BUDGET_S: dict[str, float] = {
-    "samurai": 0.25,
-    "yspahan": 0.15,
+    "samurai": 0.4,
+    "yspahan": 0.25,
     "java": 0.1,
-    "catan": 0.05,
-    "drunter": 0.3,
+    "catan": 0.08,
+    "drunter": 0.5,
+}
+# Calibration: the raw win shares of the bots' valuations are too sure of themselves, so each is
+# pulled towards the uninformed 1 / n by this factor (the least-squares fit of observed wins on
+# the raw chances: bench/analysis_bench.py prints ``fitted_shrink`` for the current factors).
+CALIBRATION: dict[str, float] = {
+    "samurai": 1.0,
+    "yspahan": 1.0,
+    "java": 1.0,
+    "catan": 1.0,
+    "drunter": 1.0,
 }
 MOVE_SHARE = 0.4  # of an estimate's budget: the search for the preferred move
 AFTER_SHARE = 0.5  # of a decision point's budget: a fresh estimate after the move
@@ -146,6 +159,7 @@ def _chances(
     hooks: _Hooks,
     state: Any,
     seat: int,
+    n_players: int,
     rng: random.Random,
     moves: Sequence[Command],
     budget_s: float,
@@ -166,7 +180,18 @@ def _chances(
             moved = _play(engine, engine.clone(world), seat, move, play_rng)
             after[i] += _share(engine, hooks, moved, seat, play_rng)
         now += _share(engine, hooks, world, seat, random.Random(play_seed))
-    return now / done, [a / done for a in after], done
+    shrink = CALIBRATION.get(engine.slug, 1.0)
+    return (
+        calibrated(now / done, n_players, shrink),
+        [calibrated(a / done, n_players, shrink) for a in after],
+        done,
+    )
+
+
+def calibrated(raw: float, n_players: int, shrink: float) -> float:
+    """A raw win share pulled towards the uninformed ``1 / n_players`` by ``shrink``."""
+    even = 1.0 / n_players
+    return min(1.0, max(0.0, even + shrink * (raw - even)))
 
 
 def _share(engine: Engine, hooks: _Hooks, world: Any, seat: int, rng: random.Random) -> float:
@@ -201,7 +226,7 @@ def estimate(
     left = max(0.0, budget_s - (time.perf_counter() - started))
     moves = [preferred] if preferred is not None else []
     chance, after, iterations = _chances(
-        engine, hooks, state, seat, rng, moves, left, max_iterations
+        engine, hooks, state, seat, n_players, rng, moves, left, max_iterations
     )
     return Estimate(
         seat=seat,
@@ -351,6 +376,7 @@ def analyse(
                 hooks,
                 point.after,
                 point.seat,
+                n_players,
                 rng,
                 [],
                 budget_s_per_point * AFTER_SHARE,

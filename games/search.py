@@ -132,9 +132,18 @@ def search_command(
         for visited in path:
             visited.visits += 1
             visited.total += values[visited.actor]
-    if stats is not None:
-        stats["iterations"] = iterations
     keys = {canonical(m): m for m in legal}
+    if stats is not None:
+        # The root's statistics (the analysis reads them): per legal move tried, its visits and
+        # mean value for ``seat``, most visited first.
+        stats["iterations"] = iterations
+        tried = sorted(
+            ((k, c) for k, c in root.children.items() if k in keys and c.visits),
+            key=lambda kc: -kc[1].visits,
+        )
+        stats["moves"] = [
+            {"command": keys[k], "visits": c.visits, "mean": c.total / c.visits} for k, c in tried
+        ]
     best = max(
         (k for k in root.children if k in keys),
         key=lambda k: root.children[k].visits,

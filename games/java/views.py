@@ -161,6 +161,9 @@ def determinize(s: JavaState, seat: int, rng: random.Random) -> JavaState:
             continue
         for k, count in enumerate(out.hands[p]):
             pool.extend([k] * (count - out.known[p][k]))
+    # Sorted first: the shuffle of a list in the true deck's order would make the re-deal (for
+    # one seed) depend on that order, which the seat cannot know.
+    pool.sort()
     rng.shuffle(pool)
     for p in range(out.n):
         if p == seat:

@@ -163,7 +163,9 @@ def determinize(s: State, seat: int, rng: random.Random) -> State:
     for other in range(s.n):
         if other == seat:
             continue
-        pool = out.hands[other] + out.supplies[other]
+        # Sorted first: shuffling the true hand-then-supply order would make the re-deal (for
+        # one seed) depend on which tiles are in the hand, which the seat cannot know.
+        pool = sorted(out.hands[other] + out.supplies[other])
         rng.shuffle(pool)
         k = len(out.hands[other])
         out.hands[other] = sorted(pool[:k])
