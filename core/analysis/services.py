@@ -11,12 +11,14 @@ import importlib
 import logging
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from core.analysis.background import analysis_thread, live_first
 from core.analysis.models import MatchAnalysis
 from core.analysis.stream import engine_stream, states_before
 from core.analysis.words import move_words
@@ -25,7 +27,7 @@ from core.matches import selectors
 from core.matches.commands import engine_for
 from core.matches.models import Match, Seat
 from core.matches.names import seat_names
-from core.matches.scheduling import run_after_commit, task_named
+from core.matches.scheduling import run_after_commit, task_named, task_thread
 from games import analysis as engine_analysis
 
 log = logging.getLogger(__name__)
@@ -66,8 +68,23 @@ def analysis_queue(*, match: Match) -> MatchAnalysis:
     row.points, row.points_done, row.points_total = [], 0, 0
     row.queued_at, row.started_at, row.finished_at = now, None, None
     row.save()
-    run_after_commit(task_named(TASK), match.pk, row.generation)
+    _schedule(match.pk, row.generation)
     return row
+
+
+def _schedule(match_id: int, generation: int) -> None:
+    """After commit: on the ``analysis`` queue (Celery), or in the embedded server on the
+    analysis thread, which gives way to live work (core/analysis/background.py); in-process
+    otherwise (tests, management commands), after what was scheduled before it."""
+    if settings.CELERY_TASK_ALWAYS_EAGER and task_thread.enabled:
+        transaction.on_commit(
+            lambda: analysis_thread.submit(
+                match_id,
+                lambda: analysis_run(match_id=match_id, generation=generation, pause=live_first),
+            )
+        )
+    else:
+        run_after_commit(task_named(TASK), match_id, generation)
 
 
 def analysable(slug: str) -> bool:
@@ -108,9 +125,12 @@ def analysis_request(*, match_id: int, user: Any) -> bool:
         return row.generation != before
 
 
-def analysis_run(*, match_id: int, generation: int) -> None:
+def analysis_run(
+    *, match_id: int, generation: int, pause: Callable[[], None] | None = None
+) -> None:
     """The task's work: estimate every decision point of the human seats and store them.
-    Exits quietly when the row is gone (the match deleted), done, or of another generation."""
+    Exits quietly when the row is gone (the match deleted), done, or of another generation.
+    ``pause`` is called between decision points (the embedded server's live work first)."""
     with transaction.atomic():
         row = MatchAnalysis.objects.select_for_update().filter(match_id=match_id).first()
         if row is None or row.generation != generation or row.status == MatchAnalysis.Status.DONE:
@@ -119,7 +139,7 @@ def analysis_run(*, match_id: int, generation: int) -> None:
         row.save(update_fields=["status", "started_at"])
     match = selectors.match_get(match_id)
     try:
-        points, version = _analyse(match, generation)
+        points, version = _analyse(match, generation, pause)
     except Exception:
         log.exception("analysis of match %s failed", match_id)
         _store(match_id, generation, status=MatchAnalysis.Status.FAILED)
@@ -147,13 +167,17 @@ def _budget(slug: str) -> float:
     return float(engine_analysis.DEFAULT_BUDGET_S.get(slug, 0.5))
 
 
-def _analyse(match: Match, generation: int) -> tuple[list[dict[str, Any]], int]:
+def _analyse(
+    match: Match, generation: int, pause: Callable[[], None] | None
+) -> tuple[list[dict[str, Any]], int]:
     engine = engine_for(match.game)
     stream = engine_stream(match.pk)
     rng = random.Random(f"analysis:{match.pk}:{generation}")
     last_progress = [0.0]
 
     def progress(done: int, total: int) -> None:
+        if pause is not None:
+            pause()
         # A few writes a minute at most: the progress a waiting page shows.
         now = time.monotonic()
         if now - last_progress[0] >= 2.0 or done == total:

@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import pytest
+from django.db import transaction
 
 from core.analysis import selectors, services
 from core.analysis.models import MatchAnalysis
@@ -190,3 +191,15 @@ def test_the_turning_points_are_a_seats_few_costliest_moves_that_lost_it_chance(
         (0, 18),
         (1, 5),
     ]
+
+
+def test_an_analysis_pauses_before_each_decision_point(eager: Eager) -> None:
+    match_id, _, _ = finished_by_resignation(eager)
+    with transaction.atomic():
+        row = services.analysis_queue(match=Match.objects.get(pk=match_id))
+    pauses: list[int] = []
+    services.analysis_run(
+        match_id=match_id, generation=row.generation, pause=lambda: pauses.append(1)
+    )
+    done = MatchAnalysis.objects.get(match_id=match_id)
+    assert done.status == "done" and len(pauses) == len(done.points) > 0
