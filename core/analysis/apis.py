@@ -17,6 +17,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from core.analysis import hints, selectors, services
@@ -108,6 +109,9 @@ class MatchAnalysisApi(APIView):
 
 
 class MatchHintApi(APIView):
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "hint"  # a second or two of search each
+
     @extend_schema(
         operation_id="matches_hint_create",
         description="The search bot's move for your seat now, from your seat's information "

@@ -369,6 +369,8 @@ REST_FRAMEWORK = {
         # Attempts to register one user name (whoever makes them): no probing a name's fate.
         "register_name": env.str("LUDOTEKA_THROTTLE_REGISTER_NAME", default="5/hour"),
         "chat": env.str("LUDOTEKA_THROTTLE_CHAT", default="30/min"),
+        # Hints (core/analysis): each is a second or two of search in the request.
+        "hint": env.str("LUDOTEKA_THROTTLE_HINT", default="20/min"),
         # Account mail and passwords (core/accounts/apis.py): a reset asked per address and per
         # account named, a verification link sent again, a current password guessed.
         "password_reset": env.str("LUDOTEKA_THROTTLE_PASSWORD_RESET", default="10/hour"),

@@ -27,6 +27,7 @@ REST_FRAMEWORK = {
         "register": "1000/min",
         "register_name": "1000/min",
         "chat": "1000/min",
+        "hint": "1000/min",
         "password_reset": "1000/min",
         "password_reset_email": "1000/min",
         "account_mail": "1000/min",
