@@ -31,7 +31,8 @@ _Free = serializers.DictField  # a game's command or event: a JSON object of its
 class AnalysisTagsOut(serializers.Serializer):
     bot = serializers.CharField(help_text="The bot family whose search made the estimates.")
     rules_version = serializers.IntegerField()
-    analysis_version = serializers.IntegerField()
+    analysis_version = serializers.IntegerField(help_text="The estimates' version.")
+    format_version = serializers.IntegerField(help_text="The stored words' version.")
 
 
 class AnalysisProgressOut(serializers.Serializer):

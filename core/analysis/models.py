@@ -1,6 +1,7 @@
 """The analysis of a finished match: derived data beside its stream, never events in it.
 
-Recomputable: ``bot``, ``rules_version`` and ``analysis_version`` tag what made it; a request
+Recomputable: ``bot``, ``rules_version``, ``analysis_version`` (the estimates') and
+``format_version`` (what the platform stores beside them) tag what made it; a request
 for an analysis whose tags differ from today's queues it again (core/analysis/services.py).
 Deleted with its match.
 """
@@ -27,6 +28,7 @@ class MatchAnalysis(models.Model):
     bot = models.CharField(max_length=32)
     rules_version = models.PositiveIntegerField()
     analysis_version = models.PositiveIntegerField()
+    format_version = models.PositiveIntegerField(default=1)
     match_version = models.PositiveIntegerField(default=0)  # the stream's head analysed
     # The decision points (games.analysis.DecisionPoint.to_json()) each with the preferred
     # move in words ("you" and "other" readings, en and cs) and its first event as a ghost mark.
@@ -42,6 +44,7 @@ class MatchAnalysis(models.Model):
             "bot": self.bot,
             "rules_version": self.rules_version,
             "analysis_version": self.analysis_version,
+            "format_version": self.format_version,
         }
 
     def __str__(self) -> str:

@@ -33,14 +33,20 @@ from games import analysis as engine_analysis
 log = logging.getLogger(__name__)
 
 BOT = "search"  # the bot family whose search estimates the positions (games/analysis.py)
-# Bump when what is stored changes (the words, the ghost, the turning points): every older
-# analysis is then recomputed on request.
-ANALYSIS_VERSION = 1
+# Bump when what the platform stores beside the estimates changes (the words, the ghost): every
+# older analysis is then recomputed on request, as when the estimates' own version
+# (``games.analysis.ANALYSIS_VERSION``), the bot or the game's rules change.
+FORMAT_VERSION = 1
 TASK = "core.analysis.tasks.analyse_match"
 
 
 def current_tags(match: Match) -> dict[str, Any]:
-    return {"bot": BOT, "rules_version": match.rules_version, "analysis_version": ANALYSIS_VERSION}
+    return {
+        "bot": BOT,
+        "rules_version": match.rules_version,
+        "analysis_version": engine_analysis.ANALYSIS_VERSION,
+        "format_version": FORMAT_VERSION,
+    }
 
 
 def human_seats(match: Match) -> list[int]:
@@ -59,11 +65,8 @@ def analysis_queue(*, match: Match) -> MatchAnalysis:
         row = MatchAnalysis(match=match, generation=1, queued_at=now, **tags)
     else:
         row.generation += 1
-        row.bot, row.rules_version, row.analysis_version = (
-            tags["bot"],
-            tags["rules_version"],
-            tags["analysis_version"],
-        )
+        for tag, value in tags.items():
+            setattr(row, tag, value)
     row.status = MatchAnalysis.Status.QUEUED
     row.points, row.points_done, row.points_total = [], 0, 0
     row.queued_at, row.started_at, row.finished_at = now, None, None

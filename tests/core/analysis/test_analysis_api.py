@@ -13,6 +13,7 @@ from django.db import transaction
 from core.analysis import selectors, services
 from core.analysis.models import MatchAnalysis
 from core.matches.models import Match
+from games import analysis as engine_analysis
 from tests.conftest import client_for, make_user
 from tests.core.analysis.helpers import Eager, between_two
 
@@ -48,7 +49,12 @@ def test_a_match_is_analysed_when_it_ends_for_every_human_seat(eager: Eager, set
     row = MatchAnalysis.objects.get(match_id=match_id)
     assert row.status == MatchAnalysis.Status.DONE
     rules = Match.objects.get(pk=match_id).rules_version
-    assert row.tags() == {"bot": "search", "rules_version": rules, "analysis_version": 1}
+    assert row.tags() == {
+        "bot": "search",
+        "rules_version": rules,
+        "analysis_version": engine_analysis.ANALYSIS_VERSION,
+        "format_version": services.FORMAT_VERSION,
+    }
     got = clients[1].get(f"/api/matches/{match_id}/analysis").json()
     assert got["status"] == "done" and got["current"] is True
     points = got["points"]
@@ -85,13 +91,14 @@ def test_an_analysis_of_another_version_is_made_again_on_request(
     url = f"/api/matches/{match_id}/analysis"
     with eager():
         clients[0].post(url)
-    monkeypatch.setattr(services, "ANALYSIS_VERSION", 2)
+    version = engine_analysis.ANALYSIS_VERSION
+    monkeypatch.setattr(engine_analysis, "ANALYSIS_VERSION", version + 1)
     stale = clients[0].get(url).json()
-    assert stale["current"] is False and stale["tags"]["analysis_version"] == 1
+    assert stale["current"] is False and stale["tags"]["analysis_version"] == version
     with eager():
         assert clients[0].post(url).status_code == 202
     row = MatchAnalysis.objects.get(match_id=match_id)
-    assert (row.generation, row.analysis_version, row.status) == (2, 2, "done")
+    assert (row.generation, row.analysis_version, row.status) == (2, version + 1, "done")
     assert clients[0].get(url).json()["current"] is True
 
 
