@@ -68,15 +68,18 @@ def match_hint(*, match_id: int, user: Any) -> dict[str, Any]:
     rng = random.Random(f"hint:{match.pk}:{base}:{seat}")
     # The seat's own information only: a determinization for it is all the search sees.
     seen = engine.determinize(state, seat, rng)
-    command = engine_analysis.hint(
-        engine,
-        seen,
-        seat,
-        match.n_players,
-        rng,
-        budget_s=settings.ANALYSIS_HINT_BUDGET_S,
-        max_iterations=settings.ANALYSIS_MAX_ITERATIONS,
-    )
+    try:
+        command = engine_analysis.hint(
+            engine,
+            seen,
+            seat,
+            match.n_players,
+            rng,
+            budget_s=settings.ANALYSIS_HINT_BUDGET_S,
+            max_iterations=settings.ANALYSIS_MAX_ITERATIONS,
+        )
+    except ValueError as err:  # to move, yet with no command to choose from
+        raise ApiError(409, "not_your_turn", "You have no move to make now.") from err
     words = move_words(engine, seen, seat, command, seat_names(match), rng)
     version = match.version
     if not recorded:
