@@ -6,6 +6,7 @@ urlpatterns = [
     path("", include("core.notifications.urls")),
     path("push/", include("core.push.urls")),
     path("", include("core.matches.urls")),
+    path("", include("core.analysis.urls")),
     path("", include("core.ratings.urls")),
     path("", include("core.tournaments.urls")),
     path("staff/", include("core.admin_inspect.urls")),

@@ -189,6 +189,7 @@ class MatchSummaryOut(serializers.Serializer[Any]):
     updated_at = serializers.DateTimeField()
     outcome = OutcomeOut(allow_null=True)
     rated = serializers.BooleanField()
+    hints = serializers.BooleanField(help_text="The seats may ask for a hint (POST .../hint).")
     visibility = serializers.ChoiceField(choices=Match.Visibility.choices)
     autostart = serializers.BooleanField()
     time_control = TimeControlOut()
@@ -369,6 +370,13 @@ class MatchListApi(APIView):
         #  policy: bot_move|zombie|forfeit, vacation: bool}; checked by the service (422).
         time_control = serializers.JSONField(required=False, allow_null=True, default=None)
         rated = strict.BooleanField(required=False, default=True)  # False: a friendly match
+        hints = strict.BooleanField(
+            required=False,
+            default=False,
+            help_text="A friendly match only: every seat may ask the bot for a hint "
+            "(POST /api/matches/{id}/hint); the invited accept it by joining. A match against "
+            "bots alone allows hints anyway; rated and tournament matches never.",
+        )
         # private: only its seats (invited ones too) and staff see it, and it is not listed.
         visibility = serializers.ChoiceField(
             choices=Match.Visibility.choices, required=False, default=Match.Visibility.PUBLIC
@@ -399,6 +407,7 @@ class MatchListApi(APIView):
             "duplicate_player",
             "unknown_bot_level",
             "invalid_time_control",
+            "hints_in_rated_match",
             ENGINE,
         ),
     )
@@ -417,6 +426,7 @@ class MatchListApi(APIView):
             time_control=v["time_control"],
             rated=v["rated"],
             visibility=v["visibility"],
+            hints=v["hints"],
         )
         match = selectors.match_get(match.pk)
         return Response(selectors.match_detail(match=match, user=signed_in(request)), status=201)

@@ -37,6 +37,9 @@ class Match(models.Model):
     outcome = models.JSONField(null=True, blank=True)
     # False for a friendly match: it changes nobody's rating (core/ratings).
     rated = models.BooleanField(default=True)
+    # The seats may ask the bot for a hint (core/analysis/hints.py): a friendly match whose
+    # creator offered it (the invited accept it by joining), or one against bots alone.
+    hints = models.BooleanField(default=False)
 
     class Visibility(models.TextChoices):
         PUBLIC = "public"  # listed; anyone logged in may watch (a spectator's view only)

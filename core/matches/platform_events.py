@@ -1,5 +1,5 @@
-"""The platform's own events in a match's stream: undo, the clock's, the staff's. Engines never
-see them (``state`` folds them out); the words for them are in ``presenters``."""
+"""The platform's own events in a match's stream: undo, the clock's, the staff's, hints.
+Engines never see them (``state`` folds them out); the words for them are in ``presenters``."""
 
 from __future__ import annotations
 
@@ -22,9 +22,11 @@ MATCH_ABORTED = "MatchAborted"  # {"reason"}
 RESULT_AWARDED = "ResultAwarded"  # {"ranks", "scores", "reason"}
 SEAT_REPLACED_BY_BOT = "SeatReplacedByBot"  # {"seat", "level", "reason"}
 STAFF_EVENTS = frozenset({MATCH_ABORTED, RESULT_AWARDED, SEAT_REPLACED_BY_BOT})
+HINT_USED = "HintUsed"  # {"seat"}: the seat asked the bot for a hint (core/analysis/hints.py)
 PLATFORM_EVENTS = (
     frozenset({UNDO_EVENT, SEAT_TIMED_OUT, SEAT_TAKEN_OVER, VACATION_DAY_SPENT, SEAT_ON_VACATION})
     | STAFF_EVENTS
+    | {HINT_USED}
 )
 
 

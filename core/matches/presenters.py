@@ -12,6 +12,7 @@ from datetime import date
 from typing import Any
 
 from core.matches.platform_events import (
+    HINT_USED,
     MATCH_ABORTED,
     PLATFORM_EVENTS,
     RESULT_AWARDED,
@@ -174,6 +175,13 @@ def platform_text(data: dict[str, Any], reader: Reader) -> str:
                 "{who} má dovolenou do {until} včetně: čas na tah počká.",
             ),
             until=_day(data.get("until"), r),
+        )
+    if kind == HINT_USED:
+        return r.line(
+            seat,
+            en=("You used a hint.", "{who} used a hint."),
+            # Czech in the present tense: no gender to agree with (see above).
+            cs=("Berete si nápovědu.", "{who} si bere nápovědu."),
         )
     if kind == MATCH_ABORTED:
         return r.say(

@@ -151,6 +151,7 @@ def match_summary(match: Match) -> dict[str, Any]:
         "updated_at": match.updated_at.isoformat(),
         "outcome": match.outcome,
         "rated": match.rated,
+        "hints": match.hints,
         "visibility": match.visibility,
         "autostart": match.autostart,
         "time_control": match.time_control or {"kind": "none"},

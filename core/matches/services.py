@@ -120,6 +120,7 @@ def match_create(
     time_control: dict[str, Any] | None = None,
     rated: bool = True,
     visibility: str = Match.Visibility.PUBLIC,
+    hints: bool = False,
 ) -> Match:
     engine = engine_for(game)
     if visibility not in Match.Visibility.values:
@@ -163,6 +164,10 @@ def match_create(
     # fewer than two seats for people is a friendly one, and says so from the start.
     people = sum(1 for r in rows if r.kind in (Seat.Kind.HUMAN, Seat.Kind.OPEN))
     rated = rated and people >= 2
+    if hints and rated:
+        raise ApiError(422, "hints_in_rated_match", "Hints are only for friendly matches.")
+    # Against bots alone (a creator's match with one seat for people) a hint is always fair.
+    hints = hints or (user is not None and people < 2)
     with transaction.atomic():
         match = Match.objects.create(
             game=game,
@@ -174,6 +179,7 @@ def match_create(
             rated=rated,
             visibility=visibility,
             autostart=autostart,
+            hints=hints,
         )
         for row in rows:
             row.match = match

@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "core.push",
     "core.ratings",
     "core.tournaments",
+    "core.analysis",  # after core.matches and core.tournaments: it reads both
     "core.admin_inspect",  # after core.matches: its admin extends the match admin
 ]
 
@@ -229,6 +230,10 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # with acks_late: a process reserves only the task it runs
+# Analyses of finished matches (core/analysis) take up to a minute each: a queue of their own,
+# served by a worker of its own (``celery -A core worker -Q analysis``, deploy/), so that live
+# bot moves on the default queue never wait behind them.
+CELERY_TASK_ROUTES = {"core.analysis.tasks.*": {"queue": "analysis"}}
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env.int("LUDOTEKA_CELERY_VISIBILITY_TIMEOUT", default=3600),
     # A broker that hangs must not hold a request whose transaction has committed: the hand-off
@@ -367,6 +372,8 @@ REST_FRAMEWORK = {
         # Attempts to register one user name (whoever makes them): no probing a name's fate.
         "register_name": env.str("LUDOTEKA_THROTTLE_REGISTER_NAME", default="5/hour"),
         "chat": env.str("LUDOTEKA_THROTTLE_CHAT", default="30/min"),
+        # Hints (core/analysis): each is a second or two of search in the request.
+        "hint": env.str("LUDOTEKA_THROTTLE_HINT", default="20/min"),
         # Account mail and passwords (core/accounts/apis.py): a reset asked per address and per
         # account named, a verification link sent again, a current password guessed.
         "password_reset": env.str("LUDOTEKA_THROTTLE_PASSWORD_RESET", default="10/hour"),
@@ -476,6 +483,28 @@ if LUDOTEKA_METRICS_BIND and not re.fullmatch(
     raise environ.ImproperlyConfigured("LUDOTEKA_METRICS_BIND is host:port, e.g. 127.0.0.1:9100")
 
 BOT_BUDGET_SECONDS = env.float("LUDOTEKA_BOT_BUDGET_SECONDS", default=1.0)
+
+# --- Analysis and hints (core/analysis/) -------------------------------------------------------
+# Seconds of search per decision point of an analysis; unset: the game's own default
+# (games.analysis.DEFAULT_BUDGET_S, at most a minute of one core for a two-player game).
+_analysis_budget = env.str("LUDOTEKA_ANALYSIS_BUDGET_S", default="")
+ANALYSIS_BUDGET_S: float | None = float(_analysis_budget) if _analysis_budget else None
+# Analyse every finished match with people in it (off: only when someone asks for it).
+ANALYSIS_ON_FINISH = env.bool("LUDOTEKA_ANALYSIS_ON_FINISH", default=True)
+# Seconds a hint searches, in the request that asks (at most 2).
+ANALYSIS_HINT_BUDGET_S = env.float("LUDOTEKA_ANALYSIS_HINT_BUDGET_S", default=1.5)
+# A cap on search iterations per estimate (tests: a few, so they are quick); unset: none.
+_analysis_iterations = env.str("LUDOTEKA_ANALYSIS_MAX_ITERATIONS", default="")
+ANALYSIS_MAX_ITERATIONS: int | None = int(_analysis_iterations) if _analysis_iterations else None
+if (ANALYSIS_BUDGET_S is not None and ANALYSIS_BUDGET_S <= 0) or not (
+    0 < ANALYSIS_HINT_BUDGET_S <= 2
+):
+    raise environ.ImproperlyConfigured(
+        "LUDOTEKA_ANALYSIS_BUDGET_S must be positive and LUDOTEKA_ANALYSIS_HINT_BUDGET_S "
+        "between 0 and 2 seconds"
+    )
+if ANALYSIS_MAX_ITERATIONS is not None and ANALYSIS_MAX_ITERATIONS < 1:
+    raise environ.ImproperlyConfigured("LUDOTEKA_ANALYSIS_MAX_ITERATIONS must be 1 or more")
 
 # --- Notifications (core/notifications/) -------------------------------------------------------
 # The address the links in emails, pushes and webhooks point to.

@@ -27,6 +27,7 @@ REST_FRAMEWORK = {
         "register": "1000/min",
         "register_name": "1000/min",
         "chat": "1000/min",
+        "hint": "1000/min",
         "password_reset": "1000/min",
         "password_reset_email": "1000/min",
         "account_mail": "1000/min",
@@ -37,3 +38,10 @@ REST_FRAMEWORK = {
 }
 SNAPSHOT_EVERY = 10
 BOT_BUDGET_SECONDS = 0.02
+# Analyses and hints: a few search iterations (core/analysis), so a finished match costs little;
+# and none unasked, so that the suite's many finished matches do not each run one
+# (tests/core/analysis turns it on).
+ANALYSIS_ON_FINISH = False
+ANALYSIS_BUDGET_S = 0.01
+ANALYSIS_HINT_BUDGET_S = 0.05
+ANALYSIS_MAX_ITERATIONS = 8

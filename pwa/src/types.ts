@@ -129,6 +129,8 @@ export interface MatchSummary {
   updated_at: string;
   outcome: { ranks: number[]; scores: number[]; tiebreak: string | null } | null;
   rated: boolean;
+  /** The seats may ask the bot for a hint (a friendly match that agreed, or one against bots). */
+  hints?: boolean;
   time_control: TimeControl;
   deadline: string | null;
   seats: SeatInfo[];

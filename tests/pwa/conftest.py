@@ -88,6 +88,10 @@ def server(pwa_dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
         LUDOTEKA_THROTTLE_ANON="10000/min",
         LUDOTEKA_THROTTLE_REGISTER="10000/min",
         LUDOTEKA_BOT_BUDGET_SECONDS="0.05",
+        # Analyses of finished matches and hints: a few search iterations (core/analysis).
+        LUDOTEKA_ANALYSIS_BUDGET_S="0.02",
+        LUDOTEKA_ANALYSIS_MAX_ITERATIONS="8",
+        LUDOTEKA_ANALYSIS_HINT_BUDGET_S="0.2",
         LOG_LEVEL="WARNING",
     )
     subprocess.run(

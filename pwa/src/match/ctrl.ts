@@ -13,6 +13,7 @@ import { loadGame } from "../session";
 import { type EventsFrame, MatchSocket } from "../socket";
 import { recall, remember } from "../store";
 import type { ChatMessage, Command, CommandResult, GameInfo, MatchDetail, MatchEvent } from "../types";
+import { HintAsk } from "./hint";
 import { sinceLastMove } from "./since";
 
 export interface Refusal {
@@ -71,6 +72,8 @@ export class MatchCtrl {
   since: MatchEvent[] = [];
   /** The events the board points out (`ui.marks`): `since`, or the log line tapped. */
   marks: MatchEvent[] = [];
+  /** The bot's hint, where the match offers them (match/hint.tsx). */
+  readonly hint: HintAsk;
   /** The phone's dock shows the private area (it folds to its bar). */
   dockOpen = true;
   private socket: MatchSocket | null = null;
@@ -80,7 +83,9 @@ export class MatchCtrl {
   constructor(
     readonly id: number,
     private readonly deps: MatchDeps = defaultDeps,
-  ) {}
+  ) {
+    this.hint = new HintAsk(id);
+  }
 
   /** The device's layout, read once for this screen (toolkit/layout.ts). */
   get layout(): DeviceLayout {

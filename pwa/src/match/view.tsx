@@ -15,6 +15,7 @@ import { deadlineText, logLine, seatName } from "../format";
 import { lang, t, type Key } from "../i18n";
 import { pushLine } from "../settings/view";
 import { Ending, winnerLine } from "./ending";
+import { HintButton, HintCard, hintOffered } from "./hint";
 import { playersOf } from "../players";
 import { Icon } from "../icons";
 import { href } from "../router";
@@ -49,7 +50,7 @@ export function boardUi(ctrl: MatchCtrl, interactive: boolean): BoardUi | null {
     busy: ctrl.busy,
     interactive,
     redraw: () => ctrl.touch(),
-    marks: ctrl.marks,
+    marks: [...ctrl.marks, ...(d.status === "active" ? ctrl.hint.marks(d.version) : [])],
     layout: ctrl.layout,
   };
 }
@@ -338,14 +339,16 @@ export function matchView(ctrl: MatchCtrl, gameName: string): ComponentChild {
   const stage: Stage = { band: () => freeBand(COVERS), turn: d.version };
   // On a phone undo stands with the board's buttons, in the dock: one tap away.
   const undoHere = phone && d.status === "active" && d.seat !== null;
+  const hintHere = hintOffered(d);
   const commands =
-    (ui && extra.length > 0) || undoHere ? (
+    (ui && extra.length > 0) || undoHere || hintHere ? (
       <div class="actions board-commands">
         {ui &&
           extra.map((c) => (
             <CommandButton key={JSON.stringify(c)} ctrl={ctrl} command={c} label={ctrl.board?.describe ? ctrl.board.describe(c, d.view, ui) : describeCommand(c)} />
           ))}
         {undoHere && <Undo ctrl={ctrl} />}
+        <HintButton hint={ctrl.hint} detail={d} redraw={() => ctrl.touch()} />
       </div>
     ) : null;
   return (
@@ -379,6 +382,7 @@ export function matchView(ctrl: MatchCtrl, gameName: string): ComponentChild {
       <Ending detail={d} explanation={d.explanation} />
       {d.status === "lobby" && <Lobby ctrl={ctrl} />}
       <SinceCard ctrl={ctrl} compact={phone} />
+      <HintCard hint={ctrl.hint} detail={d} />
       <div class="match-grid">
         <div class="match-main">
           <section class="board-area" aria-label={t("board")}>

@@ -28,6 +28,9 @@ export interface Form {
   policy: "bot_move" | "zombie" | "forfeit";
   vacation: boolean;
   rated: boolean;
+  /** A friendly match with people: every seat may ask the bot for a hint (the invited accept it
+   * by joining). A match against bots alone offers hints anyway; a rated one never. */
+  hints: boolean;
   visibility: "public" | "private";
 }
 
@@ -52,6 +55,7 @@ export function defaultForm(game: GameInfo): Form {
     policy: "bot_move",
     vacation: true,
     rated: true,
+    hints: false,
     visibility: "public",
   };
 }
@@ -64,6 +68,11 @@ export function people(f: Form): number {
 
 export function ratedApplies(f: Form): boolean {
   return people(f) >= 2;
+}
+
+/** Whether the form offers the hints choice: a friendly match between people. */
+export function hintsApply(f: Form): boolean {
+  return ratedApplies(f) && !f.rated;
 }
 
 /** The options to send: those a chosen preset sets are left to the preset (the engine refuses
@@ -95,6 +104,7 @@ export function requestBody(f: Form, game?: GameInfo): Record<string, unknown> {
     ),
     time_control,
     rated: f.rated && ratedApplies(f),
+    hints: hintsApply(f) && f.hints,
     visibility: f.visibility,
   };
 }

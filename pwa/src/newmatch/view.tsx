@@ -4,7 +4,7 @@ import type { ComponentChild } from "preact";
 import { PlayerBadge } from "../boards/toolkit/pieces";
 import { t } from "../i18n";
 import type { Json, OptionSchema } from "../types";
-import { ratedApplies, type NewMatchCtrl, type SeatKind } from "./ctrl";
+import { hintsApply, ratedApplies, type NewMatchCtrl, type SeatKind } from "./ctrl";
 import { botLevels, botWords, choiceLabel, impliedOptions, optionHelp, optionLabel, orderedOptions } from "./words";
 
 function OptionField({ ctrl, o, setBy }: { ctrl: NewMatchCtrl; o: OptionSchema; setBy?: { value: Json; by: string } }): ComponentChild {
@@ -249,6 +249,15 @@ export function newMatchView(ctrl: NewMatchCtrl): ComponentChild {
               {rateable ? t("rated_help") : t("rated_not_applicable")}
             </p>
           </div>
+          {hintsApply(f) && (
+            <div class="field field-bool">
+              <label for="hints">{t("hints_offer")}</label>
+              <input id="hints" type="checkbox" checked={f.hints} aria-describedby="hints-help" onChange={(e) => ctrl.update({ hints: (e.currentTarget as HTMLInputElement).checked })} />
+              <p id="hints-help" class="hint">
+                {t("hints_help")}
+              </p>
+            </div>
+          )}
           <div class="field">
             <label for="visibility">{t("visibility")}</label>
             <select id="visibility" onChange={(e) => ctrl.update({ visibility: (e.currentTarget as HTMLSelectElement).value as "public" })}>

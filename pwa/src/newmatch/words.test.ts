@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { setLang } from "../i18n";
 import type { GameInfo } from "../types";
-import { defaultForm, optionsToSend, ratedApplies, requestBody } from "./ctrl";
+import { defaultForm, hintsApply, optionsToSend, ratedApplies, requestBody } from "./ctrl";
 import { botLevels, botWords, choiceLabel, defaultBotLevel, impliedOptions, optionHelp, optionLabel, optionValueLabel, orderedOptions } from "./words";
 
 const game: GameInfo = {
@@ -70,5 +70,18 @@ describe("new match in words", () => {
     f.seats = [f.seats[0]!, { kind: "open", level: "greedy", username: "" }];
     expect(ratedApplies(f)).toBe(true);
     expect(requestBody(f, game).rated).toBe(true);
+  });
+
+  it("offers hints only in a friendly match between people", () => {
+    const f = defaultForm(game);
+    f.hints = true;
+    expect(hintsApply(f)).toBe(false); // against a bot: the server offers them anyway
+    expect(requestBody(f, game).hints).toBe(false);
+    f.seats = [f.seats[0]!, { kind: "open", level: "greedy", username: "" }];
+    expect(hintsApply(f)).toBe(false); // rated: never
+    expect(requestBody(f, game).hints).toBe(false);
+    f.rated = false;
+    expect(hintsApply(f)).toBe(true);
+    expect(requestBody(f, game)).toMatchObject({ rated: false, hints: true });
   });
 });

@@ -9,6 +9,10 @@ import type { BoardModule } from "../boards/types";
 import { redraw } from "../redraw";
 import { loadGame } from "../session";
 import type { GameInfo, Json, MatchDetail, MatchEvent } from "../types";
+import { analysisApi, decisionAt, type Analysis, type DecisionPoint } from "./analysis";
+
+/** How often a replay asks again while its analysis is queued or running (ms). */
+const ANALYSIS_POLL_MS = 3000;
 
 /** The versions worth stopping at: the end of every visible event's command batch. */
 export function stops(events: readonly MatchEvent[], version: number): number[] {
@@ -38,7 +42,10 @@ export class ReplayCtrl {
   error: string | null = null;
   loading = false;
   readonly picker = new Picker();
+  /** The finished match's analysis (null: none to read, e.g. a match still running). */
+  analysis: Analysis | null = null;
   private cache = new Map<number, Step>();
+  private poll: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     readonly id: number,
@@ -59,6 +66,7 @@ export class ReplayCtrl {
       this.steps = stops(events.events, events.version);
       const at = this.start !== undefined ? this.steps.findIndex((v) => v >= this.start!) : 0;
       await this.go(at < 0 ? this.steps.length - 1 : at);
+      if (this.detail.status === "finished") void this.loadAnalysis();
     } catch (err) {
       this.error = errorText(err);
       redraw();
@@ -94,6 +102,54 @@ export class ReplayCtrl {
     if (nextV !== undefined && !this.cache.has(nextV)) {
       api.viewAt(this.id, nextV).then((x) => this.cache.set(nextV, x)).catch(() => undefined);
     }
+  }
+
+  async loadAnalysis(): Promise<void> {
+    try {
+      this.analysis = await analysisApi.get(this.id);
+    } catch {
+      this.analysis = null; // the replay stands without it
+    }
+    this.pollWhileBusy();
+    redraw();
+  }
+
+  /** Asks for the analysis of an older match (or one an older bot made). */
+  async requestAnalysis(): Promise<void> {
+    try {
+      this.analysis = await analysisApi.request(this.id);
+    } catch (err) {
+      this.error = errorText(err);
+    }
+    this.pollWhileBusy();
+    redraw();
+  }
+
+  private pollWhileBusy(): void {
+    const status = this.analysis?.status;
+    if (this.poll !== null || (status !== "queued" && status !== "running")) return;
+    this.poll = setTimeout(() => {
+      this.poll = null;
+      void this.loadAnalysis();
+    }, ANALYSIS_POLL_MS);
+  }
+
+  /** The replay at a decision of the analysis: the step that shows its move. */
+  async jump(point: DecisionPoint): Promise<void> {
+    const at = this.steps.findIndex((v) => v >= point.seq_after);
+    await this.go(at < 0 ? this.steps.length - 1 : at);
+  }
+
+  /** The analysed decision whose move the shown step made, if any. */
+  get decision(): DecisionPoint | null {
+    if (this.analysis?.status !== "done") return null;
+    const from = this.index > 0 ? (this.steps[this.index - 1] ?? 0) : 0;
+    return decisionAt(this.analysis.points, this.version, from);
+  }
+
+  destroy(): void {
+    if (this.poll !== null) clearTimeout(this.poll);
+    this.poll = null;
   }
 
   /** The log up to the shown version. */

@@ -8,17 +8,24 @@ import { Ending } from "../match/ending";
 import { href } from "../router";
 import { Icon } from "../icons";
 import type { ReplayCtrl } from "./ctrl";
+import { ghostMark, pointSentence, type DecisionPoint } from "./analysis";
+import { AnalysisGraph } from "./graph";
 
 export function replayView(ctrl: ReplayCtrl, gameName: string): ComponentChild {
   const d = ctrl.detail;
   if (ctrl.error && !d) return <main id="main" class="page"><p class="alert" role="alert">{ctrl.error}</p></main>;
   if (!d || !ctrl.game) return <main id="main" class="page"><p class="muted">{t("loading")}</p></main>;
   const shown = { ...d, active_seats: ctrl.activeSeats };
+  const players = playersOf(shown);
+  // The shown move's analysis: its sentence, and the bot's preferred move ringed as a ghost.
+  const decision = ctrl.decision;
+  const said = decision ? pointSentence(decision, decision.seat === d.seat, players[decision.seat]?.name ?? "", t, pick) : "";
+  const ghost = decision && decision.cost > 0 ? ghostMark(decision, decision.preferred_text, pick) : null;
   const ui: BoardUi = {
     lang: lang(),
     t: (k: Key, p?: Record<string, string | number>) => t(k, p),
     tr: (en: string, cs: string) => (lang() === "cs" ? cs : en),
-    players: playersOf(shown),
+    players,
     game: ctrl.game,
     picker: ctrl.picker,
     preview: null,
@@ -28,7 +35,7 @@ export function replayView(ctrl: ReplayCtrl, gameName: string): ComponentChild {
     busy: false,
     interactive: false,
     redraw: () => undefined,
-    marks: ctrl.move,
+    marks: ghost ? [...ctrl.move, ghost] : ctrl.move,
     layout: layoutOf(ctrl),
   };
   const total = ctrl.steps.length;
@@ -70,6 +77,11 @@ export function replayView(ctrl: ReplayCtrl, gameName: string): ComponentChild {
       <input id="replay-range" class="replay-range" type="range" min={0} max={Math.max(0, total - 1)} value={ctrl.index} onInput={(e) => void ctrl.go(Number((e.currentTarget as HTMLInputElement).value))} />
       <section class="card replay-move" aria-live="polite" aria-label={t("replay_move")} data-testid="replay-move">
         {move.length > 0 ? move.map((line, i) => <p key={i}>{line}</p>) : <p class="muted">{t("replay_no_move")}</p>}
+        {said && (
+          <p class={`analysis-said${decision?.turning ? " analysis-said-turning" : ""}`} data-testid="analysis-sentence">
+            {said}
+          </p>
+        )}
       </section>
       {atEnd && <Ending detail={d} explanation={ctrl.explanation} />}
       <div class="match-grid">
@@ -97,6 +109,35 @@ export function replayView(ctrl: ReplayCtrl, gameName: string): ComponentChild {
           </section>
         </aside>
       </div>
+      <AnalysisCard ctrl={ctrl} players={players} />
     </main>
   );
+}
+
+function AnalysisCard({ ctrl, players }: { ctrl: ReplayCtrl; players: ReturnType<typeof playersOf> }): ComponentChild {
+  const d = ctrl.detail!;
+  const a = ctrl.analysis;
+  if (d.status !== "finished" || !a) return null;
+  const stale = a.status === "none" || a.status === "failed" || (a.status === "done" && !a.current);
+  return (
+    <section class="card analysis-card" aria-labelledby="analysis-title">
+      <h2 id="analysis-title" class="card-title">
+        {t("analysis_title")}
+      </h2>
+      {a.status !== "none" && <AnalysisGraph analysis={a} players={players} last={d.version} at={ctrl.version} jump={(p) => void jumpInView(ctrl, p)} />}
+      {a.status === "done" && a.points.length > 0 && <p class="muted small">{t("analysis_tap")}</p>}
+      {stale && (
+        <button type="button" class="btn" data-testid="analysis-request" onClick={() => void ctrl.requestAnalysis()}>
+          {t("analysis_request")}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** The replay at a tapped decision, its move and the board scrolled into view (the graph
+ * stands under them). */
+async function jumpInView(ctrl: ReplayCtrl, point: DecisionPoint): Promise<void> {
+  await ctrl.jump(point);
+  document.querySelector(".replay-move")?.scrollIntoView({ block: "start" });
 }

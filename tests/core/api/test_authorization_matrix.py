@@ -108,6 +108,10 @@ POLICY: dict[str, dict[str, dict[str, bool]]] = {
     "POST /api/matches/{match_id}/commands": MATCH_PLAY,
     "POST /api/matches/{match_id}/undo": MATCH_PLAY,
     "POST /api/matches/{match_id}/resign": MATCH_PLAY,
+    # A finished match's analysis: whoever may see the match (core/analysis).
+    "GET /api/matches/{match_id}/analysis": MATCH_READ,
+    "POST /api/matches/{match_id}/analysis": MATCH_READ,
+    "POST /api/matches/{match_id}/hint": MATCH_PLAY,
     "GET /api/matches/{match_id}/chat": MATCH_CHAT,
     "POST /api/matches/{match_id}/chat": MATCH_CHAT,
     "GET /api/staff/matches": STAFF,

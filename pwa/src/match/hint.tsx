@@ -1,0 +1,94 @@
+/** The hint of a match that allows it (`hints`: friendly and agreed, or against bots alone):
+ * the search bot's move for the player's seat now, from the seat's own information. The match
+ * records each hint for every seat to read; the move is said in words and ringed on the board. */
+
+import type { ComponentChild } from "preact";
+import { request } from "../api";
+import { errorText } from "../errors";
+import { pick, t } from "../i18n";
+import { ghostMark, type Ghost } from "../replay/analysis";
+import type { Command, MatchDetail, MatchEvent, Texts } from "../types";
+
+export interface HintAnswer {
+  command: Command;
+  text: Texts;
+  ghost: Ghost | null;
+  /** The match's version with the hint recorded: the hint holds until a move follows. */
+  version: number;
+}
+
+export const hintApi = {
+  ask: (id: number) => request<HintAnswer>("POST", `matches/${id}/hint`),
+};
+
+/** Whether the player may ask now: a match with hints, running, and this seat to move. */
+export function hintOffered(d: MatchDetail): boolean {
+  return Boolean(d.hints) && d.status === "active" && d.seat !== null && d.active_seats.includes(d.seat);
+}
+
+export class HintAsk {
+  answer: HintAnswer | null = null;
+  asking = false;
+  error: string | null = null;
+
+  constructor(
+    private readonly id: number,
+    private readonly ask_: (id: number) => Promise<HintAnswer> = hintApi.ask,
+  ) {}
+
+  async ask(redraw: () => void): Promise<void> {
+    if (this.asking) return;
+    this.asking = true;
+    this.error = null;
+    redraw();
+    try {
+      this.answer = await this.ask_(this.id);
+    } catch (err) {
+      this.error = errorText(err);
+    } finally {
+      this.asking = false;
+      redraw();
+    }
+  }
+
+  /** The answer while the match stands where it was asked (no move since). */
+  shown(version: number): HintAnswer | null {
+    return this.answer && this.answer.version >= version ? this.answer : null;
+  }
+
+  /** The hinted move ringed on the board (`ui.marks`), where the board can place it. */
+  marks(version: number): MatchEvent[] {
+    const a = this.shown(version);
+    const mark = a ? ghostMark(a, a.text, pick) : null;
+    return mark ? [mark] : [];
+  }
+}
+
+export function HintButton({ hint, detail, redraw }: { hint: HintAsk; detail: MatchDetail; redraw: () => void }): ComponentChild {
+  if (!hintOffered(detail)) return null;
+  return (
+    <button type="button" class="btn hint-button" data-testid="hint-button" disabled={hint.asking} aria-busy={hint.asking ? "true" : "false"} onClick={() => void hint.ask(redraw)}>
+      {hint.asking ? t("hint_thinking") : t("hint")}
+    </button>
+  );
+}
+
+export function HintCard({ hint, detail }: { hint: HintAsk; detail: MatchDetail }): ComponentChild {
+  const a = hint.shown(detail.version);
+  if (hint.error) {
+    return (
+      <p class="alert hint-card" role="alert">
+        {hint.error}
+      </p>
+    );
+  }
+  if (!a || detail.status !== "active") return null;
+  return (
+    <section class="card hint-card" aria-live="polite" data-testid="hint-card">
+      <p>
+        <strong>{t("hint_title")}:</strong> {pick(a.text)}
+      </p>
+      <p class="muted small">{t("hint_seen")}</p>
+    </section>
+  );
+}
