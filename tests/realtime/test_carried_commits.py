@@ -38,7 +38,7 @@ def test_a_move_from_another_process_reaches_each_viewer_redacted_without_a_read
     players: Any, store_reads: Counter[str], other_process: recent.RecentCommits
 ) -> None:
     match_id, alice, tokens = players["match"], players["alice"], players["tokens"]
-    secrets = Event.objects.get(match_id=match_id, type="SecretsDealt").payload["secrets"]
+    secrets = Event.objects.of("match", match_id).get(type="SecretsDealt").payload["secrets"]
     path = f"/ws/matches/{match_id}/"
     got: dict[str, list[dict[str, Any]]] = {}
 

@@ -25,7 +25,7 @@ def refused(res: Any, status: int, code: str) -> None:
 
 
 def hint_events(match_id: int) -> list[Event]:
-    return list(Event.objects.filter(match_id=match_id, type="HintUsed").order_by("seq"))
+    return list(Event.objects.of("match", match_id).filter(type="HintUsed").order_by("seq"))
 
 
 def test_a_hint_in_a_friendly_match_is_recorded_and_read_by_the_other_seat(eager: Eager) -> None:
