@@ -1,0 +1,102 @@
+"""Each game's ``games/<slug>/view.schema.json`` describes what its engine's ``view`` sends:
+real views, from seeded games (random legal play at the least and the most players, and a greedy
+bot's game) seen by every seat and by a spectator, validate against it, and every phase the
+schema names is met. Views are checked at the start of every phase, every ``EVERY`` moves and at
+the end (every move would take minutes on a busy machine). The PWA's board types are generated from these schemas
+(pwa/scripts/gen-types.mjs), so a view that outgrows its schema fails here first."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from games.registry import GAME_MODULES, get_engine
+from games.testing import fold
+
+GAMES = Path(__file__).resolve().parents[2] / "games"
+SLUGS = sorted(slug for slug in GAME_MODULES if (GAMES / slug / "view.schema.json").exists())
+# Options whose views differ in shape (another set of phases or secrets), played besides the
+# defaults.
+VARIANTS: dict[str, list[dict[str, Any]]] = {"drunter": [{}, {"extended": True}]}
+MAX_MOVES = 400
+EVERY = 10
+
+
+@cache
+def validator(slug: str) -> Draft202012Validator:
+    schema = json.loads((GAMES / slug / "view.schema.json").read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def _games(slug: str) -> Iterator[tuple[str, int, dict[str, Any], str | None, int]]:
+    """(label, players, options, bot level or None for random play, seed)."""
+    engine = get_engine(slug)
+    for options in VARIANTS.get(slug, [{}]):
+        for n in sorted({engine.min_players, engine.max_players}):
+            yield f"random-{n}p-{options}", n, options, None, n
+        yield f"greedy-{engine.min_players}p-{options}", engine.min_players, options, "greedy", 7
+
+
+def _views(slug: str, n: int, options: dict[str, Any], level: str | None, seed: int) -> Iterator[tuple[str, Any]]:
+    """Every seat's and a spectator's view at the start, when the phase changes, every ``EVERY``
+    moves and at the end."""
+    engine = get_engine(slug)
+    rng = random.Random(seed)
+    state = fold(engine, engine.setup(n, engine.validate_options(n, options), rng))
+    phase = None
+    for move in range(MAX_MOVES + 1):
+        spectator = engine.view(state, None)
+        now = spectator.get("phase") if isinstance(spectator, dict) else None
+        last = engine.outcome(state) is not None or move == MAX_MOVES
+        if last or now != phase or move % EVERY == 0:
+            phase = now
+            yield f"move {move}, spectator", spectator
+            for seat in range(n):
+                yield f"move {move}, seat {seat}", engine.view(state, seat)
+        if last:
+            return
+        seat = rng.choice(sorted(engine.active_seats(state)))
+        if level is None:
+            command = rng.choice(engine.legal_commands(state, seat))
+        else:
+            command = engine.bot_command(state, seat, level, rng, 0.01)
+        for event in engine.execute(state, seat, command, rng):
+            state = engine.apply(state, event)
+
+
+def _phases(slug: str) -> set[str]:
+    return set(validator(slug).schema["properties"].get("phase", {}).get("enum", []))
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_view_keeps_to_its_schema_and_every_phase_is_met(slug: str) -> None:
+    seen: set[str] = set()
+    for label, n, options, level, seed in _games(slug):
+        for where, view in _views(slug, n, options, level, seed):
+            errors = sorted(validator(slug).iter_errors(view), key=lambda e: list(e.absolute_path))
+            assert not errors, (
+                f"{slug} {label} {where}: {errors[0].json_path}: {errors[0].message}"
+                f" ({len(errors)} errors)"
+            )
+            if isinstance(view, dict) and "phase" in view:
+                seen.add(view["phase"])
+    assert _phases(slug) <= seen, f"{slug}: phases never met: {sorted(_phases(slug) - seen)}"
+
+
+def test_the_schemas_refuse_what_a_view_does_not_send() -> None:
+    """The schemas are closed: a field the engine does not send (or no longer sends) fails,
+    so the generated types cannot promise it."""
+    for slug in SLUGS:
+        schema = validator(slug).schema
+        assert schema.get("additionalProperties") is False, slug
+        for name, definition in schema.get("$defs", {}).items():
+            if definition.get("type") == "object" and "properties" in definition:
+                assert definition.get("additionalProperties") is False, f"{slug} $defs/{name}"
