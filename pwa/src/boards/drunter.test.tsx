@@ -22,8 +22,9 @@ import {
 } from "./drunter";
 import { Picker } from "./toolkit/picker";
 import type { BoardUi } from "./types";
+import { gameInfo } from "../testing";
 
-const game: GameInfo = { slug: "drunter", name: "Drunter und Drüber", min_players: 2, max_players: 4, bot_levels: [], options: [], commands: [] };
+const game: GameInfo = gameInfo({ slug: "drunter", name: "Drunter und Drüber", min_players: 2, max_players: 4 });
 
 const VOTE_CARDS = [
   { card: "JAAA", votes: 3, side: "yes" },

@@ -21,6 +21,7 @@ import {
 } from "./java";
 import { Picker } from "./toolkit/picker";
 import type { BoardUi } from "./types";
+import { gameInfo } from "../testing";
 
 /** The glossary's names of the spaces, as games/java/words.py builds them: row r + 1, place
  * q + (r - (r & 1)) / 2 + 1 in the row. */
@@ -32,16 +33,11 @@ function placeWords(q: number, r: number): { en: string; cs: string } {
 }
 const places: Record<string, { en: string; cs: string }> = {};
 for (const [q, r] of [[2, 2], [3, 2], [3, 1], [2, 1], [1, 2], [1, 3], [2, 3], [2, 4], [3, 3]] as const) places[`${q},${r}`] = placeWords(q, r);
-const game: GameInfo = {
+const game: GameInfo = gameInfo({
   slug: "java",
   name: "Java",
-  min_players: 2,
-  max_players: 4,
-  bot_levels: [],
-  options: [],
-  commands: [],
   glossary: { places, tiles: { three: { en: "three-space land tile", cs: "trojdílné území" } } },
-};
+});
 
 function cell(q: number, r: number, more: Partial<JavaCell> = {}): JavaCell {
   return { q, r, inside: true, edge: null, height: 0, top: "empty", tile: 0, figure: null, ...more };

@@ -6,6 +6,7 @@ import * as board from "./samurai";
 import { canonicalSwap, freshSpaces, leader, plan, tileName, touches, withMirroredSwaps, type Kind, type SamuraiView, type TileType } from "./samurai";
 import { Picker } from "./toolkit/picker";
 import type { BoardUi } from "./types";
+import { gameInfo } from "../testing";
 
 const ALL: Kind[] = ["helmet", "buddha", "rice_field"];
 const TYPES: Record<string, TileType> = {
@@ -75,7 +76,7 @@ const LEGAL: Command[] = [
   { type: "swap_figures", first_hex: 4, first_kind: "rice_field", second_hex: 7, second_kind: "helmet" },
 ];
 
-const game: GameInfo = { slug: "samurai", name: "Samurai", min_players: 2, max_players: 4, bot_levels: [], options: [], commands: [] };
+const game: GameInfo = gameInfo({ slug: "samurai", name: "Samurai", min_players: 2, max_players: 4 });
 
 function setup(view: SamuraiView, legal: Command[]) {
   const root = document.createElement("div");

@@ -26,8 +26,9 @@ import {
   stopsToLight,
   type YView,
 } from "./yspahan";
+import { gameInfo } from "../testing";
 
-const game: GameInfo = { slug: "yspahan", name: "Yspahan", min_players: 2, max_players: 4, bot_levels: [], options: [], commands: [] };
+const game: GameInfo = gameInfo({ slug: "yspahan", name: "Yspahan", min_players: 2, max_players: 4 });
 
 function shops(): Json[] {
   const souks: [string, number][] = [
