@@ -4,6 +4,126 @@ export type paths = Record<string, never>;
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        DrunterXY: [
+            number,
+            number
+        ];
+        /** @enum {unknown} */
+        DrunterDir: "N" | "E" | "S" | "W";
+        DrunterLayout: {
+            width: number;
+            height: number;
+            approximate: boolean;
+            routes: {
+                id: string;
+                kind: string;
+                corner: components["schemas"]["DrunterXY"];
+            }[];
+            buildings: {
+                type: string;
+                value: number;
+                cell: components["schemas"]["DrunterXY"];
+            }[];
+            outhouses: components["schemas"]["DrunterXY"][];
+            vote_cards: components["schemas"]["DrunterVoteCard"][];
+            goal_cards: string[];
+        };
+        DrunterVoteCard: {
+            card: string;
+            votes: number;
+            /** @enum {unknown} */
+            side: "yes" | "no" | "either" | "none";
+        };
+        DrunterOpening: {
+            direction: components["schemas"]["DrunterDir"];
+            start: components["schemas"]["DrunterXY"];
+            free: number;
+        };
+        DrunterPlacedTile: {
+            seat: number;
+            route: string;
+            kind: string;
+            length: number;
+            direction: components["schemas"]["DrunterDir"];
+            cells: components["schemas"]["DrunterXY"][];
+        };
+        DrunterVoteView: {
+            placer: number;
+            route: string;
+            tile: components["schemas"]["DrunterXY"][];
+            order: number[];
+            /** @description Per voter: the cards, or how many while they lie face down. */
+            cast: {
+                [key: string]: string[] | number;
+            };
+            revealed: boolean;
+            declared: {
+                [key: string]: "yes" | "no";
+            };
+            to_declare: number[];
+            tally: {
+                yes: number;
+                no: number;
+            } | null;
+        };
+        DrunterSecrets: {
+            vote_cards: string[];
+            /** @description Basic rules: the seat's secret building type. */
+            building?: string | null;
+            score?: number;
+            /** @description Extended rules: the seat's two goal cards. */
+            goals?: string[];
+            goal_scores?: number[];
+            chosen_goal?: string | null;
+        };
+        DrunterResult: {
+            scores: number[];
+            ranks: number[];
+            tiebreak: string | null;
+            forfeited: boolean[];
+            /** @description Basic rules: each seat's building type. */
+            buildings?: string[];
+            votes_left?: number[];
+            /** @description Extended rules: each seat's two goal cards. */
+            goals?: string[][];
+            chosen?: string[];
+            other_goal_scores?: number[];
+        };
+        /**
+         * DrunterView
+         * @description What games/drunter/views.py `view` sends one seat (`you` and `secrets` only to a seat, not to a spectator).
+         */
+        DrunterView: {
+            layout: components["schemas"]["DrunterLayout"];
+            /** @description How many seats. */
+            players: number;
+            extended: boolean;
+            goal_deal: string;
+            /** @enum {unknown} */
+            phase: "place" | "vote" | "declare" | "goals" | "over";
+            turn: number;
+            active_seats: number[];
+            tiles_on_board: components["schemas"]["DrunterPlacedTile"][];
+            /** @description Per route, its builder's cell (null: finished). */
+            builders: {
+                [key: string]: components["schemas"]["DrunterXY"] | null;
+            };
+            /** @description Per seat, per tile kind, how many tiles of length 1, 2 and 3 it holds (dealt face up). */
+            tiles_in_hand: {
+                [key: string]: number[];
+            }[];
+            vote_cards_count: number[];
+            forfeited: boolean[];
+            /** @description Extended rules only. */
+            goals_committed: boolean[] | null;
+            openings: {
+                [key: string]: components["schemas"]["DrunterOpening"][];
+            };
+            vote: components["schemas"]["DrunterVoteView"] | null;
+            result: components["schemas"]["DrunterResult"] | null;
+            you?: number;
+            secrets?: components["schemas"]["DrunterSecrets"];
+        };
         /** @enum {unknown} */
         SamuraiKind: "helmet" | "buddha" | "rice_field";
         SamuraiKindCounts: {
@@ -130,5 +250,6 @@ export type operations = Record<string, never>;
 
 /** Each game's view by its slug. */
 export interface GameViews {
+  drunter: components["schemas"]["DrunterView"];
   samurai: components["schemas"]["SamuraiView"];
 }
