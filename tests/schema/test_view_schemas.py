@@ -1,8 +1,8 @@
 """Each game's ``games/<slug>/view.schema.json`` describes what its engine's ``view`` sends:
 real views, from seeded games (random legal play at the least and the most players, and a greedy
 bot's game) seen by every seat and by a spectator, validate against it, and every phase the
-schema names is met. Views are checked at the start of every phase, every ``EVERY`` moves and at
-the end (every move would take minutes on a busy machine). The PWA's board types are generated from these schemas
+schema names is met. Views are checked at the start of every phase (also one met only between a
+command's events), every ``EVERY`` moves and at the end (every move would take minutes on a busy machine). The PWA's board types are generated from these schemas
 (pwa/scripts/gen-types.mjs), so a view that outgrows its schema fails here first."""
 
 from __future__ import annotations
@@ -25,6 +25,9 @@ SLUGS = sorted(slug for slug in GAME_MODULES if (GAMES / slug / "view.schema.jso
 # Options whose views differ in shape (another set of phases or secrets), played besides the
 # defaults.
 VARIANTS: dict[str, list[dict[str, Any]]] = {"drunter": [{}, {"extended": True}]}
+# Phases that uniform random play seldom meets, reached by a player that mostly takes this
+# command (Yspahan: moving the supervisor beside shops starts inspections and caravan choices).
+PREFER: dict[str, str] = {"yspahan": "move_supervisor"}
 MAX_MOVES = 400
 EVERY = 10
 
@@ -37,12 +40,14 @@ def validator(slug: str) -> Draft202012Validator:
 
 
 def _games(slug: str) -> Iterator[tuple[str, int, dict[str, Any], str | None, int]]:
-    """(label, players, options, bot level or None for random play, seed)."""
+    """(label, players, options, bot level, "prefer" (see PREFER) or None for random play, seed)."""
     engine = get_engine(slug)
     for options in VARIANTS.get(slug, [{}]):
         for n in sorted({engine.min_players, engine.max_players}):
             yield f"random-{n}p-{options}", n, options, None, n
         yield f"greedy-{engine.min_players}p-{options}", engine.min_players, options, "greedy", 7
+        if slug in PREFER:
+            yield f"prefer-{engine.max_players}p-{options}", engine.max_players, options, "prefer", 0
 
 
 def _views(slug: str, n: int, options: dict[str, Any], level: str | None, seed: int) -> Iterator[tuple[str, Any]]:
@@ -64,12 +69,21 @@ def _views(slug: str, n: int, options: dict[str, Any], level: str | None, seed: 
         if last:
             return
         seat = rng.choice(sorted(engine.active_seats(state)))
-        if level is None:
-            command = rng.choice(engine.legal_commands(state, seat))
+        if level is None or level == "prefer":
+            legal = engine.legal_commands(state, seat)
+            preferred = [c for c in legal if c["type"] == PREFER.get(slug)]
+            command = rng.choice(preferred if preferred and rng.random() < 0.8 else legal)
         else:
             command = engine.bot_command(state, seat, level, rng, 0.01)
+        inner = phase
         for event in engine.execute(state, seat, command, rng):
             state = engine.apply(state, event)
+            # A phase that a single command passes through (an inspection with one choice) is
+            # met only between its events: the spectator's view there, once per phase change.
+            between = engine.view(state, None)
+            if isinstance(between, dict) and between.get("phase") != inner:
+                inner = between.get("phase")
+                yield f"move {move}, within, spectator", between
 
 
 def _phases(slug: str) -> set[str]:

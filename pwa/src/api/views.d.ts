@@ -238,6 +238,97 @@ export interface components {
             /** @description The viewer's seat; null for a spectator. */
             you: number | null;
         };
+        YspahanPlayer: {
+            seat: number;
+            vp: number;
+            gold: number;
+            camels: number;
+            cards: number;
+            buildings: string[];
+            out: boolean;
+        };
+        YspahanShop: {
+            shop: number;
+            name: string;
+            souk: string;
+            /** @description The owning seat; -1: empty. */
+            owner: number;
+        };
+        YspahanSouk: {
+            souk: string;
+            quarter: string;
+            points: number;
+            shops: number[];
+        };
+        YspahanCell: {
+            cell: number;
+            shops: number[];
+            steps: number;
+        };
+        YspahanYours: {
+            /** @description The dice each row counts for the viewer. */
+            dice: number[];
+            free_steps: number;
+            /** @description Per usable row, per cell, the gold a supervisor stop there costs. */
+            move_costs: {
+                [key: string]: {
+                    [key: string]: number;
+                };
+            };
+        };
+        YspahanRow: {
+            row: number;
+            name: string;
+            value: number;
+            white: number;
+            yellow: number;
+            used: boolean;
+        };
+        /**
+         * YspahanView
+         * @description What games/yspahan/views.py `view` sends one seat (a spectator: `hand` and `yours` null).
+         */
+        YspahanView: {
+            n_players: number;
+            options: {
+                [key: string]: string;
+            };
+            epoch: number;
+            day: number;
+            round: number;
+            /** @description The first player of the day. */
+            first: number;
+            order: number[];
+            turn: number;
+            /** @enum {unknown} */
+            phase: "roll" | "action" | "inspect" | "caravan" | "place" | "after" | "over";
+            active: number[];
+            players: components["schemas"]["YspahanPlayer"][];
+            /** @description The viewer's cards by name and count; null for a spectator. */
+            hand: {
+                [key: string]: number;
+            } | null;
+            deck_size: number;
+            discard: string[];
+            shops: components["schemas"]["YspahanShop"][];
+            souks: components["schemas"]["YspahanSouk"][];
+            /** @description The supervisor's cell. */
+            supervisor: number;
+            path: components["schemas"]["YspahanCell"][];
+            yours: components["schemas"]["YspahanYours"] | null;
+            caravan: {
+                cubes: number[];
+                per_section: number;
+                capacity: number;
+                would_score: number[];
+            };
+            tower: components["schemas"]["YspahanRow"][];
+            bonus: number;
+            to_place: number;
+            inspect: number[];
+            inspecting: number;
+            built_this_turn: boolean;
+        };
     };
     responses: never;
     parameters: never;
@@ -252,4 +343,5 @@ export type operations = Record<string, never>;
 export interface GameViews {
   drunter: components["schemas"]["DrunterView"];
   samurai: components["schemas"]["SamuraiView"];
+  yspahan: components["schemas"]["YspahanView"];
 }
