@@ -124,6 +124,104 @@ export interface components {
             you?: number;
             secrets?: components["schemas"]["DrunterSecrets"];
         };
+        JavaQR: [
+            number,
+            number
+        ];
+        JavaCards: {
+            [key: string]: number;
+        };
+        JavaPlayer: {
+            seat: number;
+            score: number;
+            figures_in_supply: number;
+            figures_on_board: number;
+            tokens: number;
+            two_tiles: number;
+            rice_tiles: number;
+            village_tiles: number;
+            cards: number;
+            known_cards: components["schemas"]["JavaCards"];
+            final_scored: boolean;
+            forfeited: boolean;
+            /** @description The viewer's own seat only. */
+            hand?: components["schemas"]["JavaCards"];
+        };
+        JavaCell: {
+            q: number;
+            r: number;
+            inside: boolean;
+            /** @enum {unknown} */
+            edge: "lowland" | "mountain" | null;
+            height: number;
+            /** @enum {unknown} */
+            top: "empty" | "rice" | "village" | "water" | "palace";
+            tile: number;
+            figure: number | null;
+            palace?: {
+                value: number;
+                festive: boolean;
+            };
+        };
+        JavaFestival: {
+            cell: components["schemas"]["JavaQR"];
+            organiser: number;
+            bidders: number[];
+            passed: number[];
+            bids: {
+                [key: string]: string[];
+            };
+            current: number;
+            laid_now: number;
+        };
+        JavaWalks: {
+            /** @description Per cell its area (-1: no figure of this seat may stand or pass there). */
+            area: number[];
+            /** @description Per area the cost of entering it from the edge (null: not with the points left). */
+            enter: (number | null)[];
+            figures: {
+                cell: components["schemas"]["JavaQR"];
+                costs: (number | null)[];
+                exit: number | null;
+            }[];
+        };
+        /**
+         * JavaView
+         * @description What games/java/views.py `view` sends one seat (a spectator: no `hand`, `walks` null).
+         */
+        JavaView: {
+            players: components["schemas"]["JavaPlayer"][];
+            cells: components["schemas"]["JavaCell"][];
+            turn: number;
+            /** @enum {unknown} */
+            phase: "turn" | "festival" | "over";
+            action_points: number;
+            token_used: boolean;
+            land_laid: boolean;
+            cards_taken: number;
+            /** @description The palaces raised or set this turn. */
+            palaces_changed: components["schemas"]["JavaQR"][];
+            open_card: string | null;
+            deck: number;
+            discard: string[];
+            three_tiles_left: number;
+            water_tiles_left: number;
+            /** @description Per palace value, how many are left. */
+            palaces_left: {
+                [key: string]: number;
+            };
+            festival: components["schemas"]["JavaFestival"] | null;
+            final_round: boolean;
+            triggered_by: number | null;
+            options: {
+                [key: string]: string | boolean | number;
+            };
+            card_symbols: {
+                [key: string]: string[];
+            };
+            over: boolean;
+            walks: components["schemas"]["JavaWalks"] | null;
+        };
         /** @enum {unknown} */
         SamuraiKind: "helmet" | "buddha" | "rice_field";
         SamuraiKindCounts: {
@@ -342,6 +440,7 @@ export type operations = Record<string, never>;
 /** Each game's view by its slug. */
 export interface GameViews {
   drunter: components["schemas"]["DrunterView"];
+  java: components["schemas"]["JavaView"];
   samurai: components["schemas"]["SamuraiView"];
   yspahan: components["schemas"]["YspahanView"];
 }

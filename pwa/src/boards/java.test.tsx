@@ -58,8 +58,8 @@ function makeView(): JavaView {
   ];
   return {
     players: [
-      { seat: 0, score: 3, figures_in_supply: 11, figures_on_board: 1, tokens: 3, two_tiles: 5, rice_tiles: 3, village_tiles: 2, cards: 2, known_cards: {}, hand: { "symbol_A+symbol_B": 1, symbol_C: 1 }, forfeited: false },
-      { seat: 1, score: 5, figures_in_supply: 12, figures_on_board: 0, tokens: 2, two_tiles: 4, rice_tiles: 3, village_tiles: 2, cards: 4, known_cards: { symbol_B: 1 }, forfeited: false },
+      { seat: 0, score: 3, figures_in_supply: 11, figures_on_board: 1, tokens: 3, two_tiles: 5, rice_tiles: 3, village_tiles: 2, cards: 2, known_cards: {}, hand: { "symbol_A+symbol_B": 1, symbol_C: 1 }, final_scored: false, forfeited: false },
+      { seat: 1, score: 5, figures_in_supply: 12, figures_on_board: 0, tokens: 2, two_tiles: 4, rice_tiles: 3, village_tiles: 2, cards: 4, known_cards: { symbol_B: 1 }, final_scored: false, forfeited: false },
     ],
     cells,
     turn: 0,
@@ -68,6 +68,7 @@ function makeView(): JavaView {
     token_used: false,
     land_laid: false,
     cards_taken: 0,
+    palaces_changed: [],
     open_card: "symbol_A",
     deck: 20,
     discard: [],
@@ -76,6 +77,8 @@ function makeView(): JavaView {
     palaces_left: { "2": 6, "4": 6, "6": 8, "8": 9, "10": 10 },
     festival: null,
     final_round: false,
+    triggered_by: null,
+    options: {},
     card_symbols: { symbol_A: ["symbol_A"], symbol_B: ["symbol_B"], symbol_C: ["symbol_C"], "symbol_A+symbol_B": ["symbol_A", "symbol_B"] },
     walks: {
       // Areas: 0 = rice of tile 1, 1 = the village 2,1; -1 elsewhere.
