@@ -2,8 +2,9 @@
 real views, from seeded games (random legal play at the least and the most players, and a greedy
 bot's game) seen by every seat and by a spectator, validate against it, and every phase the
 schema names is met. Views are checked at the start of every phase (also one met only between a
-command's events), every ``EVERY`` moves and at the end (every move would take minutes on a busy machine). The PWA's board types are generated from these schemas
-(pwa/scripts/gen-types.mjs), so a view that outgrows its schema fails here first."""
+command's events), every ``EVERY`` moves and at the end (every move would take minutes on a busy
+machine). The PWA's board types are generated from these schemas (pwa/scripts/gen-types.mjs),
+so a view that outgrows its schema fails here first."""
 
 from __future__ import annotations
 
@@ -51,10 +52,18 @@ def _games(slug: str) -> Iterator[tuple[str, int, dict[str, Any], str | None, in
             yield f"random-{n}p-{options}", n, options, None, n
         yield f"greedy-{engine.min_players}p-{options}", engine.min_players, options, "greedy", 7
         if slug in PREFER:
-            yield f"prefer-{engine.max_players}p-{options}", engine.max_players, options, "prefer", 0
+            yield (
+                f"prefer-{engine.max_players}p-{options}",
+                engine.max_players,
+                options,
+                "prefer",
+                0,
+            )
 
 
-def _views(slug: str, n: int, options: dict[str, Any], level: str | None, seed: int) -> Iterator[tuple[str, Any]]:
+def _views(
+    slug: str, n: int, options: dict[str, Any], level: str | None, seed: int
+) -> Iterator[tuple[str, Any]]:
     """Every seat's and a spectator's view at the start, when the phase changes, every ``EVERY``
     moves and at the end."""
     engine = get_engine(slug)
