@@ -1,10 +1,10 @@
 """Each game's ``games/<slug>/view.schema.json`` describes what its engine's ``view`` sends:
 real views, from seeded games (random legal play at the least and the most players, and a greedy
 bot's game) seen by every seat and by a spectator, validate against it, and every phase the
-schema names is met. Views are checked at the start of every phase (also one met only between a
-command's events), every ``EVERY`` moves and at the end (every move would take minutes on a busy
-machine). The PWA's board types are generated from these schemas (pwa/scripts/gen-types.mjs),
-so a view that outgrows its schema fails here first."""
+schema names is met. Views are checked the first time each phase is met (also one met only
+between a command's events), every ``EVERY`` moves and at the end (every move would take
+minutes on a busy machine). The PWA's board types are generated from these schemas
+(pwa/scripts/gen-types.mjs), so a view that outgrows its schema fails here first."""
 
 from __future__ import annotations
 
@@ -25,7 +25,10 @@ GAMES = Path(__file__).resolve().parents[2] / "games"
 SLUGS = sorted(slug for slug in GAME_MODULES if (GAMES / slug / "view.schema.json").exists())
 # Options whose views differ in shape (another set of phases or secrets), played besides the
 # defaults.
-VARIANTS: dict[str, list[dict[str, Any]]] = {"drunter": [{}, {"extended": True}]}
+VARIANTS: dict[str, list[dict[str, Any]]] = {
+    "drunter": [{}, {"extended": True}],
+    "catan": [{}, {"variant": True, "war": True, "choose_start_resources": True}],
+}
 # Phases that uniform random play seldom meets, reached by a player that mostly takes this
 # command (Yspahan: moving the supervisor beside shops starts inspections and caravan choices).
 PREFER: dict[str, str] = {"yspahan": "move_supervisor"}
@@ -64,18 +67,18 @@ def _games(slug: str) -> Iterator[tuple[str, int, dict[str, Any], str | None, in
 def _views(
     slug: str, n: int, options: dict[str, Any], level: str | None, seed: int
 ) -> Iterator[tuple[str, Any]]:
-    """Every seat's and a spectator's view at the start, when the phase changes, every ``EVERY``
-    moves and at the end."""
+    """Every seat's and a spectator's view at the start, the first time each phase is met, every
+    ``EVERY`` moves and at the end."""
     engine = get_engine(slug)
     rng = random.Random(seed)
     state = fold(engine, engine.setup(n, engine.validate_options(n, options), rng))
-    phase = None
+    met: set[Any] = set()
     for move in range(MAX_MOVES + 1):
         spectator = engine.view(state, None)
         now = spectator.get("phase") if isinstance(spectator, dict) else None
         last = engine.outcome(state) is not None or move == MAX_MOVES
-        if last or now != phase or move % EVERY == 0:
-            phase = now
+        if last or now not in met or move % EVERY == 0:
+            met.add(now)
             yield f"move {move}, spectator", spectator
             for seat in range(n):
                 yield f"move {move}, seat {seat}", engine.view(state, seat)
@@ -88,14 +91,13 @@ def _views(
             command = rng.choice(preferred if preferred and rng.random() < 0.8 else legal)
         else:
             command = engine.bot_command(state, seat, level, rng, 0.01)
-        inner = phase
         for event in engine.execute(state, seat, command, rng):
             state = engine.apply(state, event)
             # A phase that a single command passes through (an inspection with one choice) is
             # met only between its events: the spectator's view there, once per phase change.
             between = engine.view(state, None)
-            if isinstance(between, dict) and between.get("phase") != inner:
-                inner = between.get("phase")
+            if isinstance(between, dict) and between.get("phase") not in met:
+                met.add(between.get("phase"))
                 yield f"move {move}, within, spectator", between
 
 

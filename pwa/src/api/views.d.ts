@@ -4,6 +4,114 @@ export type paths = Record<string, never>;
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @enum {unknown} */
+        CatanResource: "brick" | "lumber" | "wool" | "grain" | "ore";
+        CatanCounts: {
+            [key: string]: number;
+        };
+        CatanTrade: {
+            give: number[];
+            get: number[];
+        };
+        CatanHex: {
+            id: number;
+            q: number;
+            r: number;
+            /** @enum {unknown} */
+            resource: "brick" | "lumber" | "wool" | "grain" | "ore" | "desert";
+            number: number;
+            nodes: number[];
+        };
+        CatanPlayer: {
+            seat: number;
+            resource_count: number;
+            development_count: number;
+            knights: number;
+            laid_point_cards: number;
+            settlements: number;
+            cities: number;
+            roads: number;
+            longest_road: number;
+            points: number;
+            forfeited: boolean;
+            discard_left: number;
+            /** @description The seat's own, or the attacker's shown to the defender in a war. */
+            resources?: components["schemas"]["CatanCounts"];
+            development_cards?: components["schemas"]["CatanCounts"];
+            /** @description The viewer's own seat only, as are the fields below but counter_offer. */
+            new_development_cards?: components["schemas"]["CatanCounts"];
+            points_with_hidden?: number;
+            trade_ratios?: components["schemas"]["CatanCounts"];
+            draft?: components["schemas"]["CatanTrade"];
+            counter_offer?: components["schemas"]["CatanTrade"];
+        };
+        CatanOffer: {
+            id: number;
+            give: number[];
+            get: number[];
+            answers: ("accepted" | "declined" | "countered" | null)[];
+        };
+        CatanWar: {
+            attacker: number;
+            defender: number;
+            attack: number;
+            defence: number;
+            taken: number;
+            /** @enum {unknown} */
+            winner?: "attacker" | "defender";
+            picked_count: number;
+            /** @description The defender's own view only. */
+            picked?: string[];
+        };
+        /**
+         * CatanView
+         * @description What games/catan/views.py `view` sends one seat (a player's own hand, drafts and ratios only to that seat).
+         */
+        CatanView: {
+            board: {
+                hexes: components["schemas"]["CatanHex"][];
+                harbours: {
+                    nodes: number[];
+                    kind: string;
+                }[];
+                edges: number[][];
+                robber: number;
+                buildings: {
+                    node: number;
+                    seat: number;
+                    city: boolean;
+                }[];
+                roads: {
+                    edge: number;
+                    seat: number;
+                }[];
+            };
+            players: components["schemas"]["CatanPlayer"][];
+            bank: components["schemas"]["CatanCounts"];
+            deck_count: number;
+            longest_road_holder: number | null;
+            largest_army_holder: number | null;
+            current: number;
+            turn: number;
+            /** @enum {unknown} */
+            phase: "setup_settlement" | "setup_road" | "start_choice" | "roll" | "discard" | "robber" | "main" | "road_building" | "war_defend" | "war_pay" | "war_robber" | "war_take" | "over";
+            active_seats: number[];
+            rolled: boolean;
+            /** @description The two dice of the last roll. */
+            last_roll: number[] | null;
+            offer: components["schemas"]["CatanOffer"] | null;
+            /** @description Only the player on turn sees how many offers it made. */
+            offers_made: number | null;
+            war: components["schemas"]["CatanWar"] | null;
+            target: number;
+            variant: boolean;
+            options: {
+                [key: string]: string | boolean | number;
+            };
+            winner: number | null;
+            /** @description At the end: every player's points with the hidden point cards. */
+            final_points: number[] | null;
+        };
         DrunterXY: [
             number,
             number
@@ -439,6 +547,7 @@ export type operations = Record<string, never>;
 
 /** Each game's view by its slug. */
 export interface GameViews {
+  catan: components["schemas"]["CatanView"];
   drunter: components["schemas"]["DrunterView"];
   java: components["schemas"]["JavaView"];
   samurai: components["schemas"]["SamuraiView"];
