@@ -130,3 +130,15 @@ def test_the_schemas_refuse_what_a_view_does_not_send() -> None:
         for name, definition in schema.get("$defs", {}).items():
             if definition.get("type") == "object" and "properties" in definition:
                 assert definition.get("additionalProperties") is False, f"{slug} $defs/{name}"
+
+
+def test_the_boards_recorded_views_keep_to_their_schema() -> None:
+    """The PWA's unit tests draw views recorded from the engine (boards/catan.fixture.json) and
+    cast them to the generated types: they must still be views the schema allows."""
+    fixture = GAMES.parent / "pwa" / "src" / "boards" / "catan.fixture.json"
+    recorded = json.loads(fixture.read_text(encoding="utf-8"))
+    for name, case in recorded.items():
+        for key in ("view", "view1"):
+            if key in case:
+                errors = list(validator("catan").iter_errors(case[key]))
+                assert not errors, f"catan.fixture.json {name}.{key}: {errors[0].message}"
