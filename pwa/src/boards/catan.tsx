@@ -20,7 +20,7 @@ import { PickButton, PickCount } from "./toolkit/choice";
 import { Mark } from "./toolkit/mark";
 import "./catan.css";
 import type { BoardUi } from "./types";
-import { viewOf, type ViewParts } from "./view";
+import { asJson, viewOf, type ViewParts } from "./view";
 import type { GameViews } from "../api/views";
 import { describeCommand } from "./toolkit/words";
 
@@ -946,8 +946,8 @@ function Offer({ v, seat, legal, ui }: { v: CatanView; seat: number | null; lega
   const decline = find("answer_offer", (c) => c.accept === false);
   const btn = (c: Command | undefined, primary = false, text?: string) =>
     c && (
-      <button type="button" class={primary ? "btn btn-primary" : "btn"} onClick={() => ui.propose(c, describe(c, v as unknown as Json, ui))}>
-        {text ?? describe(c, v as unknown as Json, ui)}
+      <button type="button" class={primary ? "btn btn-primary" : "btn"} onClick={() => ui.propose(c, describe(c, asJson<"catan">(v), ui))}>
+        {text ?? describe(c, asJson<"catan">(v), ui)}
       </button>
     );
   return (
