@@ -9,7 +9,7 @@
  * the URL that access logs and the browser's console show. */
 
 import { token } from "./store";
-import type { ChatMessage, Json, MatchDetail, MatchEvent, MatchStatus } from "./types";
+import type { ChatMessage, Json, MatchDetail, MatchEvent, MatchStatus, Outcome } from "./types";
 
 export interface EventsFrame {
   after: number;
@@ -17,7 +17,7 @@ export interface EventsFrame {
   view: Json;
   status: MatchStatus;
   active_seats: number[];
-  outcome: Json;
+  outcome: Outcome | null;
 }
 
 export interface SocketHandlers {

@@ -1,4 +1,11 @@
-/** The server's shapes, as the REST API and the sockets send them (see /api/schema/). */
+/** The server's shapes, as the REST API and the sockets send them: aliases of the types
+ * generated from its OpenAPI schema (api/schema.d.ts, from /api/schema/; regenerate with
+ * deploy/gen_api_types.sh). Only what the schema cannot say is narrowed here: an engine's
+ * view and a game's option values are JSON, typed per game by api/views.d.ts. */
+
+import type { components } from "./api/schema";
+
+type Schemas = components["schemas"];
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -9,186 +16,59 @@ export interface Command {
 }
 
 /** A text in both languages, as the server sends it. */
-export interface Texts {
-  en: string;
-  cs: string;
-}
+export type Texts = Schemas["TextsOut"];
 
-export interface OptionSchema {
-  name: string;
-  kind: "bool" | "int" | "choice";
+export type OptionSchema = Omit<Schemas["GameOptionOut"], "default" | "choices" | "implies"> & {
   default: Json;
-  /** For developers; players read `label` and `help`. */
-  description: string;
   choices?: Json[];
-  minimum?: number;
-  maximum?: number;
   /** Per value of a preset, the options it sets. */
   implies?: Record<string, Record<string, Json>>;
-  label?: Texts;
-  help?: Texts;
-  choice_labels?: Record<string, Texts>;
-}
+};
 
 /** A bot level in words: label ("Beginner"), how it plays, its measured strength. */
-export interface BotInfo {
-  level: string;
-  description: string;
-  label?: Texts;
-  help?: Texts;
-  strength?: Texts;
-}
+export type BotInfo = Schemas["BotLevelOut"];
+export type FieldSchema = Schemas["CommandFieldOut"];
+export type CommandSchema = Schemas["CommandSpecOut"];
 
-export interface FieldSchema {
-  name: string;
-  kind: string;
-  description: string;
-  required: boolean;
-}
-
-export interface CommandSchema {
-  type: string;
-  description: string;
-  fields: FieldSchema[];
-}
-
-export interface GameInfo {
-  slug: string;
-  name: string;
-  min_players: number;
-  max_players: number;
-  bot_levels: string[];
-  /** The levels offered to players (weakest first) and the one a new match starts with. */
-  player_bot_levels?: string[];
-  default_bot_level?: string;
-  bots?: BotInfo[];
-  options: OptionSchema[];
-  commands: CommandSchema[];
-  /** The game's names of things and places by category and key, as the log names them. */
-  glossary?: Record<string, Record<string, Texts>>;
-  /** The developer README (implementation notes). */
-  rules?: string;
-  /** The rules for players, Markdown with `:::option name=value` blocks. */
-  rules_for_players?: Texts;
-}
+/** A game as /api/games/<slug> describes it (the list's entries lack the rules' texts). */
+export type GameInfo = Omit<Schemas["GameOut"], "options"> &
+  Partial<Pick<Schemas["GameDetailOut"], "rules" | "rules_for_players" | "events">> & { options: OptionSchema[] };
 
 /** How a finished game was counted, for one reader (games/WORDS.md). */
-export interface EndingTable {
-  columns: string[];
-  rows: (string | number)[][];
-}
+/** Cells are text or numbers (the schema cannot say which). */
+export type EndingTable = Omit<Schemas["EndingTableOut"], "rows"> & { rows: (string | number)[][] };
+export type EndingSection = Omit<Schemas["EndingSectionOut"], "table"> & { table?: EndingTable };
+export type Ending = Omit<Schemas["EndingOut"], "sections"> & { sections: EndingSection[] };
 
-export interface EndingSection {
-  title: string;
-  lines: string[];
-  table?: EndingTable;
-}
+export type SeatInfo = Schemas["MatchSeatOut"];
+export type TimeControl = Schemas["TimeControlOut"];
+export type MatchStatus = Schemas["MatchStatusEnum"];
+export type Outcome = Schemas["OutcomeOut"];
 
-export interface Ending {
-  summary: string;
-  sections: EndingSection[];
-}
+export type MatchSummary = Omit<Schemas["MatchSummaryOut"], "options"> & { options: Record<string, Json> };
 
-export interface SeatInfo {
-  index: number;
-  kind: "human" | "bot" | "open";
-  user: string | null;
-  name: string | null;
-  accepted: boolean;
-  bot_level: string | null;
-  status: "playing" | "forfeited" | "zombie";
-  to_move: boolean;
-  rank: number | null;
-  score: number | null;
-  reserve_seconds: number | null;
-  on_vacation_until?: string | null;
-  /** The player deleted their account: the seat keeps its place and result, no name. */
-  deleted?: boolean;
-}
-
-export interface TimeControl {
-  kind: "none" | "per_move" | "reserve";
-  move_seconds?: number;
-  reserve_seconds?: number;
-  increment_seconds?: number;
-  policy?: string;
-  vacation?: boolean;
-}
-
-export type MatchStatus = "lobby" | "active" | "finished" | "aborted";
-
-export interface MatchSummary {
-  id: number;
-  game: string;
+/** A match for one viewer: its `view` is the engine's (typed per game by api/views.d.ts). */
+export type MatchDetail = Omit<Schemas["MatchDetailOut"], "options" | "view" | "explanation"> & {
   options: Record<string, Json>;
-  n_players: number;
-  status: MatchStatus;
-  version: number;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
-  outcome: { ranks: number[]; scores: number[]; tiebreak: string | null } | null;
-  rated: boolean;
-  /** The seats may ask the bot for a hint (a friendly match that agreed, or one against bots). */
-  hints?: boolean;
-  time_control: TimeControl;
-  deadline: string | null;
-  seats: SeatInfo[];
-}
-
-export interface MatchDetail extends MatchSummary {
-  seat: number | null;
   view: Json;
-  active_seats: number[];
-  rating_changes?: Json;
-  /** Once finished: how the game was counted, for this seat; null otherwise. */
-  explanation?: { en: Ending; cs: Ending } | null;
-}
+  explanation: { en: Ending; cs: Ending } | null;
+};
 
 /** One notification of the in-app list, in words in both languages. */
-export interface AppNotification {
-  id: number;
-  kind: string;
-  match: number | null;
-  payload: Record<string, Json>;
-  title: Texts;
-  body: Texts;
-  created_at: string;
-  read: boolean;
-}
+export type AppNotification = Omit<Schemas["NotificationOut"], "payload"> & { payload: Record<string, Json> };
 
 /** One event as the viewer may see it; an invisible one has its `seq` alone. */
-export interface MatchEvent {
-  seq: number;
-  type?: string;
-  actor?: number | null;
-  at?: string;
-  data?: Record<string, Json>;
-  /** The log line for this reader (players by name, the reader as "you"); empty: nothing to
-   * say. */
-  text?: Texts;
-}
+export type MatchEvent = Omit<Schemas["MatchEventOut"], "data"> & { data?: Record<string, Json> };
 
 /** The answer of a command, undo or resignation: the new version, its events, the seat's
- * view, and (from servers that send them) the active seats and this seat's legal commands. */
-export interface CommandResult {
-  version: number;
-  status: MatchStatus;
+ * view, the active seats and this seat's legal commands. */
+export type CommandResult = Omit<Schemas["CommandAnswerOut"], "events" | "view" | "legal_commands"> & {
   events: MatchEvent[];
   view: Json;
-  active_seats?: number[];
-  legal_commands?: Command[];
-}
+  legal_commands: Command[];
+};
 
-export interface User {
-  id: number;
-  username: string;
-  display_name: string;
-  language: string;
-  /** The verified address (mail goes there only) and one waiting for its link. */
-  email?: string;
-  pending_email?: string;
-}
+export type User = Schemas["UserOut"];
 
 export interface Page<T> {
   count?: number;
@@ -197,10 +77,4 @@ export interface Page<T> {
   results: T[];
 }
 
-export interface ChatMessage {
-  id: number;
-  user: string | null;
-  name: string | null;
-  text: string;
-  at: string;
-}
+export type ChatMessage = Schemas["ChatMessageOut"];

@@ -2,16 +2,10 @@
  * one-click unsubscribe (server: core/accounts/account_apis.py). */
 
 import { request } from "../api";
+import type { components } from "../api/schema";
 import type { Page, User } from "../types";
 
-export interface Device {
-  id: number;
-  client: string;
-  created_at: string;
-  last_used_at: string;
-  current: boolean;
-  session: boolean;
-}
+export type Device = components["schemas"]["DeviceOut"];
 
 export const accountApi = {
   me: () => request<User>("GET", "accounts/me"),

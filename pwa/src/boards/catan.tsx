@@ -20,76 +20,22 @@ import { PickButton, PickCount } from "./toolkit/choice";
 import { Mark } from "./toolkit/mark";
 import "./catan.css";
 import type { BoardUi } from "./types";
+import { asJson, viewOf, type ViewParts } from "./view";
+import type { GameViews } from "../api/views";
+import { describeCommand } from "./toolkit/words";
 
-// -- the view's shape (what games/catan/views.py sends) -------------------------------------------
+// -- the view's shape (games/catan/view.schema.json) ---------------------------------------------
 
 export type Res = "brick" | "lumber" | "wool" | "grain" | "ore";
 export const RESOURCES: readonly Res[] = ["brick", "lumber", "wool", "grain", "ore"];
 export const DEV_CARDS = ["knight", "victory_point", "road_building", "year_of_plenty", "monopoly"] as const;
-type Counts = Record<string, number>;
+type Counts = ViewParts["CatanCounts"];
+type Hex = ViewParts["CatanHex"];
+type CatanPlayer = ViewParts["CatanPlayer"];
+export type CatanView = GameViews["catan"];
 
-interface Hex {
-  id: number;
-  q: number;
-  r: number;
-  resource: Res | "desert";
-  number: number;
-  nodes: number[];
-}
-interface CatanPlayer {
-  seat: number;
-  resource_count: number;
-  development_count: number;
-  knights: number;
-  laid_point_cards: number;
-  settlements: number;
-  cities: number;
-  roads: number;
-  longest_road: number;
-  points: number;
-  forfeited: boolean;
-  discard_left: number;
-  resources?: Counts;
-  development_cards?: Counts;
-  new_development_cards?: Counts;
-  points_with_hidden?: number;
-  trade_ratios?: Counts;
-  draft?: { give: number[]; get: number[] };
-  counter_offer?: { give: number[]; get: number[] };
-}
-export interface CatanView {
-  board: {
-    hexes: Hex[];
-    harbours: { nodes: number[]; kind: string }[];
-    edges: number[][];
-    robber: number;
-    buildings: { node: number; seat: number; city: boolean }[];
-    roads: { edge: number; seat: number }[];
-  };
-  players: CatanPlayer[];
-  bank: Counts;
-  deck_count: number;
-  longest_road_holder: number | null;
-  largest_army_holder: number | null;
-  current: number;
-  turn: number;
-  phase: string;
-  active_seats: number[];
-  rolled: boolean;
-  last_roll?: number[] | null;
-  offer: { id: number; give: number[]; get: number[]; answers: (string | null)[] } | null;
-  war: { attacker: number; defender: number; [k: string]: Json } | null;
-  target: number;
-  variant: boolean;
-  options: Record<string, Json>;
-  winner: number | null;
-  /** At the end: every player's points with the hidden point cards. */
-  final_points?: number[] | null;
-}
-
-const asView = (v: Json): CatanView => v as unknown as CatanView;
-/** A replay's first version (or a broken answer) has no view to draw. */
-const isView = (v: Json): boolean => v !== null && typeof v === "object" && !Array.isArray(v) && "board" in v && "players" in v;
+/** A replay's first version (or a broken answer) has no view to draw: null. */
+const asView = (v: Json): CatanView | null => viewOf("catan", v, "board");
 
 // -- words ----------------------------------------------------------------------------------------
 
@@ -436,6 +382,7 @@ function robberWords(v: CatanView, ui: BoardUi, hex: number): string {
 
 export function describe(c: Command, view: Json, ui: BoardUi): string {
   const v = asView(view);
+  if (!v) return describeCommand(c);
   switch (c.type) {
     case "build_settlement":
       return `${pieceName(ui, "settlement")} ${cornerPlace(v, ui, c.node as number)}`;
@@ -506,7 +453,7 @@ export function describe(c: Command, view: Json, ui: BoardUi): string {
  * rest: ending the turn while moves remain, the last set-up road (the turn passes), the robber
  * (it steals), buying (it draws), the other cards, discards, trades with a player, war. */
 export function needsConfirm(c: Command, view: Json, legal: Command[]): boolean {
-  const v = isView(view) ? asView(view) : null;
+  const v = asView(view);
   switch (c.type) {
     case "roll_dice":
     case "withdraw_offer":
@@ -646,8 +593,8 @@ const NODE_HIT = SIZE * 0.6;
 const EDGE_HIT = SIZE * 0.57;
 
 export function render(view: Json, seat: number | null, legal: Command[], ui: BoardUi): ComponentChild {
-  if (!isView(view)) return null;
   const v = asView(view);
+  if (!v) return null;
   const g = geo(v);
   const tappable = ui.interactive && !ui.busy;
   const kind = tappable ? currentKind(legal, ui.picker) : undefined;
@@ -999,8 +946,8 @@ function Offer({ v, seat, legal, ui }: { v: CatanView; seat: number | null; lega
   const decline = find("answer_offer", (c) => c.accept === false);
   const btn = (c: Command | undefined, primary = false, text?: string) =>
     c && (
-      <button type="button" class={primary ? "btn btn-primary" : "btn"} onClick={() => ui.propose(c, describe(c, v as unknown as Json, ui))}>
-        {text ?? describe(c, v as unknown as Json, ui)}
+      <button type="button" class={primary ? "btn btn-primary" : "btn"} onClick={() => ui.propose(c, describe(c, asJson<"catan">(v), ui))}>
+        {text ?? describe(c, asJson<"catan">(v), ui)}
       </button>
     );
   return (
@@ -1044,8 +991,8 @@ export function extraCommands(_view: Json, _seat: number | null, legal: Command[
 }
 
 export function privateArea(view: Json, seat: number | null, legal: Command[], ui: BoardUi): ComponentChild {
-  if (!isView(view) || seat === null) return null;
   const v = asView(view);
+  if (!v || seat === null) return null;
   const me = v.players[seat];
   if (!me?.resources) return null;
   const act = ui.interactive && !ui.busy ? legal : [];

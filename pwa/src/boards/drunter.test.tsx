@@ -22,8 +22,9 @@ import {
 } from "./drunter";
 import { Picker } from "./toolkit/picker";
 import type { BoardUi } from "./types";
+import { gameInfo } from "../testing";
 
-const game: GameInfo = { slug: "drunter", name: "Drunter und Drüber", min_players: 2, max_players: 4, bot_levels: [], options: [], commands: [] };
+const game: GameInfo = gameInfo({ slug: "drunter", name: "Drunter und Drüber", min_players: 2, max_players: 4 });
 
 const VOTE_CARDS = [
   { card: "JAAA", votes: 3, side: "yes" },
@@ -41,6 +42,7 @@ function baseView(): DView {
     layout: {
       width: 15,
       height: 15,
+      approximate: true,
       routes: [
         { id: "street", kind: "street", corner: [0, 0] },
         { id: "wall_1", kind: "wall", corner: [14, 0] },
@@ -57,6 +59,7 @@ function baseView(): DView {
     },
     players: 2,
     extended: false,
+    goal_deal: "random",
     phase: "place",
     turn: 0,
     active_seats: [0],
@@ -280,7 +283,7 @@ suite("drunter board: the end", () => {
       ...baseView(),
       phase: "over",
       active_seats: [],
-      result: { scores: [8, 11], ranks: [2, 1], buildings: ["school", "inn"], votes_left: [3, 0] },
+      result: { scores: [8, 11], ranks: [2, 1], tiebreak: null, forfeited: [false, false], buildings: ["school", "inn"], votes_left: [3, 0] },
     };
     const { root } = setup(v, []);
     const lines = [...root.querySelectorAll(".dd-result li")].map((li) => li.textContent);

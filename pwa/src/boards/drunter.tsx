@@ -20,93 +20,19 @@ import { PlayerBadge, PlayerMark } from "./toolkit/pieces";
 import { targetProps } from "./toolkit/targets";
 import { humanize } from "./toolkit/words";
 import type { BoardUi } from "./types";
+import { viewOf, type ViewParts } from "./view";
+import type { GameViews } from "../api/views";
 
-// --- the view's shape ---------------------------------------------------------------------
+// --- the view's shape (games/drunter/view.schema.json) ---------------------------------------
 
-type XY = [number, number];
-type Dir = "N" | "E" | "S" | "W";
-
-interface Opening {
-  direction: Dir;
-  start: XY;
-  free: number;
-}
-
-interface PlacedTile {
-  seat: number;
-  route: string;
-  kind: string;
-  length: number;
-  direction: Dir;
-  cells: XY[];
-}
-
-interface VoteCard {
-  card: string;
-  votes: number;
-  side: "yes" | "no" | "either" | "none";
-}
-
-interface VoteView {
-  placer: number;
-  route: string;
-  tile: XY[];
-  order: number[];
-  cast: Record<string, string[] | number>;
-  revealed: boolean;
-  declared: Record<string, "yes" | "no">;
-  to_declare: number[];
-  tally: { yes: number; no: number } | null;
-}
-
-interface Secrets {
-  vote_cards: string[];
-  building?: string | null;
-  score?: number;
-  goals?: string[];
-  goal_scores?: number[];
-  chosen_goal?: string | null;
-}
-
-interface Result {
-  scores: number[];
-  ranks: number[];
-  buildings?: (string | null)[];
-  goals?: (string | null)[];
-  votes_left?: number[];
-}
-
-export interface DView {
-  layout: {
-    width: number;
-    height: number;
-    routes: { id: string; kind: string; corner: XY }[];
-    buildings: { type: string; value: number; cell: XY }[];
-    outhouses: XY[];
-    vote_cards: VoteCard[];
-    goal_cards: string[];
-  };
-  players: number;
-  extended: boolean;
-  phase: string;
-  turn: number;
-  active_seats: number[];
-  tiles_on_board: PlacedTile[];
-  builders: Record<string, XY | null>;
-  tiles_in_hand: Record<string, number[]>[];
-  vote_cards_count: number[];
-  forfeited: boolean[];
-  goals_committed: boolean[] | null;
-  openings: Record<string, Opening[]>;
-  vote: VoteView | null;
-  result: Result | null;
-  you?: number;
-  secrets?: Secrets;
-}
+type XY = ViewParts["DrunterXY"];
+type Dir = ViewParts["DrunterDir"];
+type VoteCard = ViewParts["DrunterVoteCard"];
+type Secrets = ViewParts["DrunterSecrets"];
+export type DView = GameViews["drunter"];
 
 function asView(view: Json): DView | null {
-  if (view === null || typeof view !== "object" || Array.isArray(view) || !("layout" in view)) return null;
-  return view as unknown as DView;
+  return viewOf("drunter", view, "layout");
 }
 
 // --- words ----------------------------------------------------------------------------------
@@ -1068,7 +994,8 @@ function ResultPanel({ v, ui }: { v: DView; ui: BoardUi }): ComponentChild {
       <ol>
         {order.map((s) => {
           const p = ui.players.find((x) => x.seat === s);
-          const card = r.buildings?.[s] ?? r.goals?.[s] ?? null;
+          // Extended rules: the goal card that counted (`goals` holds both cards of each seat).
+          const card = r.buildings?.[s] ?? r.chosen?.[s] ?? null;
           return (
             <li key={s}>
               <PlayerBadge seat={s} name={p?.name ?? `#${s + 1}`} /> <strong>{r.scores[s]}</strong>

@@ -5,9 +5,10 @@ import type { Command, GameInfo, Json } from "../types";
 import { privateArea, render as renderBoard, genericSteps } from "./generic";
 import { Picker } from "./toolkit/picker";
 import type { BoardUi } from "./types";
+import { gameInfo } from "../testing";
 
-const game: GameInfo = {
-  slug: "x", name: "X", min_players: 2, max_players: 2, bot_levels: [], options: [],
+const game: GameInfo = gameInfo({
+  slug: "x", name: "X", min_players: 2, max_players: 2,
   commands: [
     { type: "place_tile", description: "Place a tile from behind your screen.", fields: [
       { name: "tile", kind: "str", description: "which tile", required: true },
@@ -15,7 +16,7 @@ const game: GameInfo = {
     ] },
     { type: "end_turn", description: "End your turn.", fields: [] },
   ],
-};
+});
 const legal: Command[] = [
   { type: "place_tile", tile: "samurai2", hex: 12 },
   { type: "place_tile", tile: "samurai2", hex: 13 },

@@ -21,6 +21,7 @@ import {
 } from "./java";
 import { Picker } from "./toolkit/picker";
 import type { BoardUi } from "./types";
+import { gameInfo } from "../testing";
 
 /** The glossary's names of the spaces, as games/java/words.py builds them: row r + 1, place
  * q + (r - (r & 1)) / 2 + 1 in the row. */
@@ -32,16 +33,11 @@ function placeWords(q: number, r: number): { en: string; cs: string } {
 }
 const places: Record<string, { en: string; cs: string }> = {};
 for (const [q, r] of [[2, 2], [3, 2], [3, 1], [2, 1], [1, 2], [1, 3], [2, 3], [2, 4], [3, 3]] as const) places[`${q},${r}`] = placeWords(q, r);
-const game: GameInfo = {
+const game: GameInfo = gameInfo({
   slug: "java",
   name: "Java",
-  min_players: 2,
-  max_players: 4,
-  bot_levels: [],
-  options: [],
-  commands: [],
   glossary: { places, tiles: { three: { en: "three-space land tile", cs: "trojdílné území" } } },
-};
+});
 
 function cell(q: number, r: number, more: Partial<JavaCell> = {}): JavaCell {
   return { q, r, inside: true, edge: null, height: 0, top: "empty", tile: 0, figure: null, ...more };
@@ -62,8 +58,8 @@ function makeView(): JavaView {
   ];
   return {
     players: [
-      { seat: 0, score: 3, figures_in_supply: 11, figures_on_board: 1, tokens: 3, two_tiles: 5, rice_tiles: 3, village_tiles: 2, cards: 2, known_cards: {}, hand: { "symbol_A+symbol_B": 1, symbol_C: 1 }, forfeited: false },
-      { seat: 1, score: 5, figures_in_supply: 12, figures_on_board: 0, tokens: 2, two_tiles: 4, rice_tiles: 3, village_tiles: 2, cards: 4, known_cards: { symbol_B: 1 }, forfeited: false },
+      { seat: 0, score: 3, figures_in_supply: 11, figures_on_board: 1, tokens: 3, two_tiles: 5, rice_tiles: 3, village_tiles: 2, cards: 2, known_cards: {}, hand: { "symbol_A+symbol_B": 1, symbol_C: 1 }, final_scored: false, forfeited: false },
+      { seat: 1, score: 5, figures_in_supply: 12, figures_on_board: 0, tokens: 2, two_tiles: 4, rice_tiles: 3, village_tiles: 2, cards: 4, known_cards: { symbol_B: 1 }, final_scored: false, forfeited: false },
     ],
     cells,
     turn: 0,
@@ -72,6 +68,7 @@ function makeView(): JavaView {
     token_used: false,
     land_laid: false,
     cards_taken: 0,
+    palaces_changed: [],
     open_card: "symbol_A",
     deck: 20,
     discard: [],
@@ -80,6 +77,8 @@ function makeView(): JavaView {
     palaces_left: { "2": 6, "4": 6, "6": 8, "8": 9, "10": 10 },
     festival: null,
     final_round: false,
+    triggered_by: null,
+    options: {},
     card_symbols: { symbol_A: ["symbol_A"], symbol_B: ["symbol_B"], symbol_C: ["symbol_C"], "symbol_A+symbol_B": ["symbol_A", "symbol_B"] },
     walks: {
       // Areas: 0 = rice of tile 1, 1 = the village 2,1; -1 elsewhere.

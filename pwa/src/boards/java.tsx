@@ -19,74 +19,19 @@ import { PanZoom } from "./toolkit/panzoom";
 import { PlayerToken, seatStyle } from "./toolkit/pieces";
 import { valuesOf, type Step } from "./toolkit/picker";
 import { targetProps } from "./toolkit/targets";
+import { describeCommand } from "./toolkit/words";
 import type { BoardUi } from "./types";
+import { viewOf, type ViewParts } from "./view";
+import type { GameViews } from "../api/views";
 
-// --------------------------------------------------------------------------- the view
+// --------------------------------------------------------------------------- the view (games/java/view.schema.json)
 
-export interface JavaCell {
-  q: number;
-  r: number;
-  inside: boolean;
-  edge: "lowland" | "mountain" | null;
-  height: number;
-  top: "empty" | "rice" | "village" | "water" | "palace";
-  tile: number;
-  figure: number | null;
-  palace?: { value: number; festive: boolean };
-}
+export type JavaCell = ViewParts["JavaCell"];
+export type JavaPlayer = ViewParts["JavaPlayer"];
+export type Walks = ViewParts["JavaWalks"];
+export type JavaView = GameViews["java"];
 
-export interface JavaPlayer {
-  seat: number;
-  score: number;
-  figures_in_supply: number;
-  figures_on_board: number;
-  tokens: number;
-  two_tiles: number;
-  rice_tiles: number;
-  village_tiles: number;
-  cards: number;
-  known_cards: Record<string, number>;
-  hand?: Record<string, number>;
-  forfeited: boolean;
-}
-
-export interface Walks {
-  area: number[];
-  enter: (number | null)[];
-  figures: { cell: [number, number]; costs: (number | null)[]; exit: number | null }[];
-}
-
-export interface JavaView {
-  players: JavaPlayer[];
-  cells: JavaCell[];
-  turn: number;
-  phase: "turn" | "festival" | "over";
-  action_points: number;
-  token_used: boolean;
-  land_laid: boolean;
-  cards_taken: number;
-  open_card: string | null;
-  deck: number;
-  discard: string[];
-  three_tiles_left: number;
-  water_tiles_left: number;
-  palaces_left: Record<string, number>;
-  festival: {
-    cell: [number, number];
-    organiser: number;
-    bidders: number[];
-    passed: number[];
-    bids: Record<string, string[]>;
-    current: number;
-    laid_now: number;
-  } | null;
-  final_round: boolean;
-  card_symbols: Record<string, string[]>;
-  walks?: Walks | null;
-  over: boolean;
-}
-
-const asView = (v: Json): JavaView => v as unknown as JavaView;
+const asView = (v: Json): JavaView | null => viewOf("java", v, "cells");
 
 // --------------------------------------------------------------------------- steps
 
@@ -307,6 +252,7 @@ const ap = (ui: BoardUi, n: number) => `${n} ${ui.tr("AP", "AB")}`;
 /** The confirm bar's words: the move, where (as the log names the space) and what it costs. */
 export function describe(c: Command, view: Json, ui: BoardUi): string {
   const v = asView(view);
+  if (!v) return describeCommand(c);
   switch (c.type) {
     case "lay_land": {
       const { level, cost } = tilePreview(v, c);
@@ -881,7 +827,7 @@ export function advance(view: JavaView, legal: Command[], ui: BoardUi, tall: boo
     if (shapes.length > 0) picker.set("shape", shapes[0]!, steps);
   }
   const only = picker.complete(legal, steps);
-  if (only) ui.propose(only, describe(only, view as unknown as Json, ui));
+  if (only) ui.propose(only, describe(only, view, ui));
   else if (ui.preview) ui.cancel();
   else ui.redraw();
 }
@@ -934,8 +880,8 @@ function SideButtons({ view, legal, ui }: { view: JavaView; legal: Command[]; ui
           key={`${c.type}:${String(c.source ?? "")}`}
           class="btn java-side-btn"
           disabled={ui.busy}
-          title={describe(c, view as unknown as Json, ui)}
-          onClick={() => ui.propose(c, describe(c, view as unknown as Json, ui))}
+          title={describe(c, view, ui)}
+          onClick={() => ui.propose(c, describe(c, view, ui))}
         >
           {short(c)}
         </button>
@@ -1058,7 +1004,7 @@ function StepBar({ view, legal, ui, tall, part }: { view: JavaView; legal: Comma
         );
       } else if (cmd && !ui.preview) {
         extra = (
-          <button type="button" class="btn" onClick={() => ui.propose(cmd, describe(cmd, view as unknown as Json, ui))}>
+          <button type="button" class="btn" onClick={() => ui.propose(cmd, describe(cmd, view, ui))}>
             {ui.tr("Preview", "Náhled")}
           </button>
         );
@@ -1084,7 +1030,7 @@ function StepBar({ view, legal, ui, tall, part }: { view: JavaView; legal: Comma
       if (off) {
         const cost = moveCost(view, off);
         extra = (
-          <button type="button" class="btn" disabled={ui.busy} onClick={() => ui.propose(off, describe(off, view as unknown as Json, ui))}>
+          <button type="button" class="btn" disabled={ui.busy} onClick={() => ui.propose(off, describe(off, view, ui))}>
             {ui.tr("Take off the island", "Stáhnout z ostrova")}
             {cost === null ? "" : ` (${cost} ${ui.tr("AP", "AB")})`}
           </button>
@@ -1222,9 +1168,9 @@ function Festival({ view, legal, ui }: { view: JavaView; legal: Command[]; ui: B
               key={`${c.type}:${String(c.card ?? "")}`}
               class="btn"
               disabled={ui.busy}
-              onClick={() => ui.propose(c, describe(c, view as unknown as Json, ui))}
+              onClick={() => ui.propose(c, describe(c, view, ui))}
             >
-              {describe(c, view as unknown as Json, ui)}
+              {describe(c, view, ui)}
             </button>
           ))}
         </div>
@@ -1339,7 +1285,7 @@ function seatHasHand(view: JavaView, seat: number | null): boolean {
 export function privateArea(viewJson: Json, seat: number | null, legal: Command[], ui: BoardUi): ComponentChild {
   const view = asView(viewJson);
   const me = view?.players?.find((p) => p.seat === seat);
-  if (!me || !me.hand) return null;
+  if (!view || !me || !me.hand) return null;
   const tall = isTall(ui);
   const bidding = ui.interactive && legal.some((c) => BID_TYPES.has(c.type));
   const open = new Set(view.open_card ? (view.card_symbols[view.open_card] ?? []) : []);

@@ -6,6 +6,7 @@ import * as board from "./samurai";
 import { canonicalSwap, freshSpaces, leader, plan, tileName, touches, withMirroredSwaps, type Kind, type SamuraiView, type TileType } from "./samurai";
 import { Picker } from "./toolkit/picker";
 import type { BoardUi } from "./types";
+import { gameInfo } from "../testing";
 
 const ALL: Kind[] = ["helmet", "buddha", "rice_field"];
 const TYPES: Record<string, TileType> = {
@@ -23,13 +24,14 @@ const TYPES: Record<string, TileType> = {
  * field, Edo, and two sea spaces. */
 function makeView(over: Partial<SamuraiView> = {}): SamuraiView {
   const space = (id: number, q: number, r: number, terrain: "land" | "sea", settlement: "edo" | "city" | "village" | null, near: number[] = []) => ({
-    id, q, r, terrain, settlement, near, surround: [],
+    id, q, r, terrain, settlement, part: "honshu", near, surround: [] as number[],
   });
   return {
     phase: "play",
     turn: 3,
     current: 0,
     active_seats: [0],
+    options: { random_starting_tiles: false, capture_timing: "per_tile", captured_figures: "auto" },
     map: [
       space(1, 0, 0, "land", null, [4]),
       space(2, 1, 0, "land", null, [3, 4]),
@@ -49,12 +51,13 @@ function makeView(over: Partial<SamuraiView> = {}): SamuraiView {
       { hex: 4, kinds: ["helmet", "rice_field"], influence: { helmet: [2, 0], rice_field: [2, 0] } },
       { hex: 7, kinds: ["helmet", "buddha", "rice_field"], influence: { helmet: [0, 0], buddha: [0, 0], rice_field: [0, 0] } },
     ],
+    taken: [],
     tile_types: TYPES,
     figures_to_place: { helmet: 0, buddha: 0, rice_field: 0 },
     beside_board: { helmet: 0, buddha: 1, rice_field: 0 },
     players: [
-      { seat: 0, hand_count: 5, supply_count: 9, captured: { count: 1, kinds: { helmet: 1, buddha: 0, rice_field: 0 } }, forfeited: false, hand: ["buddha3", "figure_exchange", "samurai1", "ship1", "tile_exchange"], supply: ["helmet4"] },
-      { seat: 1, hand_count: 5, supply_count: 11, captured: { count: 2, kinds: null }, forfeited: false },
+      { seat: 0, hand_count: 5, supply_count: 9, captured: { count: 1, kinds: { helmet: 1, buddha: 0, rice_field: 0 } }, forfeited: false, last_turn: [], hand: ["buddha3", "figure_exchange", "samurai1", "ship1", "tile_exchange"], supply: ["helmet4"] },
+      { seat: 1, hand_count: 5, supply_count: 11, captured: { count: 2, kinds: null }, forfeited: false, last_turn: [] },
     ],
     this_turn: { tiles_placed: 0, plain_tile_used: false, tile_to_place_again: null },
     end_triggered: false,
@@ -75,7 +78,7 @@ const LEGAL: Command[] = [
   { type: "swap_figures", first_hex: 4, first_kind: "rice_field", second_hex: 7, second_kind: "helmet" },
 ];
 
-const game: GameInfo = { slug: "samurai", name: "Samurai", min_players: 2, max_players: 4, bot_levels: [], options: [], commands: [] };
+const game: GameInfo = gameInfo({ slug: "samurai", name: "Samurai", min_players: 2, max_players: 4 });
 
 function setup(view: SamuraiView, legal: Command[]) {
   const root = document.createElement("div");
@@ -345,7 +348,7 @@ describe("samurai board: the phone contract", () => {
 
   it("splits spaces too far apart for 32-px targets into parts of the map, each tappable", () => {
     // A long row of 30 land spaces: on a phone's frame they cannot all be 32 px at once.
-    const map = Array.from({ length: 30 }, (_, i) => ({ id: i, q: i, r: 0, terrain: "land" as const, settlement: null, near: [], surround: [] }));
+    const map = Array.from({ length: 30 }, (_, i) => ({ id: i, q: i, r: 0, terrain: "land" as const, settlement: null, part: "honshu", near: [], surround: [] }));
     const lay = board.layout(map, false);
     const frame = board.frameFor({ width: "phone", phone: true });
     const all = map.map((s) => s.id);

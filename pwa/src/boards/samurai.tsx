@@ -17,73 +17,24 @@ import { PlayerBadge, seatStyle, symbolPath } from "./toolkit/pieces";
 import { keyOf, narrow, valuesOf, type Step } from "./toolkit/picker";
 import { targetProps } from "./toolkit/targets";
 import type { BoardUi, Player } from "./types";
+import { asJson, viewOf, type ViewParts } from "./view";
+import type { GameViews } from "../api/views";
 import "./samurai.css";
 
-// --- the view's shapes (games/samurai/views.py) -----------------------------------------------
+// --- the view's shapes (games/samurai/view.schema.json) ----------------------------------------
 
-export type Kind = "helmet" | "buddha" | "rice_field";
+export type Kind = ViewParts["SamuraiKind"];
 export const KINDS: readonly Kind[] = ["helmet", "buddha", "rice_field"];
 
-export interface Space {
-  id: number;
-  q: number;
-  r: number;
-  terrain: "land" | "sea";
-  settlement: "edo" | "city" | "village" | null;
-  near: number[];
-  surround: number[];
-}
-export interface PlacedTile {
-  hex: number;
-  seat: number;
-  tile: string;
-}
-export interface Figure {
-  hex: number;
-  kinds: Kind[];
-  influence: Partial<Record<Kind, number[]>>;
-}
-export interface TileType {
-  strength: number;
-  affects: Kind[];
-  kanji: boolean;
-  sea: boolean;
-}
-export interface SeatView {
-  seat: number;
-  hand_count: number;
-  supply_count: number;
-  captured: { count: number; kinds: Record<Kind, number> | null };
-  forfeited: boolean;
-  /** Spaces of the seat's latest turn (tiles placed, figures swapped). */
-  last_turn?: number[];
-  hand?: string[];
-  supply?: string[];
-}
-export interface SamuraiView {
-  phase: "choose_tiles" | "place_figures" | "play" | "over";
-  turn: number;
-  current: number;
-  active_seats: number[];
-  map: Space[];
-  tiles: PlacedTile[];
-  figures: Figure[];
-  /** Figures taken from the settlements, in order: kind (null: behind another's screen), and
-   * who won it (null: set beside the board). */
-  taken?: { hex: number; kind: Kind | null; seat: number | null }[];
-  tile_types: Record<string, TileType>;
-  figures_to_place: Record<Kind, number>;
-  beside_board: Record<Kind, number>;
-  players: SeatView[];
-  this_turn: { tiles_placed: number; plain_tile_used: boolean; tile_to_place_again: string | null };
-  end_triggered: boolean;
-  outcome: Json;
-  you: number | null;
-}
+export type Space = ViewParts["SamuraiSpace"];
+export type PlacedTile = ViewParts["SamuraiPlacedTile"];
+export type Figure = ViewParts["SamuraiFigure"];
+export type TileType = ViewParts["SamuraiTileType"];
+export type SeatView = ViewParts["SamuraiSeatView"];
+export type SamuraiView = GameViews["samurai"];
 
 function asView(view: Json): SamuraiView | null {
-  if (view === null || typeof view !== "object" || Array.isArray(view) || !Array.isArray(view.map)) return null;
-  return view as unknown as SamuraiView;
+  return viewOf("samurai", view, "map");
 }
 
 // --- words ------------------------------------------------------------------------------------
@@ -646,7 +597,7 @@ function pickFigure(ui: BoardUi, p: Plan, legal: readonly Command[], view: Samur
   const [fh, fk] = p.first.split(":");
   const [sh, sk] = key.split(":");
   const cmd = canonicalSwap({ type: "swap_figures", first_hex: Number(fh), first_kind: fk ?? "", second_hex: Number(sh), second_kind: sk ?? "" }, legal);
-  ui.propose(cmd, describe(cmd, view as unknown as Json, ui));
+  ui.propose(cmd, describe(cmd, asJson<"samurai">(view), ui));
 }
 
 /** What the step lights, once the spaces too far apart are split into parts of the map and a
@@ -744,7 +695,7 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
   const onHex = (hex: number) => {
     if (p.mode === "figures" && p.kind) {
       const cmd = legal.find((c) => c.type === "place_figure" && c.kind === p.kind && c.hex === hex);
-      if (cmd) ui.propose(cmd, describe(cmd, view as unknown as Json, ui));
+      if (cmd) ui.propose(cmd, describe(cmd, asJson<"samurai">(view), ui));
       return;
     }
     if (!p.tile) return;
@@ -752,7 +703,7 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
     if (cmd) {
       ui.picker.set("tile", p.tile, PLAY_STEPS);
       ui.picker.set("hex", hex, PLAY_STEPS);
-      ui.propose(cmd, describe(cmd, view as unknown as Json, ui));
+      ui.propose(cmd, describe(cmd, asJson<"samurai">(view), ui));
     }
   };
   const onFigure = (key: string) => pickFigure(ui, p, legal, view, key);

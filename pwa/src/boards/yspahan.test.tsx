@@ -26,8 +26,9 @@ import {
   stopsToLight,
   type YView,
 } from "./yspahan";
+import { gameInfo } from "../testing";
 
-const game: GameInfo = { slug: "yspahan", name: "Yspahan", min_players: 2, max_players: 4, bot_levels: [], options: [], commands: [] };
+const game: GameInfo = gameInfo({ slug: "yspahan", name: "Yspahan", min_players: 2, max_players: 4 });
 
 function shops(): Json[] {
   const souks: [string, number][] = [
@@ -43,7 +44,7 @@ function view(over: Partial<YView> = {}): Json {
   const all = shops() as unknown as YView["shops"];
   all[12]!.owner = 1;
   const v: YView = {
-    n_players: 2, epoch: 1, day: 3, round: 3, first: 0, phase: "action", active: [0],
+    n_players: 2, options: {}, epoch: 1, day: 3, round: 3, first: 0, order: [0, 1], turn: 0, phase: "action", active: [0],
     players: [
       { seat: 0, vp: 4, gold: 3, camels: 2, cards: 2, buildings: ["extra_camel"], out: false },
       { seat: 1, vp: 7, gold: 1, camels: 5, cards: 1, buildings: [], out: false },

@@ -13,77 +13,23 @@ import type { Step } from "./toolkit/picker";
 import { PlayerBadge, seatStyle, symbolPath } from "./toolkit/pieces";
 import { targetProps, type TargetOptions } from "./toolkit/targets";
 import type { BoardUi, Player } from "./types";
+import { asJson, viewOf, type ViewParts } from "./view";
+import type { GameViews } from "../api/views";
 import "./yspahan.css";
 
-// ---------------------------------------------------------------- the view, as the engine sends it
+// ---------------------------------------------------------------- the view (games/yspahan/view.schema.json)
 
-export interface YPlayer {
-  seat: number;
-  vp: number;
-  gold: number;
-  camels: number;
-  cards: number;
-  buildings: string[];
-  out: boolean;
-}
-export interface YShop {
-  shop: number;
-  name: string;
-  souk: string;
-  owner: number;
-}
-export interface YSouk {
-  souk: string;
-  quarter: string;
-  points: number;
-  shops: number[];
-}
-export interface YRow {
-  row: number;
-  name: string;
-  value: number;
-  white: number;
-  yellow: number;
-  used: boolean;
-}
-export interface YCell {
-  cell: number;
-  shops: number[];
-  steps: number;
-}
-export interface YView {
-  n_players: number;
-  epoch: number;
-  day: number;
-  round: number;
-  first: number;
-  phase: string;
-  active: number[];
-  players: YPlayer[];
-  hand: Record<string, number> | null;
-  deck_size: number;
-  discard: string[];
-  shops: YShop[];
-  souks: YSouk[];
-  supervisor: number;
-  path?: YCell[];
-  yours?: { dice: number[]; free_steps: number; move_costs: Record<string, Record<string, number>> } | null;
-  caravan: { cubes: number[]; per_section: number; capacity: number; would_score: number[] };
-  tower: YRow[];
-  bonus: number;
-  to_place: number;
-  inspect: number[];
-  inspecting: number;
-  built_this_turn: boolean;
-}
+export type YPlayer = ViewParts["YspahanPlayer"];
+export type YShop = ViewParts["YspahanShop"];
+export type YSouk = ViewParts["YspahanSouk"];
+export type YRow = ViewParts["YspahanRow"];
+export type YCell = ViewParts["YspahanCell"];
+export type YView = GameViews["yspahan"];
 
-/** A view with the market in it (a replay's first position has none yet). */
-function isView(view: Json): boolean {
-  return view !== null && typeof view === "object" && !Array.isArray(view) && Array.isArray(view.tower) && Array.isArray(view.shops);
-}
-
-function asView(view: Json): YView {
-  return view as unknown as YView;
+/** The view with the market in it (a replay's first position has none yet), or null. */
+function asView(view: Json): YView | null {
+  const v = viewOf("yspahan", view, "tower");
+  return v && Array.isArray(v.tower) && Array.isArray(v.shops) ? v : null;
 }
 
 // ---------------------------------------------------------------- drawing data (positions only)
@@ -287,7 +233,7 @@ export function moveFacts(v: YView, row: number, to: number): { steps: number; v
 
 export function describe(command: Command, view: Json, ui: BoardUi): string {
   const tr = ui.tr;
-  const v = view && typeof view === "object" ? asView(view) : null;
+  const v = asView(view);
   const row = typeof command.row === "number" ? command.row : -1;
   switch (command.type) {
     case "roll": {
@@ -470,10 +416,10 @@ export function needsConfirm(command: Command, view: Json, legal: Command[]): bo
     case "move_supervisor": {
       // A stop beside cubes starts an inspection, which sends cubes to the caravan (at once
       // when their owner has no camel to pay): for good. A stop beside none is taken back.
-      if (!isView(view)) return true;
-      const cell = asView(view).path?.find((c) => c.cell === Number(command.to));
-      if (!cell) return true;
-      return moveFacts(asView(view), Number(command.row), cell.cell).inspects.length > 0;
+      const v = asView(view);
+      const cell = v?.path.find((c) => c.cell === Number(command.to));
+      if (!v || !cell) return true;
+      return moveFacts(v, Number(command.row), cell.cell).inspects.length > 0;
     }
     case "end_turn":
       return legal.some((c) => c.type !== "end_turn");
@@ -616,7 +562,7 @@ function Market({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
     const f = moveFacts(v, mode.row!, c);
     const command: Command = { type: "move_supervisor", row: mode.row!, to: c };
     const chosen = ghostTo === c;
-    const label = describe(command, v as unknown as Json, ui);
+    const label = describe(command, asJson<"yspahan">(v), ui);
     const tag = f.cost > 0 ? `${f.cost}` : f.free > 0 ? "0" : "";
     // The price tag sits beside the street, away from the shops where the street allows.
     return (
@@ -664,7 +610,7 @@ function Market({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
         </g>
       );
     }
-    const label = describe(command, v as unknown as Json, ui);
+    const label = describe(command, asJson<"yspahan">(v), ui);
     return (
       <g key={s.shop} {...gTarget({ label, chosen: ghostShop === s.shop, onPick: () => ui.propose(command, label) })}>
         {body}
@@ -968,7 +914,7 @@ function Prompt({ v, legal, ui, mode, part = "all" }: { v: YView; legal: readonl
           {kinds.map((k) => {
             const cmd = rowCommands(legal).find((c) => c.type === k && c.row === mode.row)!;
             const label =
-              k === "move_supervisor" ? tr("Move the supervisor", "Posunout dozorce") : k === "draw_card" ? tr("Draw a card", "Líznout kartu") : describe(cmd, v as unknown as Json, ui);
+              k === "move_supervisor" ? tr("Move the supervisor", "Posunout dozorce") : k === "draw_card" ? tr("Draw a card", "Líznout kartu") : describe(cmd, asJson<"yspahan">(v), ui);
             const chosen = mode.kind === k;
             return (
               <button
@@ -1056,7 +1002,7 @@ function Prompt({ v, legal, ui, mode, part = "all" }: { v: YView; legal: readonl
       {plain.length > 0 && (
         <div class="ysp-kinds ysp-plain">
           {plain.map((c) => {
-            const label = describe(c, v as unknown as Json, ui);
+            const label = describe(c, asJson<"yspahan">(v), ui);
             return (
               <button key={JSON.stringify(c)} type="button" class="btn" data-type={c.type} disabled={ui.busy} onClick={() => ui.propose(c, label)}>
                 {label}
@@ -1080,8 +1026,8 @@ function Prompt({ v, legal, ui, mode, part = "all" }: { v: YView; legal: readonl
 
 
 export function render(view: Json, seat: number | null, legal: Command[], ui: BoardUi): ComponentChild {
-  if (!isView(view)) return <p class="muted">{ui.tr("The game has not begun yet.", "Hra ještě nezačala.")}</p>;
   const v = asView(view);
+  if (!v) return <p class="muted">{ui.tr("The game has not begun yet.", "Hra ještě nezačala.")}</p>;
   const mode = modeOf(legal, ui);
   // One layout per device (ui.layout), never per phase: on a phone the tower is a short strip
   // above the market, so that the market fills the space above the dock.
@@ -1114,8 +1060,8 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
 // ---------------------------------------------------------------- my cards and buildings
 
 export function privateArea(view: Json, seat: number | null, legal: Command[], ui: BoardUi): ComponentChild {
-  if (!isView(view)) return null;
   const v = asView(view);
+  if (!v) return null;
   if (seat === null || !v.hand) return null;
   const tr = ui.tr;
   const live = ui.interactive && !ui.busy;

@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { MatchSummary, SeatInfo } from "../types";
 import { classify } from "./ctrl";
+import { matchSummary, seatInfo } from "../testing";
 
 function seat(index: number, user: string | null, extra: Partial<SeatInfo> = {}): SeatInfo {
-  return { index, kind: user ? "human" : "bot", user, name: user, accepted: true, bot_level: user ? null : "random", status: "playing", to_move: false, rank: null, score: null, reserve_seconds: null, ...extra };
+  return seatInfo({ index, kind: user ? "human" : "bot", user, name: user, bot_level: user ? null : "random", ...extra });
 }
 
 function match(id: number, status: MatchSummary["status"], seats: SeatInfo[], extra: Partial<MatchSummary> = {}): MatchSummary {
-  return { id, game: "samurai", options: {}, n_players: seats.length, status, version: 1, created_by: "bob", created_at: "2026-01-01T00:00:00Z", updated_at: `2026-01-0${id}T00:00:00Z`, outcome: null, rated: true, time_control: { kind: "none" }, deadline: null, seats, ...extra };
+  return matchSummary({ id, game: "samurai", n_players: seats.length, status, created_by: "bob", created_at: "2026-01-01T00:00:00Z", updated_at: `2026-01-0${id}T00:00:00Z`, seats, ...extra });
 }
 
 describe("inbox", () => {

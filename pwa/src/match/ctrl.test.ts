@@ -4,13 +4,10 @@ import type { MatchSocket, SocketHandlers } from "../socket";
 import type { Command, CommandResult, MatchDetail } from "../types";
 import { ApiError } from "../api";
 import { MatchCtrl, type MatchDeps } from "./ctrl";
+import { commandResult, gameInfo, matchDetail } from "../testing";
 
 function detail(over: Partial<MatchDetail> = {}): MatchDetail {
-  return {
-    id: 7, game: "race", options: {}, n_players: 2, status: "active", version: 3, created_by: "me",
-    created_at: "", updated_at: "", outcome: null, rated: true, time_control: { kind: "none" }, deadline: null,
-    seats: [], seat: 0, view: { n: 3 }, active_seats: [0], ...over,
-  };
+  return matchDetail({ id: 7, version: 3, created_by: "me", seat: 0, view: { n: 3 }, active_seats: [0], ...over });
 }
 
 function harness(api: Partial<MatchDeps["api"]>) {
@@ -25,7 +22,7 @@ function harness(api: Partial<MatchDeps["api"]>) {
       ...api,
     } as MatchDeps["api"],
     loadBoard: async () => ({ render: () => null }) as BoardModule,
-    loadGame: async () => ({ slug: "race", name: "Race", min_players: 2, max_players: 3, bot_levels: [], options: [], commands: [] }),
+    loadGame: async () => gameInfo({ slug: "race", name: "Race", max_players: 3 }),
     socket: (_id, h) => {
       handlers = h;
       return fakeSocket;
@@ -76,11 +73,11 @@ describe("match controller", () => {
 
   it("takes the view and legal commands from a command's answer: one request per move", async () => {
     let legalCalls = 0;
-    const answer: CommandResult = {
-      version: 4, status: "active", view: { n: 4 }, active_seats: [0],
+    const answer: CommandResult = commandResult({
+      version: 4, view: { n: 4 }, active_seats: [0],
       events: [{ seq: 4, type: "Added", actor: 0, data: { seat: 0, amount: 1 } }],
       legal_commands: [{ type: "end_turn" }],
-    };
+    });
     const sent: unknown[] = [];
     const { ctrl } = harness({
       legal: async () => {
@@ -126,7 +123,7 @@ describe("match controller", () => {
       command: async (_id: number, _c: Command, cid: string) => {
         ids.push(cid);
         if (ids.length === 1) throw new ApiError(0, "offline", "No connection to the server.");
-        return { version: 4, status: "active", view: {}, events: [], active_seats: [1], legal_commands: [] };
+        return commandResult({ version: 4, status: "active", view: {}, events: [], active_seats: [1], legal_commands: [] });
       },
     });
     await ctrl.load();
@@ -162,7 +159,7 @@ describe("match controller races", () => {
     handlers().events({ after: 3, events: [{ seq: 4, actor: 0 }], view: { n: 4 }, status: "active", active_seats: [1], outcome: null }, 4);
     handlers().events({ after: 4, events: [{ seq: 5, actor: 1 }], view: { n: 5 }, status: "active", active_seats: [0], outcome: null }, 5);
     await new Promise((r) => setTimeout(r, 0));
-    release({ version: 4, status: "active", view: { n: 4 }, events: [{ seq: 4, actor: 0 }], active_seats: [1], legal_commands: [] });
+    release(commandResult({ version: 4, view: { n: 4 }, events: [{ seq: 4, actor: 0 }], active_seats: [1] }));
     await sent;
     expect(ctrl.detail?.version).toBe(5);
     expect(ctrl.detail?.view).toEqual({ n: 5 });
@@ -223,7 +220,7 @@ describe("the confirm policy", () => {
     const { ctrl } = harness({
       command: async (_id: number, c: Command) => {
         sent.push(c);
-        return { version: 4, status: "active", view: {}, events: [{ seq: 4, actor: 0 }], active_seats: [0], legal_commands: [{ type: "end_turn" }] };
+        return commandResult({ version: 4, status: "active", view: {}, events: [{ seq: 4, actor: 0 }], active_seats: [0], legal_commands: [{ type: "end_turn" }] });
       },
     });
     await ctrl.load();

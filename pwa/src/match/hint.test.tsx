@@ -2,15 +2,14 @@
 import { render } from "preact";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiError } from "../api";
+import { matchDetail } from "../testing";
 import type { MatchDetail } from "../types";
 import { HintAsk, HintButton, HintCard, hintOffered, type HintAnswer } from "./hint";
 
 function detail(patch: Partial<MatchDetail> = {}): MatchDetail {
-  return {
-    id: 7, game: "race", options: {}, n_players: 2, status: "active", version: 4, created_by: "anna",
-    created_at: "", updated_at: "", outcome: null, rated: false, hints: true, time_control: { kind: "none" }, deadline: null,
-    seats: [], seat: 0, view: null, active_seats: [0], ...patch,
-  };
+  return matchDetail({
+    id: 7, version: 4, created_by: "anna", rated: false, hints: true, seat: 0, active_seats: [0], ...patch,
+  });
 }
 
 const answer: HintAnswer = {

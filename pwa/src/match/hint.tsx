@@ -4,18 +4,17 @@
 
 import type { ComponentChild } from "preact";
 import { request } from "../api";
+import type { components } from "../api/schema";
 import { errorText } from "../errors";
 import { pick, t } from "../i18n";
 import { ghostMark, type Ghost } from "../replay/analysis";
 import type { Command, MatchDetail, MatchEvent, Texts } from "../types";
 
-export interface HintAnswer {
+/** The generated HintOut (api/schema.d.ts), its command narrowed to a command. */
+export type HintAnswer = Omit<components["schemas"]["HintOut"], "command" | "ghost"> & {
   command: Command;
-  text: Texts;
   ghost: Ghost | null;
-  /** The match's version with the hint recorded: the hint holds until a move follows. */
-  version: number;
-}
+};
 
 export const hintApi = {
   ask: (id: number) => request<HintAnswer>("POST", `matches/${id}/hint`),

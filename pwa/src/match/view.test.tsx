@@ -6,18 +6,15 @@ import type { MatchSocket } from "../socket";
 import type { Command, MatchDetail, MatchEvent, SeatInfo } from "../types";
 import { MatchCtrl, type MatchDeps } from "./ctrl";
 import { matchView } from "./view";
+import { gameInfo, matchDetail, seatInfo } from "../testing";
 
-const seat = (index: number, name: string): SeatInfo => ({
-  index, kind: index === 0 ? "human" : "bot", user: name, name, accepted: true, bot_level: null,
-  status: "playing", to_move: index === 0, rank: null, score: null, reserve_seconds: null,
-});
+const seat = (index: number, name: string): SeatInfo =>
+  seatInfo({ index, kind: index === 0 ? "human" : "bot", user: name, name, to_move: index === 0 });
 
 function detail(status: MatchDetail["status"] = "active"): MatchDetail {
-  return {
-    id: 7, game: "race", options: {}, n_players: 2, status, version: 4, created_by: "anna",
-    created_at: "", updated_at: "", outcome: null, rated: true, time_control: { kind: "none" }, deadline: null,
-    seats: [seat(0, "Anna"), seat(1, "Bot")], seat: 0, view: { n: 4 }, active_seats: [0],
-  };
+  return matchDetail({
+    id: 7, status, version: 4, created_by: "anna", seats: [seat(0, "Anna"), seat(1, "Bot")], seat: 0, view: { n: 4 }, active_seats: [0],
+  });
 }
 
 const said = (seq: number, actor: number, en: string): MatchEvent => ({ seq, actor, type: "Moved", data: {}, text: { en, cs: en } });
@@ -44,7 +41,7 @@ async function screen(phone: boolean, log: MatchEvent[], status: MatchDetail["st
       },
     } as unknown as MatchDeps["api"],
     loadBoard: async () => board,
-    loadGame: async () => ({ slug: "race", name: "Race", min_players: 2, max_players: 2, bot_levels: [], options: [], commands: [] }),
+    loadGame: async () => gameInfo({ slug: "race", name: "Race", max_players: 2 }),
     socket: () => ({ known: 0, connect() {}, close() {}, wake() {} }) as unknown as MatchSocket,
     redraw: () => draw(),
   };

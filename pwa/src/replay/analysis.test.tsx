@@ -21,7 +21,7 @@ const point = (seat: number, before: number, after: number, chance: [number, num
 });
 
 const points = [point(0, 2, 3, [0.5, 0.52], 0), point(1, 3, 5, [0.48, 0.45], 0.02), point(0, 5, 6, [0.41, 0.28], 0.2)];
-const analysis: Analysis = { match: 7, status: "done", current: true, progress: { done: 3, total: 3 }, points };
+const analysis: Analysis = { match: 7, status: "done", current: true, tags: { bot: "search", rules_version: 1, analysis_version: 1, format_version: 1 }, progress: { done: 3, total: 3 }, points };
 const players = [
   { seat: 0, name: "Anna (you)", colour: "#000", ink: "#000", symbol: "circle", me: true, active: false },
   { seat: 1, name: "Bob", colour: "#111", ink: "#111", symbol: "square", me: false, active: false },

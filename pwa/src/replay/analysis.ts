@@ -3,36 +3,19 @@
  * preferred there. Pure: the graph's geometry and the sentences, for graph.tsx and the replay. */
 
 import { request } from "../api";
+import type { components } from "../api/schema";
 import type { Key } from "../i18n";
 import type { Command, Json, MatchEvent, Texts } from "../types";
 
-export interface Ghost {
-  type: string;
-  actor: number;
-  data: Record<string, Json>;
-}
+type Schemas = components["schemas"];
 
-export interface DecisionPoint {
-  seq_before: number;
-  seq_after: number;
-  seat: number;
-  chance_before: number;
-  chance_after: number;
+/** Aliases of the generated API types (api/schema.d.ts); commands and events narrowed to JSON. */
+export type Ghost = Omit<Schemas["GhostOut"], "data"> & { data: Record<string, Json> };
+export type DecisionPoint = Omit<Schemas["DecisionPointOut"], "preferred" | "ghost"> & {
   preferred: Command | null;
-  preferred_chance: number;
-  cost: number;
-  turning: boolean;
-  preferred_text: Texts;
   ghost: Ghost | null;
-}
-
-export interface Analysis {
-  match: number;
-  status: "none" | "queued" | "running" | "done" | "failed";
-  current: boolean;
-  progress: { done: number; total: number };
-  points: DecisionPoint[];
-}
+};
+export type Analysis = Omit<Schemas["AnalysisOut"], "points"> & { points: DecisionPoint[] };
 
 export const analysisApi = {
   get: (id: number) => request<Analysis>("GET", `matches/${id}/analysis`),

@@ -15,17 +15,14 @@ import { lang, t, type Key } from "../i18n";
 import { playersOf } from "../players";
 import { redraw } from "../redraw";
 import { loadGame } from "../session";
+import type { components } from "../api/schema";
 import type { GameInfo, Json, MatchDetail, SeatInfo } from "../types";
 
-export interface StaffDetail {
-  id: number;
-  game: string;
-  status: MatchDetail["status"];
-  version: number;
-  n_players: number;
-  options: Record<string, Json>;
-  seats: SeatInfo[];
-}
+/** What the board needs of /api/staff/matches/<id> (its schema: StaffMatchDetailOut). */
+export type StaffDetail = Pick<
+  components["schemas"]["StaffMatchDetailOut"],
+  "id" | "game" | "status" | "version" | "rules_version" | "n_players" | "visibility" | "autostart"
+> & { options: Record<string, Json>; seats: SeatInfo[] };
 
 export interface Change {
   path: string;
@@ -118,8 +115,11 @@ export class StaffBoardCtrl {
       created_by: null,
       created_at: "",
       updated_at: "",
+      turn_started_at: null,
+      explanation: null,
       outcome: null,
       rated: false,
+      hints: false,
       time_control: { kind: "none" },
       deadline: null,
       seat,

@@ -1,114 +1,24 @@
-/** The tournaments API (core/tournaments/apis.py): its calls and the shapes they answer. */
+/** The tournaments API (core/tournaments/apis.py): its calls, and the shapes they answer as
+ * the generated schema types name them (api/schema.d.ts). */
 
 import { request } from "../api";
+import type { components } from "../api/schema";
 import type { Page } from "../types";
 
-export type Format = "round_robin" | "swiss" | "knockout" | "series";
-export type Status = "registration" | "running" | "finished" | "cancelled";
+type Schemas = components["schemas"];
 
-export interface TournamentSummary {
-  id: number;
-  name: string;
-  game: string;
-  format: Format;
-  players_per_table: number;
-  private: boolean;
-  status: Status;
-  round: number;
-  entrant_count: number;
-  organiser: string | null;
-  starts_at: string | null;
-  registration_closes_at: string | null;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-}
-
-export interface Entrant {
-  entrant: number;
-  name: string;
-  username: string | null;
-  bot_level: string | null;
-  rating: number | null;
-  seed: number | null;
-  withdrawn: boolean;
-}
-
-export interface Standing {
-  rank: number;
-  entrant: number;
-  name: string;
-  username: string | null;
-  bot_level: string | null;
-  withdrawn: boolean;
-  points: number;
-  games: number;
-  wins: number;
-  byes: number;
-  game_points: number;
-  adjustments: number;
-  tiebreaks: Record<string, number>;
-  out_in_round: number | null;
-}
-
-export interface Tournament extends TournamentSummary {
-  version: number;
-  rounds_planned: number | null;
-  round_deadline: string | null;
-  config: Record<string, unknown>;
-  entrants: Entrant[];
-  standings: Standing[];
-  me: { entrant: number; withdrawn: boolean } | null;
-  is_organiser: boolean;
-  can_register: boolean;
-  can_withdraw: boolean;
-}
-
-export interface TableSeat {
-  seat: number;
-  entrant: number | null;
-  name: string;
-}
-
-export interface Table {
-  table: number;
-  match: number | null;
-  match_status: string | null;
-  seats: TableSeat[];
-  result: { ranks: number[]; scores: number[]; forfeits: number[]; how: string; reason: string | null } | null;
-}
-
-export interface Round {
-  round: number;
-  deadline: string | null;
-  finished: boolean;
-  tables: Table[];
-  byes: { entrant: number | null; name: string }[];
-}
-
-export interface TournamentSpec {
-  name: string;
-  game: string;
-  format: Format;
-  players_per_table: number;
-  rounds?: number | null;
-  games?: number;
-  bots_allowed: boolean;
-  bot_level?: string | null;
-  private: boolean;
-  round_start: "auto" | "manual";
-  time_control?: Record<string, unknown> | null;
-  min_rating?: number | null;
-}
-
+export type Format = Schemas["TournamentFormatEnum"];
+export type Status = Schemas["TournamentStatusEnum"];
+export type TournamentSummary = Schemas["TournamentSummaryOut"];
+export type Entrant = Schemas["EntrantOut"];
+export type Standing = Schemas["StandingOut"];
+export type Tournament = Schemas["TournamentOut"];
+export type TableSeat = Schemas["SeatOut"];
+export type Table = Schemas["TableOut"];
+export type Round = Schemas["RoundOut"];
+export type TournamentSpec = Schemas["TournamentCreateInputRequest"];
 /** An organiser's result for a table: a place per seat (1 is first), scores optional. */
-export interface ResultBody {
-  round: number;
-  table: number;
-  ranks: number[];
-  scores: number[] | null;
-  reason: string;
-}
+export type ResultBody = Schemas["TournamentResultInputRequest"];
 
 const T = "tournaments";
 
