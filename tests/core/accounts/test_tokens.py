@@ -162,6 +162,15 @@ def test_nobody_revokes_another_players_device() -> None:
     assert works(bob_key)
 
 
+def test_a_device_id_past_the_databases_range_is_not_found() -> None:
+    """Schemathesis found a 500 here: an id past a bigint went into the query."""
+    make_user("alice")
+    key = log_in("alice")
+    res = with_token(key).delete(f"/api/accounts/me/devices/{2**64}")
+    assert (res.status_code, res.json()["code"]) == (404, "device_not_found")
+    assert works(key)
+
+
 def test_log_out_other_devices_keeps_only_the_one_asking() -> None:
     make_user("alice")
     keys = [log_in("alice") for _ in range(3)]
