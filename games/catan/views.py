@@ -16,6 +16,17 @@ Event = dict[str, Any]
 _DEV = frozenset(DEV_CARDS)
 
 
+def shown_in_war(s: State, p: int, viewer: int | None) -> bool:
+    """Rule 6.e: the failed attacker shows the hand to the defender, who picks two cards (the
+    one time the variant's text makes a player show the hand)."""
+    return (
+        s.phase == WAR_TAKE
+        and s.war is not None
+        and s.war["attacker"] == p
+        and viewer == s.war["defender"]
+    )
+
+
 def _counts(names: tuple[str, ...], values: list[int]) -> dict[str, int]:
     return {name: values[i] for i, name in enumerate(names)}
 
@@ -36,14 +47,7 @@ def _player(s: State, p: int, viewer: int | None) -> dict[str, Any]:
         "discard_left": s.discard_left[p],
     }
     own = viewer == p
-    # Rule 6.e: the failed attacker shows the hand to the defender who picks two cards.
-    shown_in_war = (
-        s.phase == WAR_TAKE
-        and s.war is not None
-        and s.war["attacker"] == p
-        and viewer == s.war["defender"]
-    )
-    if own or shown_in_war:
+    if own or shown_in_war(s, p, viewer):
         out["resources"] = _counts(RESOURCES, s.res[p])
         out["development_cards"] = _counts(DEV_CARDS, s.dev[p])
     if own:
@@ -170,7 +174,9 @@ def determinize(s: State, seat: int, rng: random.Random) -> State:
     """Re-deal what ``seat`` cannot see: the other hands (sizes kept), the deck order, the
     drafts and war picks of others."""
     d = clone_state(s)
-    others = [p for p in range(d.n) if p != seat]
+    # A hand shown in war is known: it stays as it is (only which of its development cards
+    # were bought this turn is re-dealt below).
+    others = [p for p in range(d.n) if p != seat and not shown_in_war(s, p, seat)]
     pool: list[int] = []
     for p in others:
         for r in range(5):
@@ -205,6 +211,14 @@ def determinize(s: State, seat: int, rng: random.Random) -> State:
         d.dev_new[p] = new
         at += size
     d.deck = cards[at:]
+    for p in range(d.n):
+        if p != seat and p not in others:
+            kept = sorted(k for k in range(5) for _ in range(d.dev[p][k]))
+            rng.shuffle(kept)
+            new = [0] * 5
+            for k in kept[: sum(d.dev_new[p])]:
+                new[k] += 1
+            d.dev_new[p] = new
     for p in others:
         d.drafts[p] = None
     if d.war is not None and d.war["defender"] != seat:

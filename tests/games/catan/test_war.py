@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from games.catan import ENGINE
 from games.catan import commands as C
 from games.catan.data import DEV_INDEX
@@ -145,3 +147,22 @@ def test_war_is_refused_without_rule_6() -> None:
     s = skip_setup(new_game(2), phase=MAIN)
     knights(s, 0, 3)
     refused(s, 0, {"type": "declare_war", "defender": 1}, C.NO_WAR)
+
+
+def test_rule_6e_the_shown_hand_stays_what_it_is_when_the_defender_imagines_the_rest() -> None:
+    """The defender's bots re-deal what the defender cannot see; the hand shown in war is not
+    among it, so every card they may take is one the attacker holds (it was re-dealt, and the
+    greedy bot asked for a Victory Point card the attacker did not have)."""
+    s = _war_game()
+    knights(s, 0, 1)
+    give(s, 0, ore=2, grain=1, monopoly=1)
+    _declare(s, [1, 1, 1, 1], [6, 6, 6, 6])
+    run(s, 1, {"type": "war_move_robber", "hex": 3})
+    assert s.phase == WAR_TAKE
+    for seed in range(20):
+        d = ENGINE.determinize(s, 1, random.Random(seed))
+        assert d.res[0] == s.res[0] and d.dev[0] == s.dev[0]
+        for command in ENGINE.legal_commands(d, 1):
+            run(ENGINE.clone(s), 1, command)  # legal in the real game too
+        choice = ENGINE.bot_command(s, 1, "greedy", random.Random(seed), 0.05)
+        run(ENGINE.clone(s), 1, choice)
