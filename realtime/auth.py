@@ -26,6 +26,7 @@ then costs a handshake each, not a database round trip each.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from importlib import import_module
 from types import SimpleNamespace
 from typing import Any
@@ -47,11 +48,13 @@ TOKEN_PROTOCOL = "ludoteka.token."  # + the key
 
 def _user_for_session(session_key: str) -> Any:
     store = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
-    return get_user(SimpleNamespace(session=store))  # Django's own checks: backend, hash
+    # Django's own checks (backend, hash); get_user reads nothing of a request but its session.
+    return get_user(SimpleNamespace(session=store))  # type: ignore[arg-type]
 
 
 def _header(scope: dict[str, Any], name: bytes) -> str | None:
-    for key, value in scope.get("headers", []):
+    headers: list[tuple[bytes, bytes]] = scope.get("headers", [])  # ASGI: raw name, value
+    for key, value in headers:
         if key == name:
             return value.decode("latin1")
     return None
@@ -60,7 +63,8 @@ def _header(scope: dict[str, Any], name: bytes) -> str | None:
 def origin_allowed(origin: str | None) -> bool:
     if origin is None:  # browsers always send Origin on a WebSocket: this is not one
         return True
-    return AllowedHostsOriginValidator(None).valid_origin(urlparse(origin))
+    allowed: bool = AllowedHostsOriginValidator(None).valid_origin(urlparse(origin))
+    return allowed  # (Channels is untyped)
 
 
 def token_still_valid(key: str) -> bool:
@@ -101,10 +105,12 @@ def token_auth(key: Any) -> tuple[Any, str]:
 
 def offered_token(scope: dict[str, Any]) -> str | None:
     """The token the socket brought: its subprotocol, else the legacy ``?token=``."""
-    for protocol in scope.get("subprotocols") or ():
+    offered: Sequence[str] = scope.get("subprotocols") or ()
+    for protocol in offered:
         if protocol.startswith(TOKEN_PROTOCOL):
             return protocol.removeprefix(TOKEN_PROTOCOL)
-    token = parse_qs(scope.get("query_string", b"").decode("latin1")).get("token")
+    query: bytes = scope.get("query_string", b"")
+    token = parse_qs(query.decode("latin1")).get("token")
     return token[0] if token else None
 
 

@@ -20,6 +20,7 @@ from collections.abc import Collection
 
 from django.conf import settings
 
+from core.matches.broadcast import MatchVersionMessage
 from core.matches.models import Match
 from core.notifications.watching import watch_renew
 from realtime import presence, presence_hub
@@ -33,7 +34,8 @@ _task: asyncio.Task[None] | None = None
 
 
 def watch_ttl() -> float:
-    return WATCH_BEATS * settings.REALTIME_PRESENCE_BEAT
+    beat: float = settings.REALTIME_PRESENCE_BEAT  # seconds (core/settings)
+    return WATCH_BEATS * beat
 
 
 def ensure_running() -> None:
@@ -78,6 +80,10 @@ async def beat_once(beat: float) -> None:
     for match_id, version in versions.items():
         for consumer in presence.local_consumers(match_id):
             if consumer.version < version:
-                message = {"type": "match.version", "match": match_id, "version": version}
+                message: MatchVersionMessage = {
+                    "type": "match.version",
+                    "match": match_id,
+                    "version": version,
+                }
                 with contextlib.suppress(Exception):
                     await consumer.channel_layer.send(consumer.channel_name, message)

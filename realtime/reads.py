@@ -22,9 +22,9 @@ import json
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from asgiref.sync import sync_to_async
 from django.db import close_old_connections, connection
@@ -33,12 +33,13 @@ from django.db.models import Max
 from core.api.errors import ApiError
 from core.eventstore.models import Event
 from core.matches import hotpath
+from core.matches.broadcast import MatchVersionMessage
+from core.matches.commands import engine_for
 from core.matches.models import Match, Seat
 from core.matches.names import seat_names
 from core.matches.platform_events import UNDO_EVENT
 from core.matches.presenters import event_for_viewer
 from core.matches.recent import recent_commits
-from core.matches.services import engine_for
 from core.matches.state import fold_events, load_state, state_cache
 from core.notifications.models import OutboxItem
 from realtime.protocol import frame
@@ -163,7 +164,7 @@ def match_update(
     return Update(match_id, after, match.version, seat_of_user, texts)
 
 
-def adopt(message: dict[str, Any]) -> None:
+def adopt(message: MatchVersionMessage) -> None:
     """Keeps the commit an announcement from another process carries (``core.matches.recent``),
     so that ``match_update`` and ``home_update`` build from it; once per process, in the loop
     (a decode, no read)."""
@@ -176,7 +177,11 @@ _hygiene = threading.local()
 HYGIENE_EVERY = 1.0  # seconds
 
 
-def _read(fn: Any, *args: Any, **kwargs: Any) -> Any:
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def _read(fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
     # Django's request-boundary hygiene (``close_old_connections``, then a health-check query
     # on the next use) would cost every read a round trip; a reader thread does it once a
     # second, and at once after an error so that a broken connection is never reused.
@@ -192,7 +197,7 @@ def _read(fn: Any, *args: Any, **kwargs: Any) -> Any:
         raise
 
 
-async def run_read(fn: Any, *args: Any, **kwargs: Any) -> Any:
+async def run_read(fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
     """``fn`` in the default thread pool, not Django's single "thread-sensitive" thread: the
     sockets' reads must not queue one behind another or behind this process's HTTP views."""
     return await sync_to_async(_read, thread_sensitive=False)(fn, *args, **kwargs)
@@ -294,8 +299,8 @@ def _match_and_seats(match_id: int) -> tuple[Match, list[Seat]] | None:
             return None
         return match, seats
     seats = list(Seat.objects.filter(match_id=match_id).select_related("match"))
-    match = seats[0].match if seats else Match.objects.filter(pk=match_id).first()
-    return None if match is None else (match, seats)
+    found = seats[0].match if seats else Match.objects.filter(pk=match_id).first()
+    return None if found is None else (found, seats)
 
 
 @functools.cache

@@ -21,7 +21,8 @@ import asyncio
 import concurrent.futures
 import logging
 import os
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Literal, NotRequired, TypedDict
 
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
@@ -38,6 +39,23 @@ log = logging.getLogger(__name__)
 PUBLISH_TIMEOUT = 2.0
 
 
+class MatchVersionMessage(TypedDict):
+    """The group message "match ``match`` is now at ``version``" (``match.version``)."""
+
+    type: Literal["match.version"]
+    match: int
+    version: int
+    # On Redis, what the move's commit wrote (``recent.encode``), for the other processes.
+    commit: NotRequired[bytes]
+
+
+class MatchChatMessage(TypedDict):
+    """The group message carrying one chat message of the match (``match.chat``)."""
+
+    type: Literal["match.chat"]
+    message: dict[str, Any]
+
+
 def match_group(match_id: int) -> str:
     return f"match.{match_id}"
 
@@ -47,7 +65,7 @@ def user_group(user_id: int) -> str:
 
 
 def announce_match_version(match_id: int, version: int, user_ids: list[int]) -> None:
-    message: dict[str, Any] = {"type": "match.version", "match": match_id, "version": version}
+    message: MatchVersionMessage = {"type": "match.version", "match": match_id, "version": version}
     groups = [match_group(match_id), *(user_group(uid) for uid in user_ids)]
     try:
         if isinstance(get_channel_layer(), RedisPubSubChannelLayer):
@@ -72,12 +90,13 @@ def announce_chat(match_id: int, message: dict[str, Any]) -> None:
     (chat is the players' own). Lost with Redis, like an announcement: a client reads the chat
     again whenever its socket (re)opens."""
     try:
-        publish([match_group(match_id)], {"type": "match.chat", "message": message})
+        chat: MatchChatMessage = {"type": "match.chat", "message": message}
+        publish([match_group(match_id)], chat)
     except Exception:
         log.warning("chat broadcast of match %s failed", match_id, exc_info=True)
 
 
-def publish(groups: list[str], message: dict[str, Any]) -> None:
+def publish(groups: list[str], message: Mapping[str, Any]) -> None:
     """Sends ``message`` to every group, from the calling (synchronous) thread."""
     layer = get_channel_layer()
     if layer is None:
@@ -116,10 +135,12 @@ def _log_failure(done: concurrent.futures.Future[None], groups: list[str]) -> No
 
 
 def _publish_redis(
-    layer: RedisPubSubChannelLayer, groups: list[str], message: dict[str, Any]
+    layer: RedisPubSubChannelLayer, groups: list[str], message: Mapping[str, Any]
 ) -> None:
-    config = settings.CHANNEL_LAYERS["default"].get("CONFIG", {})
-    hosts = config.get("hosts", [])
+    # The settings' dict is inferred from its literal; its CONFIG is the layer's keywords.
+    layer_settings: Mapping[str, Any] = settings.CHANNEL_LAYERS["default"]
+    config: Mapping[str, Any] = layer_settings.get("CONFIG", {})
+    hosts: list[Any] = config.get("hosts", [])
     if len(hosts) != 1 or not isinstance(hosts[0], str):
         # Sharded or dict-configured hosts: let the layer pick the shard per group.
         async_to_sync(_publish_async)(layer, groups, message)
@@ -146,7 +167,7 @@ def _retrieve(task: asyncio.Future[Any]) -> None:
         task.exception()
 
 
-async def _publish_async(layer: Any, groups: list[str], message: dict[str, Any]) -> None:
+async def _publish_async(layer: Any, groups: list[str], message: Mapping[str, Any]) -> None:
     # Tasks and asyncio.wait rather than gather(): a cancelled gather leaves a
     # "_GatheringFuture exception was never retrieved" (CancelledError) in the error log.
     sends = [asyncio.ensure_future(layer.group_send(group, message)) for group in groups]
@@ -159,6 +180,6 @@ async def _publish_async(layer: Any, groups: list[str], message: dict[str, Any])
             send.cancel()  # no-op for those done
     failed = [s.exception() for s in done if not s.cancelled() and s.exception() is not None]
     if failed:
-        raise failed[0]  # type: ignore[misc]
+        raise failed[0]
     if pending:
         raise TimeoutError(f"{len(pending)} of {len(sends)} group sends took over the timeout")
