@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -31,7 +32,13 @@ from core.api.errors import ApiError
 from core.api.guard import RequestState, guarded
 from core.hotlane.tokens import cached_credentials
 from core.matches import selectors, services
-from core.matches.broadcast import match_group, user_group
+from core.matches.broadcast import (
+    MatchChatMessage,
+    MatchVersionMessage,
+    match_group,
+    user_group,
+)
+from core.matches.commands import Answer
 from core.notifications.watching import watch_start, watch_stop
 from core.ops import metrics
 from realtime import beat, limits, outbox_poll, presence, presence_hub, protocol
@@ -159,19 +166,24 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
         except Exception as err:
             raise LayerDown from err
 
-    async def dispatch(self, message: Any) -> None:
+    async def dispatch(self, message: dict[str, Any]) -> None:
         # Channels closes stale database connections around every message with a hop to its
         # one sync thread; every read here runs in a thread that does that itself.
-        kind = message["type"]
-        handler = getattr(self, kind.replace(".", "_"), None)
+        kind: str = message["type"]
+        handler: Callable[[Any], Awaitable[None]] | None = getattr(
+            self, kind.replace(".", "_"), None
+        )
+        # A message this socket has no handler for (a group message it cannot use, or a
+        # ``websocket.*`` type it does not know) is dropped: it must not end the socket.
+        if handler is None:
+            log.warning("socket %s: no handler for %r", self.scope.get("path"), kind)
+            return
         if kind.startswith("websocket."):
             await handler(message)
             return
-        # A group message this socket cannot use, or a read that failed, must not end the
-        # socket: the next announcement (or the beat, or a resume) brings the same versions.
+        # A read that failed must not end the socket either: the next announcement (or the
+        # beat, or a resume) brings the same versions.
         try:
-            if handler is None:
-                raise ValueError(f"no handler for {kind!r}")
             await handler(message)
         except Exception:
             log.warning("socket %s: %s not handled", self.scope.get("path"), kind, exc_info=True)
@@ -288,9 +300,9 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
             await self.send_frame(protocol.error_frame(err, self.current_v(), command_id))
         except Exception:
             log.exception("socket %s: message not handled", self.scope.get("path"))
-            err = ApiError(500, "server_error", "Something went wrong on our side; try again.")
+            failure = ApiError(500, "server_error", "Something went wrong on our side; try again.")
             command_id = msg.d.get("command_id") if msg else None
-            await self.send_frame(protocol.error_frame(err, self.current_v(), command_id))
+            await self.send_frame(protocol.error_frame(failure, self.current_v(), command_id))
 
     async def _first_message_auth(self, msg: protocol.ClientMessage) -> None:
         if msg.t != "auth":
@@ -365,7 +377,7 @@ class MatchConsumer(SocketConsumer):
 
     # --- versions -------------------------------------------------------------------------------
 
-    async def match_version(self, message: dict[str, Any]) -> None:
+    async def match_version(self, message: MatchVersionMessage) -> None:
         if self.closed or self.user is None or message["version"] <= self.version:
             return
         adopt(message)
@@ -384,7 +396,7 @@ class MatchConsumer(SocketConsumer):
         await self.send_frame(text)
         self.version = update.version
 
-    async def match_chat(self, message: dict[str, Any]) -> None:
+    async def match_chat(self, message: MatchChatMessage) -> None:
         # Chat is the players' own: a spectator's socket (no seat) never asks; a seat's asks
         # whether the seat is taken now (an invitation not yet accepted reads no chat).
         if self.closed or self.user is None or self.seat is None:
@@ -410,6 +422,8 @@ class MatchConsumer(SocketConsumer):
             update = await run_read(
                 match_update, self.match_id, after, [self.seat], unchanged_too=True
             )
+            if update is None:  # deleted between the two reads
+                raise ApiError(404, "match_not_found", f"There is no match {self.match_id}.")
             text = update.texts[self.seat]
         await self.send_frame(text)
         self.version = max(self.version, update.version)
@@ -462,7 +476,7 @@ class MatchConsumer(SocketConsumer):
             )
             raise ApiError(500, "server_error", message, saved=saved) from None
         # As rendered when it was made: the state it came from may have moved on since.
-        result = result.fresh() if isinstance(result, services.Answer) else result
+        result = result.fresh() if isinstance(result, Answer) else result
         # The events reach this socket as an ``events`` frame too, from the announcement.
         await self.send_frame(
             frame("ack", {**result, "command_id": args["command_id"]}, result["version"])
@@ -546,7 +560,7 @@ class UserConsumer(SocketConsumer):
     def current_v(self) -> int | None:
         return getattr(self, "cursor", None)
 
-    async def match_version(self, message: dict[str, Any]) -> None:
+    async def match_version(self, message: MatchVersionMessage) -> None:
         if self.closed or self.user is None:
             return
         adopt(message)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from django.test import Client
 
 from core.eventstore.models import Event
@@ -329,3 +331,50 @@ def test_a_chat_message_reaches_the_players_sockets_live_and_no_spectators(playe
             await s.disconnect()
 
     async_to_sync(scenario)()
+
+
+def test_a_message_of_a_type_the_socket_has_no_handler_for_is_dropped_and_the_socket_lives(
+    players: Any,
+) -> None:
+    # A ``websocket.*`` type with no handler once called None: a TypeError that ended the
+    # socket with an internal error. Whether from the server or from the channel layer, an
+    # unknown type is logged and dropped like an unusable group message.
+    match_id, tokens = players["match"], players["tokens"]
+    path = f"/ws/matches/{match_id}/"
+
+    async def scenario() -> None:
+        comm = await socket(path, token=tokens["alice"])
+        await expect(comm, "hello")
+        await comm.send_input({"type": "websocket.nonsense"})
+        group = broadcast.match_group(match_id)
+        await get_channel_layer().group_send(group, {"type": "websocket.nonsense"})
+        await get_channel_layer().group_send(group, {"type": "match.nonsense"})
+        await comm.send_json_to({"t": "ping"})
+        assert (await expect(comm, "pong"))["v"] == 2
+        await submit(match_id, players["alice"], {"type": "add", "amount": 1}, "after-nonsense")
+        assert (await expect(comm, "events"))["v"] == 3
+        await comm.disconnect()
+
+    # A handler on the logger itself: the first socket of a session sets Django up, and its
+    # logging configuration replaces the root's handlers (caplog's among them).
+    logger = logging.getLogger("realtime.consumers")
+    heard = _Heard()
+    logger.addHandler(heard)
+    try:
+        async_to_sync(scenario)()
+    finally:
+        logger.removeHandler(heard)
+    assert [m for m in heard.messages if "no handler" in m] == [
+        f"socket {path}: no handler for 'websocket.nonsense'",
+        f"socket {path}: no handler for 'websocket.nonsense'",
+        f"socket {path}: no handler for 'match.nonsense'",
+    ]
+
+
+class _Heard(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
