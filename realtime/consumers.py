@@ -33,6 +33,7 @@ from core.api.guard import RequestState, guarded
 from core.hotlane.tokens import cached_credentials
 from core.matches import selectors, services
 from core.matches.broadcast import (
+    ChannelLayer,
     MatchChatMessage,
     MatchVersionMessage,
     match_group,
@@ -103,7 +104,7 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
         self.groups_joined: list[str] = []
         self.tasks: set[asyncio.Task[Any]] = set()
         self.limit = _rate_limit()
-        self.channel_layer = get_channel_layer(self.channel_layer_alias)
+        self.channel_layer: ChannelLayer = get_channel_layer(self.channel_layer_alias)
         self.channel_name = ""
         if scope["user"].is_authenticated and scope.get("auth") not in REFUSALS:
             # Before the channel and its subscription: a socket over the caps costs nothing.
@@ -158,7 +159,7 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
             self.slot = (user.pk, match_id)
         return refusal
 
-    async def _layer_receive(self) -> Any:
+    async def _layer_receive(self) -> dict[str, Any]:
         try:
             return await self.channel_layer.receive(self.channel_name)
         except asyncio.CancelledError:

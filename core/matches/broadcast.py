@@ -22,7 +22,7 @@ import concurrent.futures
 import logging
 import os
 from collections.abc import Mapping
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, Protocol, TypedDict
 
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
@@ -37,6 +37,18 @@ log = logging.getLogger(__name__)
 
 # A hung Redis must not hold the response of the command that was just committed.
 PUBLISH_TIMEOUT = 2.0
+
+
+class ChannelLayer(Protocol):
+    """What this server uses of a Channels layer (Channels has no types): the in-process one
+    and the Redis pub/sub one both answer it."""
+
+    async def new_channel(self) -> str: ...
+    async def receive(self, channel: str) -> dict[str, Any]: ...
+    async def send(self, channel: str, message: Mapping[str, Any]) -> None: ...
+    async def group_add(self, group: str, channel: str) -> None: ...
+    async def group_discard(self, group: str, channel: str) -> None: ...
+    async def group_send(self, group: str, message: Mapping[str, Any]) -> None: ...
 
 
 class MatchVersionMessage(TypedDict):
@@ -167,7 +179,9 @@ def _retrieve(task: asyncio.Future[Any]) -> None:
         task.exception()
 
 
-async def _publish_async(layer: Any, groups: list[str], message: Mapping[str, Any]) -> None:
+async def _publish_async(
+    layer: ChannelLayer, groups: list[str], message: Mapping[str, Any]
+) -> None:
     # Tasks and asyncio.wait rather than gather(): a cancelled gather leaves a
     # "_GatheringFuture exception was never retrieved" (CancelledError) in the error log.
     sends = [asyncio.ensure_future(layer.group_send(group, message)) for group in groups]
@@ -178,7 +192,7 @@ async def _publish_async(layer: Any, groups: list[str], message: Mapping[str, An
     finally:
         for send in sends:
             send.cancel()  # no-op for those done
-    failed = [s.exception() for s in done if not s.cancelled() and s.exception() is not None]
+    failed = [err for s in done if not s.cancelled() and (err := s.exception()) is not None]
     if failed:
         raise failed[0]
     if pending:
