@@ -17,8 +17,8 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, TypeVar
 
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
@@ -83,8 +83,12 @@ def _rate_limit() -> protocol.RateLimit:
     return protocol.RateLimit(rate=count / seconds, burst=float(count))
 
 
-async def _in_thread(fn: Any, **kwargs: Any) -> Any:
-    return await database_sync_to_async(fn, thread_sensitive=False)(**kwargs)
+T = TypeVar("T")
+
+
+async def _in_thread(fn: Callable[[], T]) -> T:
+    result: T = await database_sync_to_async(fn, thread_sensitive=False)()
+    return result
 
 
 class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
@@ -260,7 +264,7 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
     def forget(self) -> None:
         """Drops whatever this process keeps about the socket (it is gone, one way or another)."""
 
-    def spawn(self, coro: Any) -> None:
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         task = asyncio.ensure_future(coro)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
@@ -441,7 +445,7 @@ class MatchConsumer(SocketConsumer):
     async def on_resign(self, msg: protocol.ClientMessage) -> None:
         await self._run(services.match_resign, protocol.resign_input(msg.d))
 
-    async def _run(self, service: Any, args: dict[str, Any]) -> None:
+    async def _run(self, service: Callable[..., dict[str, Any]], args: dict[str, Any]) -> None:
         # The REST endpoint's guarantees (core/api/guard.py): a write budget from the message's
         # arrival (503 busy, nothing applied, once it is spent) and a truthful server error.
         received = time.monotonic()
@@ -458,7 +462,7 @@ class MatchConsumer(SocketConsumer):
             return
         states: list[RequestState] = []
 
-        def call() -> Any:
+        def call() -> dict[str, Any]:
             with guarded(write=True, started=received) as state:
                 states.append(state)
                 return service(match_id=self.match_id, user=self.user, **args)
@@ -504,7 +508,7 @@ class MatchConsumer(SocketConsumer):
         self.presence_version = version
         await self.send_frame(text)
 
-    async def watch(self, fn: Any, **kwargs: Any) -> None:
+    async def watch(self, fn: Callable[..., None], **kwargs: Any) -> None:
         """Record in the database that this user looks at the match (``watching``), for the
         notifications "only when I am not looking"; a failure costs at most an extra push. The
         process's beat renews it (realtime/beat.py)."""
