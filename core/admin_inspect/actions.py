@@ -30,6 +30,7 @@ from core.matches import broadcast, platform_events, services
 from core.matches.commands import engine_for
 from core.matches.deadlines import timeout_bot_level
 from core.matches.models import Match, Seat
+from core.matches.plan import Append
 from core.matches.state import load_state, load_state_at
 
 PERMISSIONS: dict[str, str] = {  # by AuditEntry.Action (a str)
@@ -223,23 +224,23 @@ def match_replace_seat(
             )
         state = load_state(match)
         before = engine.active_seats(state)
-        (row,) = store.append(
-            match=match,
-            expected_version=match.version,
-            events=[
-                {
-                    "type": platform_events.SEAT_REPLACED_BY_BOT,
-                    "seat": seat,
-                    "level": chosen,
-                    "reason": text,
-                }
-            ],
-            actor=None,
-        )
-        target.status, target.bot_level, target.to_move = Seat.Status.ZOMBIE, chosen, False
-        target.save(update_fields=["status", "bot_level"])
+        replaced = {
+            "type": platform_events.SEAT_REPLACED_BY_BOT,
+            "seat": seat,
+            "level": chosen,
+            "reason": text,
+        }
+        target.to_move = False
         # The clock and bots as after any move: a bot now plays the seat if it is its turn.
-        services.project(match, engine, state, before=before, seats=seats)
+        (row,) = services.platform_move(
+            match,
+            engine,
+            state,
+            before=before,
+            seats=seats,
+            appends=[Append([replaced], None)],
+            seat_set={seat: {"status": Seat.Status.ZOMBIE, "bot_level": chosen}},
+        )
         return _audit(
             user,
             AuditEntry.Action.REPLACE_SEAT,
@@ -305,22 +306,17 @@ def match_rollback(*, user: User, match_id: int, reason: Any, to: Any) -> AuditE
         kept = Snapshot.objects.filter(match=match).order_by("-version").first()
         match.snapshot_version = kept.version if kept else 0
         Match.objects.filter(pk=match.pk).update(snapshot_version=match.snapshot_version)
-        (row,) = store.append(
-            match=match,
-            expected_version=match.version,
-            events=[
-                {
-                    "type": platform_events.UNDO_EVENT,
-                    "seat": None,
-                    "seqs": seqs,
-                    "rollback_to": to,
-                    "reason": text,
-                }
-            ],
-            actor=None,
+        undo = {
+            "type": platform_events.UNDO_EVENT,
+            "seat": None,
+            "seqs": seqs,
+            "rollback_to": to,
+            "reason": text,
+        }
+        state = load_state_at(match, match.version, then=[undo])
+        (row,) = services.platform_move(
+            match, engine, state, before=before, seats=seats, appends=[Append([undo], None)]
         )
-        state = load_state_at(match, match.version)
-        services.project(match, engine, state, before=before, seats=seats)
         return _audit(user, AuditEntry.Action.ROLLBACK, match, text, row.seq, to=to, undone=seqs)
 
     return _act(match_id, run)

@@ -148,9 +148,12 @@ def read(match_id: int, command_id: str | None) -> tuple[Match, list[Seat], Comm
 
 
 def can_write(plan: Plan) -> bool:
-    """Whether this writer writes ``plan``: new events that neither end the match (results,
-    ratings and the apps that follow matches are the ORM writer's) nor abandon it."""
-    return bool(plan.events) and plan.outcome is None and not plan.abandoned
+    """Whether this writer writes ``plan``: one batch of new events, by one actor, that neither
+    change a seat's own columns nor end the match (results, ratings and the apps that follow
+    matches are the ORM writer's) nor abandon it."""
+    return (
+        len(plan.appends) == 1 and not plan.seat_set and plan.outcome is None and not plan.abandoned
+    )
 
 
 def write(plan: Plan) -> list[Event]:

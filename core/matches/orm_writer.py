@@ -3,8 +3,9 @@ which holds the match's row lock (``select_for_update``), on SQLite and PostgreS
 
 It writes everything a plan can hold, the match's ending included (results, ratings, the apps
 that follow matches: ``finish``), where the single-statement writer (``hotpath``) hands such a
-plan back. The order: the events, the clock, whose turn it is, the notifications, the ending,
-a snapshot, the command's record; then what follows the commit is scheduled.
+plan back. The order: the events (batch by batch), the seats' own changes, the clock, whose
+turn it is, the notifications, the ending, a snapshot, the command's record; then what follows
+the commit is scheduled.
 """
 
 from __future__ import annotations
@@ -28,17 +29,19 @@ from core.ratings.services import match_rate
 
 def write(plan: Plan) -> list[Event]:
     """Write ``plan`` in the caller's transaction and schedule what follows its commit; the
-    appended events' rows (none when the caller appended them)."""
+    appended events' rows, every batch's in order."""
     match = plan.match
     rows: list[Event] = []
-    if plan.events:
-        rows = store.append(
+    for batch in plan.appends:
+        rows += store.append(
             match=match,
-            expected_version=plan.expected_version,
-            events=plan.events,
-            actor=plan.actor,
-            command_id=plan.command_id,
+            expected_version=plan.expected_version + len(rows),
+            events=batch.events,
+            actor=batch.actor,
+            command_id=batch.command_id,
         )
+    for pk, columns in plan.seat_set.items():
+        Seat.objects.filter(pk=pk).update(**columns)
     for pk, reserve in plan.reserves.items():
         Seat.objects.filter(pk=pk).update(reserve_seconds=reserve)
     if plan.match_set:
