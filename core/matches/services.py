@@ -140,6 +140,7 @@ def match_create(
         raise ApiError(422, "creator_seat", "Exactly one seat must be yours ('me').")
     rows: list[Seat] = []
     invited: set[int] = set()
+    invitations: list[User] = []  # seats given to a user who has yet to accept, in seat order
     for index, spec in enumerate(specs):
         if spec.kind == "me":
             rows.append(Seat(index=index, kind=Seat.Kind.HUMAN, user=user))
@@ -151,6 +152,8 @@ def match_create(
                 raise ApiError(422, "duplicate_player", f"{spec.username} already has a seat.")
             invited.add(other.pk)
             accepted = spec.kind == "player"
+            if not accepted:
+                invitations.append(other)
             rows.append(Seat(index=index, kind=Seat.Kind.HUMAN, user=other, accepted=accepted))
         elif spec.kind == "bot":
             if spec.level not in engine.bot_levels:
@@ -185,16 +188,15 @@ def match_create(
         for row in rows:
             row.match = match
         Seat.objects.bulk_create(rows)
-        for row in rows:
-            if row.kind == Seat.Kind.HUMAN and not row.accepted:
-                OutboxItem.objects.create(
-                    user_id=row.user_id,
-                    match=match,
-                    kind=OutboxItem.Kind.INVITED,
-                    key=f"invited:{row.user_id}:{match.pk}",
-                    payload={"game": game},
-                )
-        if any(not row.accepted for row in rows):
+        for invitee in invitations:
+            OutboxItem.objects.create(
+                user=invitee,
+                match=match,
+                kind=OutboxItem.Kind.INVITED,
+                key=f"invited:{invitee.pk}:{match.pk}",
+                payload={"game": game},
+            )
+        if invitations:
             dispatch_after_commit()
         if autostart and _ready(rows):
             _start(match, engine, rows)
