@@ -98,6 +98,27 @@ def notify(
     write_outbox(match, outbox_rows(match, kind, seats, key=key, payload=payload))
 
 
+def abort(match: Match, event: dict[str, Any]) -> Event:
+    """A staff's abort (in the transaction): ``event`` appended by nobody, the match aborted,
+    its clock stopped, nobody to move. Decides nothing: no clock is charged, nobody told."""
+    (row,) = store.append(match=match, expected_version=match.version, events=[event], actor=None)
+    match.status = Match.Status.ABORTED
+    Match.objects.filter(pk=match.pk).update(status=match.status, deadline=None, remind_at=None)
+    Seat.objects.filter(match=match).update(to_move=False)
+    return row
+
+
+def award(
+    match: Match, seats: list[Seat], event: dict[str, Any], outcome: Mapping[str, Any]
+) -> Event:
+    """A staff's award (in the transaction): ``event`` appended by nobody, the clock stopped
+    uncharged, and the match ended with ``outcome`` as the engine's ending ends it (``finish``)."""
+    (row,) = store.append(match=match, expected_version=match.version, events=[event], actor=None)
+    Match.objects.filter(pk=match.pk).update(deadline=None, remind_at=None)
+    finish(match, seats, outcome)
+    return row
+
+
 def finish(match: Match, seats: list[Seat], outcome: Mapping[str, Any]) -> None:
     """End the match with ``outcome`` (in the transaction): its results on the match and the
     seats, the players told, the ratings, and the apps that follow matches (``hooks``)."""
