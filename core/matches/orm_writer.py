@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from core.eventstore import store
 from core.eventstore.models import CommandRecord, Event, Snapshot
-from core.matches import aftercommit, hooks
+from core.matches import aftercommit, hooks, platform_events
 from core.matches.commands import record_response
 from core.matches.models import Match, Seat
 from core.matches.plan import OutboxRow, Plan, outbox_rows
@@ -96,6 +96,15 @@ def notify(
 ) -> None:
     """Queue one outbox row per seat's player (``plan.outbox_rows``) in the transaction."""
     write_outbox(match, outbox_rows(match, kind, seats, key=key, payload=payload))
+
+
+def hint_used(match: Match, seat: int) -> Event:
+    """A seat's hint recorded (in the transaction that locks the match): ``HintUsed`` by the
+    seat, with no command id, so that like a barrier it stops an undo from reaching past it.
+    Nothing else changes: the state, the turn and the clock stay as they are."""
+    event = {"type": platform_events.HINT_USED, "seat": seat}
+    (row,) = store.append(match=match, expected_version=match.version, events=[event], actor=seat)
+    return row
 
 
 def abort(match: Match, event: dict[str, Any]) -> Event:
