@@ -1,6 +1,7 @@
-"""Staff actions on a match. None edits history: each appends an event to the match's stream
-(with its reason) and writes an audit row (who, when, why), in one transaction, and each needs
-its own permission beyond ``is_staff`` (``AuditEntry.Meta.permissions``).
+"""Staff actions on a match. None edits history: each has the match's writer
+(``core.matches.orm_writer``) append an event to the match's stream (with its reason) and writes
+an audit row (who, when, why), in one transaction, and each needs its own permission beyond
+``is_staff`` (``AuditEntry.Meta.permissions``).
 
 - abort: ``MatchAborted``; the match stops where it is, nobody is ranked.
 - award a result: ``ResultAwarded`` with the ranks (and scores); the match finishes with them,
@@ -26,10 +27,11 @@ from core.api.errors import ApiError
 from core.api.guard import check_deadline
 from core.eventstore import store
 from core.eventstore.models import Snapshot
-from core.matches import broadcast, platform_events, services
+from core.matches import broadcast, orm_writer, platform_events, services
 from core.matches.commands import engine_for
 from core.matches.deadlines import timeout_bot_level
 from core.matches.models import Match, Seat
+from core.matches.plan import Append
 from core.matches.state import load_state, load_state_at
 
 PERMISSIONS: dict[str, str] = {  # by AuditEntry.Action (a str)
@@ -121,15 +123,8 @@ def match_abort(*, user: User, match_id: int, reason: Any) -> AuditEntry:
     def run(match: Match) -> AuditEntry:
         _must_be(match, Match.Status.ACTIVE, Match.Status.LOBBY)
         seats = list(match.seats.all())
-        (row,) = store.append(
-            match=match,
-            expected_version=match.version,
-            events=[{"type": platform_events.MATCH_ABORTED, "reason": text}],
-            actor=None,
-        )
-        match.status = Match.Status.ABORTED
-        Match.objects.filter(pk=match.pk).update(status=match.status, deadline=None, remind_at=None)
-        Seat.objects.filter(match=match).update(to_move=False)
+        event = {"type": platform_events.MATCH_ABORTED, "reason": text}
+        row = orm_writer.abort(match, event)
         _announce(match, seats)
         return _audit(user, AuditEntry.Action.ABORT, match, text, row.seq)
 
@@ -169,27 +164,19 @@ def match_award_result(
         _must_be(match, Match.Status.ACTIVE)
         places, points = _clean_ranks(match, ranks, scores)
         seats = list(match.seats.all())
-        (row,) = store.append(
-            match=match,
-            expected_version=match.version,
-            events=[
-                {
-                    "type": platform_events.RESULT_AWARDED,
-                    "ranks": places,
-                    "scores": points,
-                    "reason": text,
-                }
-            ],
-            actor=None,
-        )
+        event = {
+            "type": platform_events.RESULT_AWARDED,
+            "ranks": places,
+            "scores": points,
+            "reason": text,
+        }
         outcome = {
             "ranks": places,
             "scores": points,
             "tiebreak": None,
             "details": {"awarded": True, "reason": text},
         }
-        Match.objects.filter(pk=match.pk).update(deadline=None, remind_at=None)
-        services.finish(match, seats, outcome)
+        row = orm_writer.award(match, seats, event, outcome)
         _announce(match, seats)
         return _audit(user, AuditEntry.Action.AWARD, match, text, row.seq, ranks=places)
 
@@ -223,23 +210,23 @@ def match_replace_seat(
             )
         state = load_state(match)
         before = engine.active_seats(state)
-        (row,) = store.append(
-            match=match,
-            expected_version=match.version,
-            events=[
-                {
-                    "type": platform_events.SEAT_REPLACED_BY_BOT,
-                    "seat": seat,
-                    "level": chosen,
-                    "reason": text,
-                }
-            ],
-            actor=None,
-        )
-        target.status, target.bot_level, target.to_move = Seat.Status.ZOMBIE, chosen, False
-        target.save(update_fields=["status", "bot_level"])
+        replaced = {
+            "type": platform_events.SEAT_REPLACED_BY_BOT,
+            "seat": seat,
+            "level": chosen,
+            "reason": text,
+        }
+        target.to_move = False
         # The clock and bots as after any move: a bot now plays the seat if it is its turn.
-        services.project(match, engine, state, before=before, seats=seats)
+        (row,) = services.platform_move(
+            match,
+            engine,
+            state,
+            before=before,
+            seats=seats,
+            appends=[Append([replaced], None)],
+            seat_set={seat: {"status": Seat.Status.ZOMBIE, "bot_level": chosen}},
+        )
         return _audit(
             user,
             AuditEntry.Action.REPLACE_SEAT,
@@ -305,22 +292,17 @@ def match_rollback(*, user: User, match_id: int, reason: Any, to: Any) -> AuditE
         kept = Snapshot.objects.filter(match=match).order_by("-version").first()
         match.snapshot_version = kept.version if kept else 0
         Match.objects.filter(pk=match.pk).update(snapshot_version=match.snapshot_version)
-        (row,) = store.append(
-            match=match,
-            expected_version=match.version,
-            events=[
-                {
-                    "type": platform_events.UNDO_EVENT,
-                    "seat": None,
-                    "seqs": seqs,
-                    "rollback_to": to,
-                    "reason": text,
-                }
-            ],
-            actor=None,
+        undo = {
+            "type": platform_events.UNDO_EVENT,
+            "seat": None,
+            "seqs": seqs,
+            "rollback_to": to,
+            "reason": text,
+        }
+        state = load_state_at(match, match.version, then=[undo])
+        (row,) = services.platform_move(
+            match, engine, state, before=before, seats=seats, appends=[Append([undo], None)]
         )
-        state = load_state_at(match, match.version)
-        services.project(match, engine, state, before=before, seats=seats)
         return _audit(user, AuditEntry.Action.ROLLBACK, match, text, row.seq, to=to, undone=seqs)
 
     return _act(match_id, run)

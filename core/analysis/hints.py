@@ -17,7 +17,7 @@ from django.db import transaction
 from core.analysis.words import move_words
 from core.api.errors import ApiError
 from core.eventstore import store
-from core.matches import broadcast, selectors
+from core.matches import broadcast, orm_writer, selectors
 from core.matches.commands import engine_for
 from core.matches.models import Match
 from core.matches.names import seat_names
@@ -97,13 +97,7 @@ def _record_hint(match_id: int, seat: int, *, seen_version: int, state: Any) -> 
                 f"The match moved on to version {match.version}; ask again.",
                 current_version=match.version,
             )
-        # No command id: like a barrier, a hint stops an undo from reaching past it.
-        store.append(
-            match=match,
-            expected_version=match.version,
-            events=[{"type": HINT_USED, "seat": seat}],
-            actor=seat,
-        )
+        orm_writer.hint_used(match, seat)
         user_ids = list(match.seats.exclude(user=None).values_list("user_id", flat=True))
         version = match.version
         transaction.on_commit(lambda: state_cache.put(match_id, version, state))

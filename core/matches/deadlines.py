@@ -29,14 +29,14 @@ from django.utils import timezone
 from core.accounts.models import User, Vacation
 from core.accounts.selectors import vacation_window, vacations_at
 from core.accounts.services import VacationEnded, user_spend_vacation_day, vacation_end
-from core.eventstore import store
 from core.eventstore.models import Event
 from core.matches import platform_events
 from core.matches.commands import engine_for, schedule_clock_checks
 from core.matches.models import Match, Seat
 from core.matches.orm_writer import notify
+from core.matches.plan import Append
 from core.matches.scheduling import run_at, run_task, task_named
-from core.matches.services import project
+from core.matches.services import platform_move
 from core.matches.state import load_state, state_cache
 from core.matches.timecontrol import DAY, TimeControl, deadlines
 from core.notifications.models import OutboxItem
@@ -149,11 +149,12 @@ def _timeout(match: Match, now: datetime) -> str:
     overdue = _waiting(seats, before)
     old_deadline = match.deadline
     assert old_deadline is not None
-    start_version = match.version
     timed_out = False
     # Away when the deadline fell due, not when the check runs: a late check costs no vacation.
     away = _away(match, overdue, old_deadline)
     extended: list[tuple[Seat, _Extension]] = []
+    appends: list[Append] = []
+    seat_set: dict[int, dict[str, Any]] = {}
     for seat in overdue:
         if seat.index not in engine.active_seats(state):
             continue  # another seat's timeout ended this one's turn too
@@ -168,22 +169,33 @@ def _timeout(match: Match, now: datetime) -> str:
             )
             continue
         timed_out = True
-        state = _apply_policy(match, engine, state, seat, tc.policy)
+        version = match.version + sum(len(a.events) for a in appends)
+        state, batches, status = _apply_policy(match, engine, state, seat, tc.policy, version)
+        appends += batches
+        seat_set[seat.index] = {"status": status}
     # The earliest of the seats' new deadlines: the others are checked again then.
     chosen = min((e for _, e in extended), key=lambda e: e.deadline, default=None)
     for seat, extension in extended:
         assert chosen is not None
         event = {"type": extension.event, "seat": seat.index, **extension.fields}
         event["deadline"] = chosen.deadline.isoformat()
-        store.append(match=match, expected_version=match.version, events=[event], actor=None)
-    if match.version == start_version:
+        appends.append(Append([event], None))
+    if not any(a.events for a in appends):
         # Nothing was due after all (no waiting human): stop checking this turn.
         match.deadline = match.remind_at = None
         Match.objects.filter(pk=match.pk).update(deadline=None, remind_at=None)
         return "idle"
     # Abandonment, as in match_resign: a match no human plays on is aborted (plan.decide).
-    project(
-        match, engine, state, before=before, seats=seats, now=now, abandon_when_nobody_plays=True
+    platform_move(
+        match,
+        engine,
+        state,
+        before=before,
+        seats=seats,
+        appends=appends,
+        seat_set=seat_set,
+        now=now,
+        abandon_when_nobody_plays=True,
     )
     if (
         match.status != Match.Status.ABORTED
@@ -266,35 +278,42 @@ def _cut_short(
         "until": ended.vacation.ends_on.isoformat(),
         "deadline": deadline.isoformat(),
     }
-    store.append(match=match, expected_version=match.version, events=[event], actor=None)
     seats = list(match.seats.all())
-    project(match, engine, state, before=active, seats=seats, now=now)
+    appends = [Append([event], None)]
+    platform_move(match, engine, state, before=active, seats=seats, appends=appends, now=now)
     _move_clock(match, deadline, remind_at, now=now)
 
 
-def _apply_policy(match: Match, engine: Engine, state: Any, seat: Seat, policy: str) -> Any:
-    """Record the timeout, then forfeit the seat or let a bot play its move."""
+def _apply_policy(
+    match: Match, engine: Engine, state: Any, seat: Seat, policy: str, version: int
+) -> tuple[Any, list[Append], str]:
+    """The timeout's record, then the seat's forfeit or a bot's move for it, on the match's
+    stream at ``version``: the state after them, their batches and the seat's new status."""
     platform: list[dict[str, Any]] = [
         {"type": platform_events.SEAT_TIMED_OUT, "seat": seat.index, "policy": policy}
     ]
+    status = str(seat.status)
     if policy == "zombie":
         platform.append({"type": platform_events.SEAT_TAKEN_OVER, "seat": seat.index})
-        seat.status = Seat.Status.ZOMBIE
-    store.append(match=match, expected_version=match.version, events=platform, actor=None)
-    events = [] if policy == "forfeit" else _bot_turn(match, engine, state, seat.index)
+        status = Seat.Status.ZOMBIE
+    after_platform = version + len(platform)
+    events = (
+        [] if policy == "forfeit" else _bot_turn(match, engine, state, seat.index, after_platform)
+    )
     if events is None or policy == "forfeit":
         events = engine.forfeit(state, seat.index)
-        seat.status = Seat.Status.FORFEITED
+        status = Seat.Status.FORFEITED
     for event in events:
         state = engine.apply(state, event)
-    Seat.objects.filter(pk=seat.pk).update(status=seat.status)
-    store.append(match=match, expected_version=match.version, events=events, actor=seat.index)
-    return state
+    return state, [Append(platform, None), Append(events, seat.index)], status
 
 
-def _bot_turn(match: Match, engine: Engine, state: Any, seat: int) -> list[dict[str, Any]] | None:
+def _bot_turn(
+    match: Match, engine: Engine, state: Any, seat: int, version: int
+) -> list[dict[str, Any]] | None:
     """The events of a bot's whole turn for ``seat`` (a turn may take several commands), found
-    on a copy of ``state``; None if the bot fails to finish it."""
+    on a copy of ``state``, with the randomness of the stream at ``version``; None if the bot
+    fails to finish it."""
     work = engine.clone(state)
     events: list[dict[str, Any]] = []
     budget = float(settings.BOT_BUDGET_SECONDS)
@@ -302,7 +321,7 @@ def _bot_turn(match: Match, engine: Engine, state: Any, seat: int) -> list[dict[
     for step in range(MAX_BOT_STEPS):
         if seat not in engine.active_seats(work) or engine.outcome(work) is not None:
             return events
-        rng = command_rng(match.secret_seed, match.version, f"timeout{seat}:{step}")
+        rng = command_rng(match.secret_seed, version, f"timeout{seat}:{step}")
         try:
             # Counted with the bots' own turns (tasks.play_bot_turn): the same histogram.
             with metrics.BOT_THINK_SECONDS.labels(match.game, level).time():

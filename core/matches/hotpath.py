@@ -109,8 +109,10 @@ def read_match(match_id: int) -> Match:
     match, seats, _ = read(match_id, None)
     cached = Seat.objects.filter(match_id=match.pk)
     cached._result_cache = seats
-    cached._prefetch_done = True
-    match._prefetched_objects_cache = {"seats": cached}
+    # Django's prefetch cache, which django-stubs do not declare: the seats read in the same
+    # round trip stand in for prefetch_related("seats").
+    cached._prefetch_done = True  # type: ignore[attr-defined]
+    match._prefetched_objects_cache = {"seats": cached}  # type: ignore[attr-defined]
     return match
 
 
@@ -133,7 +135,8 @@ def read(match_id: int, command_id: str | None) -> tuple[Match, list[Seat], Comm
         seat._state.adding = False
         seats.append(seat)
     record = None
-    if (found := _json(row[len(_MATCH_COLUMNS) + 1])) is not None:
+    found = _json(row[len(_MATCH_COLUMNS) + 1])
+    if command_id is not None and found is not None:  # a record is read only for a command_id
         pk, seat_index, version, response, user_id = found
         record = CommandRecord(
             id=pk,
@@ -148,9 +151,12 @@ def read(match_id: int, command_id: str | None) -> tuple[Match, list[Seat], Comm
 
 
 def can_write(plan: Plan) -> bool:
-    """Whether this writer writes ``plan``: new events that neither end the match (results,
-    ratings and the apps that follow matches are the ORM writer's) nor abandon it."""
-    return bool(plan.events) and plan.outcome is None and not plan.abandoned
+    """Whether this writer writes ``plan``: one batch of new events, by one actor, that neither
+    change a seat's own columns nor end the match (results, ratings and the apps that follow
+    matches are the ORM writer's) nor abandon it."""
+    return (
+        len(plan.appends) == 1 and not plan.seat_set and plan.outcome is None and not plan.abandoned
+    )
 
 
 def write(plan: Plan) -> list[Event]:

@@ -3,8 +3,9 @@ which holds the match's row lock (``select_for_update``), on SQLite and PostgreS
 
 It writes everything a plan can hold, the match's ending included (results, ratings, the apps
 that follow matches: ``finish``), where the single-statement writer (``hotpath``) hands such a
-plan back. The order: the events, the clock, whose turn it is, the notifications, the ending,
-a snapshot, the command's record; then what follows the commit is scheduled.
+plan back. The order: the events (batch by batch), the seats' own changes, the clock, whose
+turn it is, the notifications, the ending, a snapshot, the command's record; then what follows
+the commit is scheduled.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from django.utils import timezone
 
 from core.eventstore import store
 from core.eventstore.models import CommandRecord, Event, Snapshot
-from core.matches import aftercommit, hooks
+from core.matches import aftercommit, hooks, platform_events
 from core.matches.commands import record_response
 from core.matches.models import Match, Seat
 from core.matches.plan import OutboxRow, Plan, outbox_rows
@@ -28,17 +29,19 @@ from core.ratings.services import match_rate
 
 def write(plan: Plan) -> list[Event]:
     """Write ``plan`` in the caller's transaction and schedule what follows its commit; the
-    appended events' rows (none when the caller appended them)."""
+    appended events' rows, every batch's in order."""
     match = plan.match
     rows: list[Event] = []
-    if plan.events:
-        rows = store.append(
+    for batch in plan.appends:
+        rows += store.append(
             match=match,
-            expected_version=plan.expected_version,
-            events=plan.events,
-            actor=plan.actor,
-            command_id=plan.command_id,
+            expected_version=plan.expected_version + len(rows),
+            events=batch.events,
+            actor=batch.actor,
+            command_id=batch.command_id,
         )
+    for pk, columns in plan.seat_set.items():
+        Seat.objects.filter(pk=pk).update(**columns)
     for pk, reserve in plan.reserves.items():
         Seat.objects.filter(pk=pk).update(reserve_seconds=reserve)
     if plan.match_set:
@@ -93,6 +96,36 @@ def notify(
 ) -> None:
     """Queue one outbox row per seat's player (``plan.outbox_rows``) in the transaction."""
     write_outbox(match, outbox_rows(match, kind, seats, key=key, payload=payload))
+
+
+def hint_used(match: Match, seat: int) -> Event:
+    """A seat's hint recorded (in the transaction that locks the match): ``HintUsed`` by the
+    seat, with no command id, so that like a barrier it stops an undo from reaching past it.
+    Nothing else changes: the state, the turn and the clock stay as they are."""
+    event = {"type": platform_events.HINT_USED, "seat": seat}
+    (row,) = store.append(match=match, expected_version=match.version, events=[event], actor=seat)
+    return row
+
+
+def abort(match: Match, event: dict[str, Any]) -> Event:
+    """A staff's abort (in the transaction): ``event`` appended by nobody, the match aborted,
+    its clock stopped, nobody to move. Decides nothing: no clock is charged, nobody told."""
+    (row,) = store.append(match=match, expected_version=match.version, events=[event], actor=None)
+    match.status = Match.Status.ABORTED
+    Match.objects.filter(pk=match.pk).update(status=match.status, deadline=None, remind_at=None)
+    Seat.objects.filter(match=match).update(to_move=False)
+    return row
+
+
+def award(
+    match: Match, seats: list[Seat], event: dict[str, Any], outcome: Mapping[str, Any]
+) -> Event:
+    """A staff's award (in the transaction): ``event`` appended by nobody, the clock stopped
+    uncharged, and the match ended with ``outcome`` as the engine's ending ends it (``finish``)."""
+    (row,) = store.append(match=match, expected_version=match.version, events=[event], actor=None)
+    Match.objects.filter(pk=match.pk).update(deadline=None, remind_at=None)
+    finish(match, seats, outcome)
+    return row
 
 
 def finish(match: Match, seats: list[Seat], outcome: Mapping[str, Any]) -> None:

@@ -15,6 +15,7 @@ whose turn it is), as the writers and the answer read them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -24,6 +25,7 @@ from django.utils import timezone
 
 from core.matches.commands import clock_changes
 from core.matches.models import Match, Seat
+from core.matches.platform_events import PLATFORM_EVENTS
 from core.notifications.models import OutboxItem
 from games.base import Engine, Outcome
 
@@ -36,6 +38,16 @@ class OutboxRow:
     kind: str
     key: str
     payload: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Append:
+    """One batch of events for the stream, by one actor: a command's (``command_id``), the
+    platform's (a timeout's, a staff action's: nobody), or a seat's move the clock made."""
+
+    events: list[dict[str, Any]]
+    actor: int | None
+    command_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -63,18 +75,17 @@ class AfterCommit:
 
 @dataclass
 class Plan:
-    """Everything one move writes, and what follows it. ``events`` go on top of
-    ``expected_version`` (empty: the caller appended them already, as undo and the staff's and
-    clock's actions do)."""
+    """Everything one move writes, and what follows it. ``appends`` go on top of
+    ``expected_version``, in order; ``seat_set`` changes seats' own columns (a resignation's,
+    a timeout's or a staff's status)."""
 
     match: Match
     seats: list[Seat]
     engine: Engine
     state: Any  # after the events
-    events: list[dict[str, Any]]
+    appends: list[Append]
     expected_version: int
-    actor: int | None
-    command_id: str | None
+    seat_set: dict[int, dict[str, Any]]  # columns by seat primary key
     now: datetime
     before: frozenset[int]
     active: frozenset[int]
@@ -88,6 +99,20 @@ class Plan:
     snapshot: Any | None  # the state as JSON when one is due (only at an undo barrier)
     record: RecordPlan | None
     after: AfterCommit = field(repr=False)
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """Every event the plan appends, in order."""
+        return [e for a in self.appends for e in a.events]
+
+    @property
+    def actor(self) -> int | None:
+        """The last batch's actor: a command's seat."""
+        return self.appends[-1].actor if self.appends else None
+
+    @property
+    def command_id(self) -> str | None:
+        return self.appends[-1].command_id if self.appends else None
 
     @property
     def version(self) -> int:
@@ -130,20 +155,35 @@ def decide(
     seats: list[Seat],
     engine: Engine,
     state: Any,
-    events: list[dict[str, Any]],
+    events: Sequence[dict[str, Any]] = (),
     before: frozenset[int],
     actor: int | None = None,
     command_id: str | None = None,
+    appends: Sequence[Append] = (),
+    seat_set: Mapping[int, Mapping[str, Any]] | None = None,
     record: RecordPlan | None = None,
     abandon_when_nobody_plays: bool = False,
     now: datetime | None = None,
 ) -> Plan:
-    """The plan of ``events`` (already folded into ``state``) on top of ``match``'s version, or
-    of what was appended already (``events`` empty). ``before``: the seats to move before.
+    """The plan of ``events`` by ``actor`` (a command's, already folded into ``state``) on top
+    of ``match``'s version; or of ``appends``, batches by several actors (a timeout's platform
+    events, then the seat's forfeit). ``seat_set``: columns of seats by index, set in memory
+    before planning (a forfeited seat no longer plays). ``before``: the seats to move before.
     ``abandon_when_nobody_plays``: a resignation, which aborts a match no person still plays."""
     now = now or timezone.now()
+    batches = [a for a in appends if a.events]
+    if events:
+        batches.append(Append(list(events), actor, command_id))
+    appended = [e for a in batches for e in a.events]
+    changed: dict[int, dict[str, Any]] = {}
+    for s in seats:
+        columns = (seat_set or {}).get(s.index)
+        if columns:
+            for name, value in columns.items():
+                setattr(s, name, value)
+            changed[s.pk] = dict(columns)
     expected = match.version
-    match.version = expected + len(events)  # what the clock and the keys are stamped with
+    match.version = expected + len(appended)  # what the clock and the keys are stamped with
     outcome = engine.outcome(state)
     active: frozenset[int] = frozenset() if outcome is not None else engine.active_seats(state)
     match_set, reserves, clock_set = clock_changes(
@@ -167,9 +207,13 @@ def decide(
         payload={"version": match.version},
     )
     snapshot = None
+    # Snapshots follow the engine's events in one batch (a command, a bot's move, a
+    # resignation, the start); a plan with the platform's events (undo, the clock's, the
+    # staff's) takes none, as it never did.
     if (
-        events
-        and engine.is_undo_barrier(events[-1])
+        len(batches) == 1
+        and not any(e["type"] in PLATFORM_EVENTS for e in appended)
+        and engine.is_undo_barrier(appended[-1])
         and match.version - match.snapshot_version >= settings.SNAPSHOT_EVERY
     ):
         # Only at a barrier: nothing at or before it can be undone later, so the snapshot stays
@@ -195,10 +239,9 @@ def decide(
         seats=seats,
         engine=engine,
         state=state,
-        events=events,
+        appends=batches,
         expected_version=expected,
-        actor=actor,
-        command_id=command_id,
+        seat_set=changed,
         now=now,
         before=before,
         active=active,

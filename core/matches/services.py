@@ -15,8 +15,9 @@ waiting (core/api/guard.py).
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
@@ -44,9 +45,9 @@ from core.matches.commands import (
     stale_version_error,
 )
 from core.matches.models import ChatMessage, Match, Seat
-from core.matches.plan import Plan, RecordPlan, decide
+from core.matches.plan import Append, Plan, RecordPlan, decide
 from core.matches.selectors import chat_out
-from core.matches.state import fold_events, load_state, state_cache
+from core.matches.state import fold_events, load_state, load_state_at, state_cache
 from core.matches.timecontrol import parse_time_control
 from core.notifications.dispatcher import dispatch_after_commit
 from core.notifications.models import OutboxItem
@@ -139,6 +140,7 @@ def match_create(
         raise ApiError(422, "creator_seat", "Exactly one seat must be yours ('me').")
     rows: list[Seat] = []
     invited: set[int] = set()
+    invitations: list[User] = []  # seats given to a user who has yet to accept, in seat order
     for index, spec in enumerate(specs):
         if spec.kind == "me":
             rows.append(Seat(index=index, kind=Seat.Kind.HUMAN, user=user))
@@ -150,6 +152,8 @@ def match_create(
                 raise ApiError(422, "duplicate_player", f"{spec.username} already has a seat.")
             invited.add(other.pk)
             accepted = spec.kind == "player"
+            if not accepted:
+                invitations.append(other)
             rows.append(Seat(index=index, kind=Seat.Kind.HUMAN, user=other, accepted=accepted))
         elif spec.kind == "bot":
             if spec.level not in engine.bot_levels:
@@ -184,16 +188,15 @@ def match_create(
         for row in rows:
             row.match = match
         Seat.objects.bulk_create(rows)
-        for row in rows:
-            if row.kind == Seat.Kind.HUMAN and not row.accepted:
-                OutboxItem.objects.create(
-                    user_id=row.user_id,
-                    match=match,
-                    kind=OutboxItem.Kind.INVITED,
-                    key=f"invited:{row.user_id}:{match.pk}",
-                    payload={"game": game},
-                )
-        if any(not row.accepted for row in rows):
+        for invitee in invitations:
+            OutboxItem.objects.create(
+                user=invitee,
+                match=match,
+                kind=OutboxItem.Kind.INVITED,
+                key=f"invited:{invitee.pk}:{match.pk}",
+                payload={"game": game},
+            )
+        if invitations:
             dispatch_after_commit()
         if autostart and _ready(rows):
             _start(match, engine, rows)
@@ -464,30 +467,33 @@ def _answer(plan: Plan, rows: list[Event]) -> Answer:
     return Answer({**response, "replayed": False})
 
 
-def project(
+def platform_move(
     match: Match,
     engine: Engine,
     state: Any,
     *,
     before: frozenset[int],
     seats: list[Seat],
-    now: Any = None,
+    appends: Sequence[Append],
+    seat_set: Mapping[int, Mapping[str, Any]] | None = None,
+    now: datetime | None = None,
     abandon_when_nobody_plays: bool = False,
-) -> None:
-    """Bring the read models, the outbox, the clock up to ``state``, whose events the caller
-    appended in its transaction (a timeout, a staff action), and schedule what follows the
-    commit: ``plan.decide`` with no new events, written by the ORM writer."""
+) -> list[Event]:
+    """Plan and write, in the caller's transaction, a move the platform makes (a timeout, a
+    vacation, a staff action): ``appends`` (already folded into ``state``) and ``seat_set``
+    through ``plan.decide`` and the ORM writer, like any move. The appended rows."""
     plan = decide(
         match=match,
         seats=seats,
         engine=engine,
         state=state,
-        events=[],
+        appends=appends,
+        seat_set=seat_set,
         before=before,
         abandon_when_nobody_plays=abandon_when_nobody_plays,
         now=now,
     )
-    orm_writer.write(plan)
+    return orm_writer.write(plan)
 
 
 def finish(match: Match, seats: list[Seat], outcome: Mapping[str, Any]) -> None:
@@ -562,24 +568,19 @@ def match_undo(
         undo = {"type": platform_events.UNDO_EVENT, "seat": seat.index, "seqs": seqs}
         # The state is rebuilt without the undone events, so the cached one is only read here.
         before = engine.active_seats(load_state(match))
-        rows = store.append(
-            match=match,
-            expected_version=match.version,
-            events=[undo],
-            actor=seat.index,
-            command_id=command_id,
-        )
-        state = load_state(match, use_cache=False)
+        state = load_state_at(match, match.version, then=[undo])
         plan = decide(
             match=match,
             seats=seats,
             engine=engine,
             state=state,
-            events=[],  # the undo is appended: the state follows from the stream without them
+            events=[undo],
             before=before,
+            actor=seat.index,
+            command_id=command_id,
             record=_record_of(user, seat, command_id, digest),
         )
-        orm_writer.write(plan)
+        rows = orm_writer.write(plan)
         result = _answer(plan, rows)
         check_deadline()
         return result
@@ -600,8 +601,6 @@ def match_resign(*, match_id: int, user: User, command_id: str) -> dict[str, Any
         events = engine.forfeit(state, seat.index)
         for event in events:
             state = engine.apply(state, event)
-        seat.status = Seat.Status.FORFEITED
-        seat.save(update_fields=["status"])
         plan = decide(
             match=match,
             seats=seats,
@@ -611,6 +610,7 @@ def match_resign(*, match_id: int, user: User, command_id: str) -> dict[str, Any
             before=before,
             actor=seat.index,
             command_id=command_id,
+            seat_set={seat.index: {"status": Seat.Status.FORFEITED}},
             record=_record_of(user, seat, command_id, digest),
             abandon_when_nobody_plays=True,
         )

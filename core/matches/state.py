@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
@@ -74,11 +75,14 @@ def load_state(match: Any, *, use_cache: bool = True, version: int | None = None
     return load_state_at(match, version)
 
 
-def load_state_at(match: Any, version: int) -> Any:
+def load_state_at(match: Any, version: int, *, then: Sequence[dict[str, Any]] = ()) -> Any:
     """The engine state of ``match`` as it was at ``version`` (an undo appended later is not
-    applied yet). Snapshots are taken only at undo barriers, so nothing after one can take back
-    an event folded into it: the newest snapshot at or before ``version`` is a safe start. The
-    snapshot and the events after it come in one query (one round trip, no ORM)."""
+    applied yet), with the events ``then`` (not appended yet) folded on top as if they came
+    next: an undo among them takes back what it names, so an undo is planned on the state it
+    leads to before it is written. Snapshots are taken only at undo barriers, so nothing after
+    one can take back an event folded into it: the newest snapshot at or before ``version`` is a
+    safe start. The snapshot and the events after it come in one query (one round trip, no
+    ORM)."""
     engine = get_engine(match.game)
     snapshots, events = Snapshot._meta.db_table, Event._meta.db_table
     sql = (
@@ -94,7 +98,9 @@ def load_state_at(match: Any, version: int) -> Any:
     state = None
     if rows and rows[0][1] is None:  # the snapshot (its version is below every event's seq)
         state = engine.state_from_json(_json(rows.pop(0)[2]))
-    return fold_events(engine, state, [(seq, etype, _json(p)) for seq, etype, p in rows])
+    folded = [(seq, etype, _json(p)) for seq, etype, p in rows]
+    folded += [(version + i, e["type"], e) for i, e in enumerate(then, start=1)]
+    return fold_events(engine, state, folded)
 
 
 def _json(value: Any) -> Any:

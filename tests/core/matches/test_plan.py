@@ -10,7 +10,7 @@ from typing import Any
 
 from core.matches import hotpath
 from core.matches.models import Match, Seat
-from core.matches.plan import Plan, decide
+from core.matches.plan import Append, Plan, decide
 from core.matches.state import fold_events
 from core.matches.timecontrol import parse_time_control
 from games.registry import get_engine
@@ -136,16 +136,52 @@ def test_an_ending_is_planned_for_the_orm_writer_only(race_game: str) -> None:
 def test_a_resignation_abandons_the_match_only_when_no_person_plays_on(race_game: str) -> None:
     for other, abandoned in ((Seat.Status.PLAYING, False), (Seat.Status.FORFEITED, True)):
         match, seats, engine, state = _table(race_game, kinds=(HUMAN, HUMAN))
-        seats[0].status, seats[1].status = Seat.Status.FORFEITED, other
+        seats[1].status = other
         plan = decide(
             match=match,
             seats=seats,
             engine=engine,
             state=state,
-            events=[],
             before=engine.active_seats(state),
+            seat_set={0: {"status": Seat.Status.FORFEITED}},
             abandon_when_nobody_plays=True,
             now=NOW,
         )
         assert plan.abandoned is abandoned
-        assert not hotpath.can_write(plan)  # no new events: the caller appended them
+        # The forfeited seat is the plan's to write (and already so in memory).
+        assert plan.seat_set == {70: {"status": Seat.Status.FORFEITED}}
+        assert seats[0].status == Seat.Status.FORFEITED
+        assert not hotpath.can_write(plan)
+
+
+def test_a_timeout_plans_its_batches_by_their_actors_and_takes_no_snapshot(
+    race_game: str, settings: Any
+) -> None:
+    settings.SNAPSHOT_EVERY = 1
+    match, seats, engine, state = _table(race_game)
+    before = engine.active_seats(state)
+    timed_out = [{"type": "SeatTimedOut", "seat": 0, "policy": "bot"}]
+    moves: list[dict[str, Any]] = []
+    for command in ({"type": "add", "amount": 1}, {"type": "end_turn"}):
+        batch = engine.execute(state, 0, command, random.Random(3))
+        for event in batch:
+            state = engine.apply(state, event)
+        moves += batch
+    assert engine.is_undo_barrier(moves[-1])  # a command's plan would snapshot here
+    plan = decide(
+        match=match,
+        seats=seats,
+        engine=engine,
+        state=state,
+        before=before,
+        appends=[Append(timed_out, None), Append([], 1), Append(moves, 0)],
+        now=NOW,
+    )
+    assert [(a.actor, a.command_id, len(a.events)) for a in plan.appends] == [
+        (None, None, 1),
+        (0, None, len(moves)),
+    ]  # the empty batch is dropped
+    assert plan.events == timed_out + moves
+    assert (plan.expected_version, plan.version) == (2, 3 + len(moves))
+    assert plan.snapshot is None and plan.active == frozenset({1})
+    assert not hotpath.can_write(plan)  # two batches: the ORM writer's
