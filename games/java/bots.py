@@ -460,7 +460,14 @@ def random_command(s: JavaState, seat: int, rng: random.Random) -> Command:
 
 # --------------------------------------------------------------------------- analysis hooks
 
-WIN_TEMPERATURE = 5.0  # points of ``values`` that make a seat e times likelier to win
+# The chances: a short playout (the rest of this turn and the next seat's, by the greedy policy
+# over a narrow candidate set: about 12 ms where a full-breadth turn costs ten times more), then a
+# logistic of the ``values`` lead whose temperature grows with the game left, since an early lead
+# says less than a late one. Fitted on greedy-against-greedy games (bench/README.md, Analysis).
+PLAYOUT_TURNS = 2
+PLAYOUT_BREADTH = 4
+WIN_TEMPERATURE = 5.0  # points of ``values`` lead that make a seat e times likelier to win, late
+WIN_TEMPERATURE_EARLY = 10.0  # added in full while every three-space tile is still to come
 
 
 def analysis_move(
@@ -476,8 +483,13 @@ def analysis_move(
 
 
 def win_chances(s: JavaState, rng: random.Random) -> list[float]:
-    """Per-seat win shares of a determinised copy: a softmax of ``values`` (a whole greedy turn
-    is too dear to play out for each of many determinisations)."""
+    """Per-seat win shares of a determinised copy: ``PLAYOUT_TURNS`` turns played out by the
+    narrow greedy policy, then a softmax of ``values`` (the exact result once the game is over)."""
+    for _ in range(PLAYOUT_TURNS):
+        s = finish_festival(s, rng)
+        if s.over:
+            break
+        s, _plan = play_turn(s, active(s), rng, breadth=PLAYOUT_BREADTH)
     result = outcome(s)
     if result is not None:
         winners = [p for p, r in enumerate(result["ranks"]) if r == 1]
@@ -485,6 +497,8 @@ def win_chances(s: JavaState, rng: random.Random) -> list[float]:
     v = values(s)
     live = [p for p in range(s.n) if not s.forfeited[p]]
     top = max(v[p] for p in live)
-    weights = {p: math.exp((v[p] - top) / WIN_TEMPERATURE) for p in live}
+    left = s.three_left / COMPONENTS.three_hex
+    temperature = WIN_TEMPERATURE + WIN_TEMPERATURE_EARLY * left
+    weights = {p: math.exp((v[p] - top) / temperature) for p in live}
     total = sum(weights.values())
     return [weights.get(p, 0.0) / total for p in range(s.n)]
