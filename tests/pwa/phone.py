@@ -97,9 +97,10 @@ LIT = (
 )
 
 # The enabled buttons a player may tap for a move: in the board's area (its own panels) and the
-# dock (the board's buttons and the private area), not the zoom strip, the dock's fold, undo.
+# dock (the board's buttons and the private area), not the zoom strip, the dock's fold, undo,
+# the hint (it asks, it does not move).
 BUTTONS = """() => {
-  const skip = '.zoom-btn, .dock-toggle, .confirm-bar button, .link, .log-line';
+  const skip = '.zoom-btn, .dock-toggle, .confirm-bar button, .link, .log-line, .hint-button';
   const undo = /Take back|Vzít zpět/;
   const all = [...document.querySelectorAll('.board-area button, .dock button')];
   return all.map((b, index) => ({index, b})).filter(({b}) => !b.disabled && !b.matches(skip)

@@ -15,11 +15,11 @@ import { deadlineText, logLine, seatName } from "../format";
 import { lang, t, type Key } from "../i18n";
 import { pushLine } from "../settings/view";
 import { Ending, winnerLine } from "./ending";
-import { HintButton, HintCard, hintOffered } from "./hint";
+import { HintButton, HintCard } from "./hint";
 import { playersOf } from "../players";
 import { Icon } from "../icons";
 import { href } from "../router";
-import type { Command, MatchDetail } from "../types";
+import type { Command, MatchDetail, MatchEvent } from "../types";
 import type { MatchCtrl } from "./ctrl";
 
 export function statusLine(d: MatchDetail): string {
@@ -50,7 +50,7 @@ export function boardUi(ctrl: MatchCtrl, interactive: boolean): BoardUi | null {
     busy: ctrl.busy,
     interactive,
     redraw: () => ctrl.touch(),
-    marks: [...ctrl.marks, ...(d.status === "active" ? ctrl.hint.marks(d.version) : [])],
+    marks: withHint(ctrl.marks, d.status === "active" ? ctrl.hint.marks(d.version) : []),
     layout: ctrl.layout,
   };
 }
@@ -269,6 +269,9 @@ function Actions({ ctrl }: { ctrl: MatchCtrl }): ComponentChild {
   return (
     <div class="actions">
       {!ctrl.layout.phone && <Undo ctrl={ctrl} />}
+      {/* With the match's other actions, not beside the board's buttons: asking is rare, and
+          the dock and the board keep the room each move needs. */}
+      <HintButton hint={ctrl.hint} detail={d} redraw={() => ctrl.touch()} />
       <a class="btn" href={href({ name: "rules", game: d.game, match: d.id })}>
         {t("rules")}
       </a>
@@ -339,16 +342,14 @@ export function matchView(ctrl: MatchCtrl, gameName: string): ComponentChild {
   const stage: Stage = { band: () => freeBand(COVERS), turn: d.version };
   // On a phone undo stands with the board's buttons, in the dock: one tap away.
   const undoHere = phone && d.status === "active" && d.seat !== null;
-  const hintHere = hintOffered(d);
   const commands =
-    (ui && extra.length > 0) || undoHere || hintHere ? (
+    (ui && extra.length > 0) || undoHere ? (
       <div class="actions board-commands">
         {ui &&
           extra.map((c) => (
             <CommandButton key={JSON.stringify(c)} ctrl={ctrl} command={c} label={ctrl.board?.describe ? ctrl.board.describe(c, d.view, ui) : describeCommand(c)} />
           ))}
         {undoHere && <Undo ctrl={ctrl} />}
-        <HintButton hint={ctrl.hint} detail={d} redraw={() => ctrl.touch()} />
       </div>
     ) : null;
   return (
@@ -532,4 +533,10 @@ function fitPhoneBoard(): void {
     setVar(main, "--board-h", Math.max(MIN_BOARD_PX, space - dockHeight));
   }
   setVar(main, "--dock-h", window.innerHeight - (dock ? dock.getBoundingClientRect().top : floor));
+}
+
+/** The since-marks with the hint's ring, the same array when there is no hint: boards keep
+ * what they derive from `ui.marks` while it is the same. */
+function withHint(marks: MatchEvent[], hinted: MatchEvent[]): MatchEvent[] {
+  return hinted.length > 0 ? [...marks, ...hinted] : marks;
 }
