@@ -24,7 +24,7 @@ import importlib
 import random
 import time
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, cast
 
 from games.base import Command, Engine, Event
@@ -81,13 +81,7 @@ class Estimate:
     iterations: int
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "chance": self.chance,
-            "preferred": self.preferred,
-            "preferred_chance": self.preferred_chance,
-            "iterations": self.iterations,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -100,12 +94,7 @@ class StreamEvent:
     event: Event
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "seq": self.seq,
-            "actor": self.actor,
-            "command_id": self.command_id,
-            "event": self.event,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -120,16 +109,7 @@ class DecisionPoint:
     cost: float  # max(0, preferred_chance - chance_after): what the played move cost
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "seq_before": self.seq_before,
-            "seq_after": self.seq_after,
-            "seat": self.seat,
-            "chance_before": self.chance_before,
-            "chance_after": self.chance_after,
-            "preferred": self.preferred,
-            "preferred_chance": self.preferred_chance,
-            "cost": self.cost,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True)
