@@ -138,6 +138,7 @@ class Game:
 @dataclass
 class Tally:
     latencies: list[float] = field(default_factory=list)
+    answered_at: list[float] = field(default_factory=list)  # time.time() of each answer
     errors: list[str] = field(default_factory=list)
     commands: int = 0  # answered inside the timed window
     reads: int = 0
@@ -322,6 +323,7 @@ class Bench:
         done = time.perf_counter()
         if self.tally.recording:
             self.tally.latencies.append(done - (arrived if arrived is not None else started))
+            self.tally.answered_at.append(time.time())
             self.tally.commands += 1
             if status != 200:
                 self.tally.errors.append(f"command {status} {answer}")
@@ -567,6 +569,7 @@ def main() -> None:
     parser.add_argument("--socket-batch", type=int, default=50, help="Sockets opened at once.")
     parser.add_argument("--legacy-token", action="store_true", help="Sockets: ?token= in URLs.")
     parser.add_argument("--idle", type=int, default=0, help="Idle match sockets, then rest.")
+    parser.add_argument("--latency-log", default="", help="Each command's time and ms, here.")
     parser.add_argument(
         "--worker", action="store_true", help="A Celery worker beside (REDIS_URL), its CPU apart."
     )
@@ -699,6 +702,9 @@ def main() -> None:
     tally = bench.tally
     n = max(1, tally.commands)
     ms = [x * 1000 for x in tally.latencies]
+    if args.latency_log:  # each command's answer time and round trip: where the tail comes from
+        with open(args.latency_log, "w") as f:
+            f.writelines(f"{at:.3f} {x:.1f}\n" for at, x in zip(tally.answered_at, ms, strict=True))
     print(
         json.dumps(
             {

@@ -12,16 +12,27 @@ if [ -z "$mode" ]; then
 fi
 # Web processes: uvicorn takes their number from WEB_CONCURRENCY. On PostgreSQL and Redis, one
 # per core unless WEB_CONCURRENCY says otherwise (the processes share the database, the channel
-# layer and the tasks' broker, and keep nothing another one needs). Otherwise one: the embedded
-# channel layer and tasks live in that process.
+# layer and the tasks' broker, and keep nothing another one needs), less one core when the
+# database runs on this machine: PostgreSQL, Redis and the worker need it. On 2 cores, one
+# process answered 100 commands/s at 6.1-6.6 ms of CPU a command (p50 20-34 ms) where two took
+# 8.2-8.3 ms (p50 65-77 ms): each keeps its own cache of match states (bench/README.md,
+# issue 42). Otherwise one: the embedded channel layer and tasks live in that process.
 cores=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 case "${WEB_CONCURRENCY:-}" in
   '') ;;
   *[!0-9]* | 0) echo "WEB_CONCURRENCY must be a whole number of processes, 1 or more, not '$WEB_CONCURRENCY'." >&2; exit 2 ;;
 esac
 if [ -n "${DATABASE_URL:-}" ] && [ -n "${REDIS_URL:-}" ]; then
-  export WEB_CONCURRENCY=${WEB_CONCURRENCY:-$cores}
-  why="$cores cores; WEB_CONCURRENCY sets it"
+  db_host=${DATABASE_URL#*://}
+  db_host=${db_host##*@}
+  db_host=${db_host%%/*}
+  db_host=${db_host%:*}
+  case "$db_host" in
+    '' | localhost | 127.* | '[::1]') per_core=$((cores > 1 ? cores - 1 : 1)) why="$cores cores, one left to the database on this machine; WEB_CONCURRENCY sets it" ;;
+    *) per_core=$cores why="$cores cores; WEB_CONCURRENCY sets it" ;;
+  esac
+  [ -z "${WEB_CONCURRENCY:-}" ] || why="WEB_CONCURRENCY"
+  export WEB_CONCURRENCY=${WEB_CONCURRENCY:-$per_core}
 else
   if [ "${WEB_CONCURRENCY:-1}" != 1 ]; then
     echo "One web process, not $WEB_CONCURRENCY: without DATABASE_URL and REDIS_URL the channel layer and tasks live in it." >&2

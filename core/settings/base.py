@@ -273,9 +273,11 @@ if LUDOTEKA_HTTP not in ("threads", "asgi") or LUDOTEKA_HTTP_THREADS < 1:
         "LUDOTEKA_HTTP must be threads or asgi, LUDOTEKA_HTTP_THREADS at least 1"
     )
 # How long a thread holding the GIL keeps it when another wants it (Python's default: 5 ms).
-# The event loop (every request's parsing, every socket frame) takes the GIL back after each
-# system call; behind busy request threads each take could wait that long (core/asgi.py).
-LUDOTEKA_GIL_SWITCH_MS = env.float("LUDOTEKA_GIL_SWITCH_MS", default=5.0)
+# The event loop (every request's parsing, every socket frame) and every request thread back
+# from a database or Redis round trip take the GIL again; behind busy threads each take could
+# wait that long. 1 ms: open loop at 100 commands/s on 2 cores, p50 34 -> 20 ms and p99
+# 243 -> 141 ms (bench/README.md, issue 42).
+LUDOTEKA_GIL_SWITCH_MS = env.float("LUDOTEKA_GIL_SWITCH_MS", default=1.0)
 if not 0.1 <= LUDOTEKA_GIL_SWITCH_MS <= 100:
     raise environ.ImproperlyConfigured("LUDOTEKA_GIL_SWITCH_MS must be within [0.1, 100]")
 

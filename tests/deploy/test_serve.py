@@ -1,5 +1,6 @@
-"""``deploy/serve.sh`` starts as many web processes as the machine has cores in production, and
-one embedded (issue 42, target 3): its ``--plan`` says what it would run, and nothing else."""
+"""``deploy/serve.sh`` starts as many web processes as the machine has cores in production (one
+fewer when the database runs on the same machine), and one embedded (issue 42, target 3): its
+``--plan`` says what it would run, and nothing else."""
 
 from __future__ import annotations
 
@@ -30,10 +31,29 @@ def plan(**env: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_production_runs_a_web_process_per_core() -> None:
-    done = plan(**SERVICES)
+    done = plan(
+        **{**SERVICES, "DATABASE_URL": "postgres://app:secret@db.example.org:5432/ludoteka"}
+    )
     assert done.returncode == 0, done.stderr
     cores = len(os.sched_getaffinity(0))
     assert done.stdout.split() == ["mode=production", f"web_processes={cores}"]
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgres://postgres@127.0.0.1:5432/ludoteka",
+        "postgres://app:pw@localhost/ludoteka",
+        "postgres:///ludoteka",  # a Unix socket
+        "postgres://app@[::1]:5432/ludoteka",
+    ],
+)
+def test_a_local_database_leaves_it_a_core(url: str) -> None:
+    done = plan(**{**SERVICES, "DATABASE_URL": url})
+    assert done.returncode == 0, done.stderr
+    cores = len(os.sched_getaffinity(0))
+    expected = max(1, cores - 1)
+    assert done.stdout.split() == ["mode=production", f"web_processes={expected}"]
 
 
 def test_web_concurrency_sets_the_number() -> None:
