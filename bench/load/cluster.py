@@ -52,7 +52,6 @@ class Cluster:
             "REDIS_URL": redis_url,
             "LUDOTEKA_REDIS_PREFIX": prefix,
             "LUDOTEKA_RUN_DIR": str(run_dir),
-            "LUDOTEKA_WEB_PROCESSES": str(web),
             "LUDOTEKA_SKIP_INSTALL": "1",
             "LUDOTEKA_SKIP_PWA": "1",
             "LUDOTEKA_SKIP_STATIC": "1",
@@ -67,6 +66,7 @@ class Cluster:
             "LUDOTEKA_THROTTLE_ANON": "100000/min",
             "LUDOTEKA_THROTTLE_USER": "100000/min",
             **(env or {}),
+            "LUDOTEKA_WEB_PROCESSES": str(web),  # what self.processes waits for
         }
         self.env.pop("DJANGO_SETTINGS_MODULE", None)
         self.env.pop("LUDOTEKA_MODE", None)
