@@ -1,8 +1,8 @@
 """``deploy/cluster.sh`` started, watched, faulted and stopped from Python (bench and tests).
 
-The cluster runs as its README command does (honcho, nginx, two web processes, two workers,
-beat), with the install and the front-end build skipped and short sweep intervals, so that
-lost work is found within seconds instead of minutes.
+The cluster runs as its README command does (honcho, nginx, two web processes, or one with
+``web=1``, two workers, beat), with the install and the front-end build skipped and short sweep
+intervals, so that lost work is found within seconds instead of minutes.
 """
 
 from __future__ import annotations
@@ -19,6 +19,11 @@ ROOT = Path(__file__).resolve().parents[2]
 PROCESSES = ("web1", "web2", "worker1", "worker2", "beat", "proxy")
 
 
+def processes(web: int) -> tuple[str, ...]:
+    """The watched processes of a cluster with ``web`` web processes (web2 only with two)."""
+    return tuple(name for name in PROCESSES if web == 2 or name != "web2")
+
+
 class Cluster:
     def __init__(
         self,
@@ -29,8 +34,13 @@ class Cluster:
         prefix: str,
         run_dir: Path,
         env: dict[str, str] | None = None,
+        web: int = 2,
     ) -> None:
+        if web not in (1, 2):
+            raise ValueError(f"1 or 2 web processes, not {web}")
         self.port = port
+        self.web = web
+        self.processes = processes(web)
         self.base = f"http://127.0.0.1:{port}"
         self.run_dir = run_dir
         self.log_path = run_dir / "cluster.log"
@@ -56,6 +66,7 @@ class Cluster:
             "LUDOTEKA_THROTTLE_ANON": "100000/min",
             "LUDOTEKA_THROTTLE_USER": "100000/min",
             **(env or {}),
+            "LUDOTEKA_WEB_PROCESSES": str(web),  # what self.processes waits for
         }
         self.env.pop("DJANGO_SETTINGS_MODULE", None)
         self.env.pop("LUDOTEKA_MODE", None)
@@ -77,7 +88,7 @@ class Cluster:
         while time.monotonic() < end:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the cluster stopped: see {self.log_path}\n{self.log_tail()}")
-            if self.ready() and all(self.pid(n) for n in PROCESSES):
+            if self.ready() and all(self.pid(n) for n in self.processes):
                 return
             time.sleep(0.3)
         raise RuntimeError(f"the cluster was not ready in {timeout} s\n{self.log_tail()}")

@@ -4,12 +4,13 @@
     .venv/bin/python bench/load/run.py --matches 100 --seconds 60 --faults ""   # load only
 
 It starts a PostgreSQL and a Redis of its own (so it may restart them), the cluster on
-``--port`` (nginx) and the two ports after it (web), seeds players, creates ``--matches``
-matches of the five games (``--bot-share`` of them against a bot), and lets the players play
-for ``--seconds`` (``players.py``), while it injects the ``--faults`` in order, spread over the
-run: ``web`` (kill -9 of one web process), ``worker`` (kill -9 of one worker and its pool,
-while tasks are in flight), ``redis`` (a restart, losing every key), ``postgres`` (an immediate
-stop, as a crash, and a start). Then it checks every match (``players.verify``).
+``--port`` (nginx) and the two ports after it (``--web`` web processes: 2, or 1 alone), seeds
+players, creates ``--matches`` matches of the five games (``--bot-share`` of them against a
+bot), and lets the players play for ``--seconds`` (``players.py``), while it injects the
+``--faults`` in order, spread over the run: ``web`` (kill -9 of web1, the only one with
+``--web 1``), ``worker`` (kill -9 of one worker and its pool, while tasks are in flight),
+``redis`` (a restart, losing every key), ``postgres`` (an immediate stop, as a crash, and a
+start). Then it checks every match (``players.verify``).
 
 Figures: commands/s, command round trip p50/p99 (sent to answered, resends included), socket
 delivery p50/p99 (the mover's answer to the other seat's frame), HTTP statuses, and per fault
@@ -34,7 +35,7 @@ sys.path[:0] = [str(HERE), str(HERE.parent), str(HERE.parents[1])]
 
 import cpu  # noqa: E402
 from _django import percentile  # noqa: E402
-from cluster import PROCESSES, Cluster  # noqa: E402
+from cluster import Cluster  # noqa: E402
 from services import OwnPostgres, OwnRedis, SharedPostgres  # noqa: E402
 
 
@@ -47,6 +48,13 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--webhook-share", type=float, default=0.2)
     p.add_argument("--faults", default="web,worker,redis,postgres")
     p.add_argument("--port", type=int, default=8170, help="nginx; the web processes take +1, +2")
+    p.add_argument(
+        "--web",
+        type=int,
+        choices=(1, 2),
+        default=2,
+        help="Web processes behind nginx (deploy/cluster.sh's LUDOTEKA_WEB_PROCESSES).",
+    )
     p.add_argument("--hook-port", type=int, default=8177)
     p.add_argument("--pg-port", type=int, default=8178)
     p.add_argument("--redis-port", type=int, default=8179)
@@ -175,6 +183,7 @@ async def main_async(
     delivery = players.delivery_latencies(run, seats)
     return {
         "matches": args.matches,
+        "web_processes": args.web,
         "human_seats": len(seats),
         "bot_share": args.bot_share,
         "setup_s": round(setup_s, 1),
@@ -214,7 +223,7 @@ COMMAND_ROUTE = "api/matches/<int:match_id>/commands"
 def cpu_roles(cluster: Cluster, pg: Any, redis: Any) -> dict[str, int | None]:
     """The processes whose CPU a run reads: the cluster's, PostgreSQL's (when the run's own)
     and Redis's."""
-    roles: dict[str, int | None] = {name: cluster.pid(name) for name in PROCESSES}
+    roles: dict[str, int | None] = {name: cluster.pid(name) for name in cluster.processes}
     if isinstance(pg, OwnPostgres):
         roles["postgres"] = cpu.postmaster_pid(pg.data)
     if redis.process is not None:
@@ -375,6 +384,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             prefix="ludoteka-load",
             run_dir=run_dir,
             env={"LUDOTEKA_DB_POOL": "true", **dict(e.split("=", 1) for e in args.env)},
+            web=args.web,
         )
         cluster.start()
         phase("cluster_start")
