@@ -229,7 +229,7 @@ def rollout_command(s: State, seat: int, rng: random.Random) -> dict[str, Any]:
         return {"type": cmd.PLACE_TILE, "tile": s.pending, "hex": rng.choice(free_land(s))}
     hand = [
         t
-        for t in set(s.hands[seat])
+        for t in dict.fromkeys(s.hands[seat])  # hand order, not the hash order of a set
         if t not in (FIGURE_EXCHANGE, TILE_EXCHANGE) and (TILES[t].kanji or not s.plain_used)
     ]
     land: list[int] | None = None
