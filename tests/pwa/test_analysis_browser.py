@@ -60,6 +60,20 @@ def wait_analysis(tab: Tab, match_id: int, seconds: float = 120) -> dict[str, An
     raise AssertionError("the analysis did not end in time")
 
 
+def in_view(tab: Tab, selector: str) -> bool:
+    """Whether the element is wholly inside the screen, under the sticky bar."""
+    return bool(
+        tab.page.evaluate(
+            """(sel) => {
+              const r = document.querySelector(sel)?.getBoundingClientRect();
+              const bar = document.querySelector('.topbar')?.getBoundingClientRect().bottom ?? 0;
+              return !!r && r.top >= bar - 1 && r.bottom <= window.innerHeight + 1;
+            }""",
+            selector,
+        )
+    )
+
+
 @pytest.fixture
 def tab(playwright_browser: Any, server: str) -> Any:
     context = playwright_browser.new_context(viewport=PHONE_390, locale="en-GB", has_touch=True)
@@ -86,6 +100,11 @@ def test_a_hint_then_the_replays_graph_and_a_turning_point(tab: Tab) -> None:
         ".some((l) => l.innerText.includes('used a hint'))"
     )
     assert internal_ids(tab) == []
+    # The words and the ring together on the screen, without a scroll: the strip at the top
+    # of the dock, the board above it.
+    tab.page.wait_for_timeout(300)  # the board's fit to the new dock
+    assert in_view(tab, "[data-testid=hint-card]")
+    assert in_view(tab, ".board-area .board-svg .mark")
     tab.shot("analysis-hint")
 
     play_to_the_end(tab, match_id, random.Random(43))

@@ -54,6 +54,24 @@ describe("the hint", () => {
     expect(document.querySelector("[data-testid=hint-card]")).toBeNull();
   });
 
+  it("on a phone is a strip without the aside's second line, closed by its ✕", async () => {
+    const hint = new HintAsk(7, async () => answer);
+    await hint.ask(() => undefined);
+    render(<HintCard hint={hint} detail={detail({ version: 5 })} />, document.body);
+    expect(document.querySelector(".hint-close")).toBeNull();
+    expect(document.body.textContent).toContain("Every player sees");
+    let redraws = 0;
+    render(<HintCard hint={hint} detail={detail({ version: 5 })} compact redraw={() => redraws++} />, document.body);
+    const strip = document.querySelector(".hint-strip")!;
+    expect(strip.textContent).toContain("The bot would play: You place the 3 tile.");
+    expect(strip.textContent).not.toContain("Every player sees");
+    document.querySelector<HTMLButtonElement>(".hint-close")!.click();
+    expect(redraws).toBe(1);
+    expect(hint.marks(5)).toEqual([]);
+    render(<HintCard hint={hint} detail={detail({ version: 5 })} compact redraw={() => redraws++} />, document.body);
+    expect(document.querySelector(".hint-strip")).toBeNull();
+  });
+
   it("says a refusal in words", async () => {
     const hint = new HintAsk(7, async () => {
       throw new ApiError(403, "hints_not_allowed", "no");

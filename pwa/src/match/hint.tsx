@@ -50,6 +50,12 @@ export class HintAsk {
     }
   }
 
+  /** Put away: neither said nor ringed any more. */
+  dismiss(): void {
+    this.answer = null;
+    this.error = null;
+  }
+
   /** The answer while the match stands where it was asked (no move since). */
   shown(version: number): HintAnswer | null {
     return this.answer && this.answer.version >= version ? this.answer : null;
@@ -72,22 +78,42 @@ export function HintButton({ hint, detail, redraw }: { hint: HintAsk; detail: Ma
   );
 }
 
-export function HintCard({ hint, detail }: { hint: HintAsk; detail: MatchDetail }): ComponentChild {
+/** The answer. At a desk it stands beside the Hint button. On a phone it is a strip at the
+ * top of the dock (`compact`), so it can be read with the board above it. Asking brings the
+ * board into view (its targets are fitted again), and a card above the board or under it
+ * would then be off the screen. The strip closes with ✕ or with the next move. */
+export function HintCard({ hint, detail, compact = false, redraw }: { hint: HintAsk; detail: MatchDetail; compact?: boolean; redraw?: () => void }): ComponentChild {
   const a = hint.shown(detail.version);
+  const close = compact && redraw && (
+    <button
+      type="button"
+      class="link hint-close"
+      aria-label={t("close")}
+      onClick={() => {
+        hint.dismiss();
+        redraw();
+      }}
+    >
+      ✕
+    </button>
+  );
   if (hint.error) {
     return (
-      <p class="alert hint-card" role="alert">
+      <p class={`alert hint-card${compact ? " hint-strip" : ""}`} role="alert">
         {hint.error}
+        {close}
       </p>
     );
   }
   if (!a || detail.status !== "active") return null;
   return (
-    <section class="card hint-card" aria-live="polite" data-testid="hint-card">
+    <section class={`card hint-card${compact ? " hint-strip" : ""}`} aria-live="polite" data-testid="hint-card">
       <p>
         <strong>{t("hint_title")}:</strong> {pick(a.text)}
       </p>
-      <p class="muted small">{t("hint_seen")}</p>
+      {/* The log says it too ("You used a hint"): a phone's strip keeps to the move. */}
+      {!compact && <p class="muted small">{t("hint_seen")}</p>}
+      {close}
     </section>
   );
 }

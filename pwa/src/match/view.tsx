@@ -267,33 +267,36 @@ function Actions({ ctrl }: { ctrl: MatchCtrl }): ComponentChild {
   const d = ctrl.detail!;
   const mine = d.seat !== null;
   return (
-    <div class="actions">
-      {!ctrl.layout.phone && <Undo ctrl={ctrl} />}
-      {/* With the match's other actions, not beside the board's buttons: asking is rare, and
-          the dock and the board keep the room each move needs. */}
-      <HintButton hint={ctrl.hint} detail={d} redraw={() => ctrl.touch()} />
-      <a class="btn" href={href({ name: "rules", game: d.game, match: d.id })}>
-        {t("rules")}
-      </a>
-      {d.version > 0 && (
-        <a class="btn" href={href({ name: "replay", id: d.id })}>
-          {t("replay")}
+    <>
+      <div class="actions">
+        {!ctrl.layout.phone && <Undo ctrl={ctrl} />}
+        {/* With the match's other actions, not beside the board's buttons: asking is rare, and
+            the dock and the board keep the room each move needs. */}
+        <HintButton hint={ctrl.hint} detail={d} redraw={() => ctrl.touch()} />
+        <a class="btn" href={href({ name: "rules", game: d.game, match: d.id })}>
+          {t("rules")}
         </a>
-      )}
-      <PushOffer ctrl={ctrl} />
-      {d.status === "active" && mine && (
-        <button
-          type="button"
-          class="btn btn-danger"
-          disabled={ctrl.busy}
-          onClick={() => {
-            if (window.confirm(t("resign_confirm"))) void ctrl.resign();
-          }}
-        >
-          {t("resign")}
-        </button>
-      )}
-    </div>
+        {d.version > 0 && (
+          <a class="btn" href={href({ name: "replay", id: d.id })}>
+            {t("replay")}
+          </a>
+        )}
+        <PushOffer ctrl={ctrl} />
+        {d.status === "active" && mine && (
+          <button
+            type="button"
+            class="btn btn-danger"
+            disabled={ctrl.busy}
+            onClick={() => {
+              if (window.confirm(t("resign_confirm"))) void ctrl.resign();
+            }}
+          >
+            {t("resign")}
+          </button>
+        )}
+      </div>
+      {!ctrl.layout.phone && <HintCard hint={ctrl.hint} detail={d} />}
+    </>
   );
 }
 
@@ -383,7 +386,6 @@ export function matchView(ctrl: MatchCtrl, gameName: string): ComponentChild {
       <Ending detail={d} explanation={d.explanation} />
       {d.status === "lobby" && <Lobby ctrl={ctrl} />}
       <SinceCard ctrl={ctrl} compact={phone} />
-      <HintCard hint={ctrl.hint} detail={d} />
       <div class="match-grid">
         <div class="match-main">
           <section class="board-area" aria-label={t("board")}>
@@ -392,7 +394,7 @@ export function matchView(ctrl: MatchCtrl, gameName: string): ComponentChild {
             </StageContext.Provider>
           </section>
           {phone && d.status === "active" ? (
-            (commands || mine || ctrl.preview) && <Dock ctrl={ctrl} ui={ui} commands={commands} mine={mine} />
+            (commands || mine || ctrl.preview || ctrl.hint.answer || ctrl.hint.error) && <Dock ctrl={ctrl} ui={ui} commands={commands} mine={mine} />
           ) : (
             <>
               {commands}
@@ -440,6 +442,7 @@ function Dock({ ctrl, ui, commands, mine }: { ctrl: MatchCtrl; ui: BoardUi | nul
   const open = ctrl.dockOpen;
   return (
     <section class={`dock${open ? "" : " dock-folded"}`} aria-label={t("dock_label")}>
+      <HintCard hint={ctrl.hint} detail={ctrl.detail!} compact redraw={() => ctrl.touch()} />
       {ui && <ConfirmBar ctrl={ctrl} ui={ui} />}
       <div class="dock-bar">
         {mine && (
