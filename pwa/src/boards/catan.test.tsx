@@ -426,14 +426,18 @@ describe("catan discard after a 7: one choice, one Confirm", () => {
     ]);
   });
 
-  it("keeps the counts over redraws in the picker, and starts over when the legal commands change", () => {
+  it("keeps the counts over redraws and another seat's discard, and starts over when the legal commands change", () => {
     const { root, ui, draw } = setup(discardView() as unknown as Json, legal);
+    ui.picker.sync(legal); // as the match screen does with each new list
     plus(root, "brick").click();
     plus(root, "ore").click();
     draw();
     expect(count(root, "brick")).toBe(1);
     expect(total(root)).toBe("2 of 4 chosen");
-    ui.picker.sync(legal, 2); // another version of the match
+    ui.picker.sync(legal.map((c) => ({ ...c }))); // another seat discarded: the same commands
+    draw();
+    expect(total(root)).toBe("2 of 4 chosen");
+    ui.picker.sync(legal.slice(1)); // the brick is gone: the choice starts over
     draw();
     expect(total(root)).toBe("0 of 4 chosen");
   });
@@ -476,7 +480,11 @@ describe("catan discard after a 7: one choice, one Confirm", () => {
 
   it("counts development cards where a 7 counts them", () => {
     const me = { resources: { brick: 1, lumber: 0, wool: 0, grain: 0, ore: 0 }, development_cards: { knight: 2, victory_point: 0, road_building: 0, year_of_plenty: 0, monopoly: 0 } };
-    const rows = board.discardRows(me, [{ type: "discard", card: "brick" }, { type: "discard", card: "knight" }], { knight: 5, brick: -1 });
+    const legal: Command[] = [
+      { type: "discard", card: "brick" },
+      { type: "discard", card: "knight" },
+    ];
+    const rows = board.discardRows(me, legal, { left: 2, cards: { knight: 5, brick: -1 } }, 2);
     expect(rows.map((r) => [r.card, r.held, r.n])).toEqual([
       ["brick", 1, 0],
       ["knight", 2, 2],
@@ -486,5 +494,7 @@ describe("catan discard after a 7: one choice, one Confirm", () => {
       { type: "discard", card: "knight" },
     ]);
     expect(board.discardCommands(rows, 3)).toEqual([]);
+    // Chosen for another number owed (a discard made elsewhere meanwhile): nothing chosen.
+    expect(board.discardRows(me, legal, { left: 3, cards: { knight: 2 } }, 2).map((r) => r.n)).toEqual([0, 0]);
   });
 });

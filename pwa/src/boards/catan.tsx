@@ -1063,8 +1063,9 @@ function Hand({ me, hand, ui }: { me: CatanPlayer; hand: number[]; ui: BoardUi }
 
 // -- discarding after a 7: every card in one choice, one Confirm --------------------------------
 
-/** The picker's key for the chosen counts ({card: n}); `ui.picker` keeps them over redraws and
- * forgets them when the legal commands change. */
+/** The picker's key for the chosen counts, kept as `{left, cards: {card: n}}`: `ui.picker`
+ * keeps them over redraws and forgets them when the legal commands change; `left` is the number
+ * owed they were chosen for (a discard made elsewhere meanwhile starts the choice over). */
 export const DISCARD_KEY = "discard";
 
 /** One kind of card the player may discard now: how many are held and how many are chosen. */
@@ -1081,10 +1082,21 @@ export function heldOf(me: Pick<CatanPlayer, "resources" | "development_cards">,
   return counts?.[card] ?? 0;
 }
 
+function chosenCards(chosen: Json | undefined, need: number): Record<string, Json> {
+  if (!chosen || typeof chosen !== "object" || Array.isArray(chosen) || chosen.left !== need) return {};
+  const cards = chosen.cards;
+  return cards && typeof cards === "object" && !Array.isArray(cards) ? cards : {};
+}
+
 /** The rows of the picker: one per legal `discard` command (a kind held, in the engine's order),
- * with the chosen count, never above what is held. */
-export function discardRows(me: Pick<CatanPlayer, "resources" | "development_cards">, legal: readonly Command[], chosen: Json | undefined): DiscardRow[] {
-  const picked = chosen && typeof chosen === "object" && !Array.isArray(chosen) ? chosen : {};
+ * with the count chosen for `need` cards owed, never above what is held. */
+export function discardRows(
+  me: Pick<CatanPlayer, "resources" | "development_cards">,
+  legal: readonly Command[],
+  chosen: Json | undefined,
+  need: number,
+): DiscardRow[] {
+  const picked = chosenCards(chosen, need);
   return legal
     .filter((c) => c.type === "discard" && typeof c.card === "string")
     .map((command) => {
@@ -1096,20 +1108,21 @@ export function discardRows(me: Pick<CatanPlayer, "resources" | "development_car
     });
 }
 
-/** The counts after a tap on + (`delta` 1) or − (-1) of `card`: + takes one more while fewer
- * than held of that kind and fewer than `need` in all are chosen; − gives one back. */
-export function stepDiscard(rows: readonly DiscardRow[], card: string, delta: 1 | -1, need: number): Record<string, number> {
+/** The choice after a tap on + (`delta` 1) or − (-1) of `card`, as the picker keeps it: + takes
+ * one more while fewer than held of that kind and fewer than `need` in all are chosen; − gives
+ * one back. */
+export function stepDiscard(rows: readonly DiscardRow[], card: string, delta: 1 | -1, need: number): { left: number; cards: Record<string, number> } {
   const total = rows.reduce((sum, r) => sum + r.n, 0);
-  const out: Record<string, number> = {};
+  const cards: Record<string, number> = {};
   for (const r of rows) {
     let n = r.n;
     if (r.card === card) {
       if (delta > 0 && n < r.held && total < need) n += 1;
       if (delta < 0 && n > 0) n -= 1;
     }
-    if (n > 0) out[r.card] = n;
+    if (n > 0) cards[r.card] = n;
   }
-  return out;
+  return { left: need, cards };
 }
 
 /** The commands the choice stands for, one per card, kind by kind (sent by `ui.submitAll`);
@@ -1147,7 +1160,7 @@ function DiscardPicker({ me, legal, ui }: { me: CatanPlayer; legal: Command[]; u
         </p>
       </div>
     );
-  const rows = discardRows(me, legal, ui.picker.get(DISCARD_KEY));
+  const rows = discardRows(me, legal, ui.picker.get(DISCARD_KEY), need);
   const total = rows.reduce((sum, r) => sum + r.n, 0);
   const go = discardCommands(rows, need);
   const tap = (card: string, delta: 1 | -1) => {
@@ -1155,7 +1168,7 @@ function DiscardPicker({ me, legal, ui }: { me: CatanPlayer; legal: Command[]; u
     ui.redraw();
   };
   return (
-    <section class="cat-box cat-discard" aria-label={ui.tr("Discard after a 7", "Odhození po sedmičce")}>
+    <section class="cat-box cat-discard" data-need={need} aria-label={ui.tr("Discard after a 7", "Odhození po sedmičce")}>
       <p class="cat-h">
         <strong>{ui.tr(`Discard ${cardCount(ui, need)}: choose, then confirm`, `Odhoďte ${cardCount(ui, need)}: vyberte a potvrďte`)}</strong>
       </p>
@@ -1164,7 +1177,7 @@ function DiscardPicker({ me, legal, ui }: { me: CatanPlayer; legal: Command[]; u
           const word = resWord(ui, r.card);
           const more = r.n >= r.held ? ui.tr("no more held", "víc nemáte") : total >= need ? ui.tr("enough chosen", "vybráno dost") : null;
           return (
-            <li class="cat-drow" data-card={r.card}>
+            <li class="cat-drow" data-card={r.card} data-held={r.held} data-n={r.n}>
               <span class="cat-dname">
                 {(RESOURCES as readonly string[]).includes(r.card) && <Glyph r={r.card} size={20} />}
                 <span>

@@ -275,7 +275,7 @@ export class MatchCtrl {
   private setLegal(legal: Command[], version: number): void {
     this.legal = legal;
     this.legalVersion = version;
-    this.picker.sync(legal, version);
+    this.picker.sync(legal);
     if (this.preview && !legal.some((c) => sameCommand(c, this.preview))) {
       this.preview = null;
       this.previewLabel = "";
