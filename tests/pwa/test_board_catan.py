@@ -113,12 +113,18 @@ def _discard_with_the_picker(tab: Tab) -> None:
     need = int(page.locator(".private .cat-discard").get_attribute("data-need") or 0)
     left = need
     for row in page.locator(".private .cat-drow").all():
+        card = row.get_attribute("data-card")
         for n in range(1, min(left, int(row.get_attribute("data-held") or 0)) + 1):
             row.locator("button").nth(1).click()
-            page.wait_for_function("([r, n]) => r.dataset.n === String(n)", arg=[row.element_handle(), n])
+            page.wait_for_function(
+                "([c, n]) => document.querySelector(`.cat-drow[data-card='${c}']`)"
+                "?.dataset.n === String(n)",
+                arg=[card, n],
+            )
         left -= int(row.get_attribute("data-n") or 0)
     assert left == 0
-    assert page.locator(".private .cat-discard .pick-count").inner_text() == f"{need} of {need} chosen"
+    count = page.locator(".private .cat-discard .pick-count").inner_text()
+    assert count == f"{need} of {need} chosen"
     page.locator(".private .cat-dgo").click()
     page.wait_for_function(
         "(v) => Number(document.querySelector('main.match-page').dataset.version) >= v",
