@@ -133,6 +133,7 @@ def test_a_discard_after_a_7_is_one_choice_and_one_confirm(phone_tab: Tab) -> No
     _choose(tab, need, f"{need} of {need} chosen")
     picker.scroll_into_view_if_needed()
     tab.shot("catan-discard")
+    tab.axe("catan discard picker")
     # One − and Confirm waits again.
     taken = page.locator(".cat-discard .cat-drow[data-n]:not([data-n='0'])").first
     taken.locator("button").nth(0).tap()

@@ -476,6 +476,11 @@ describe("catan discard after a 7: one choice, one Confirm", () => {
     const idle = setup(discardView(1) as unknown as Json, []);
     expect(idle.root.querySelector(".cat-drow")).toBeNull();
     expect(idle.root.textContent).toContain("Still to discard: 1 card");
+    const cs = setup(discardView(1) as unknown as Json, [], 0, "cs");
+    expect(cs.root.textContent).toContain("Ještě odhodíte 1 kartu");
+    cs.ui.busy = true;
+    cs.draw();
+    expect(cs.root.textContent).toContain("Odhazuji karty… ještě 1");
   });
 
   it("counts development cards where a 7 counts them", () => {

@@ -1148,7 +1148,7 @@ function DiscardPicker({ me, legal, ui }: { me: CatanPlayer; legal: Command[]; u
     return (
       <div class="cat-box cat-discard" aria-busy="true">
         <p class="cat-h">
-          <strong>{ui.tr(`Discarding… ${cardCount(ui, need)} to go`, `Odhazuji… zbývá ${cardCount(ui, need)}`)}</strong>
+          <strong>{ui.tr(`Discarding… ${cardCount(ui, need)} to go`, `Odhazuji karty… ještě ${need}`)}</strong>
         </p>
       </div>
     );
@@ -1156,7 +1156,7 @@ function DiscardPicker({ me, legal, ui }: { me: CatanPlayer; legal: Command[]; u
     return (
       <div class="cat-box cat-discard">
         <p class="cat-h">
-          <strong>{ui.tr(`Still to discard: ${cardCount(ui, need)}`, `Ještě odhodit: ${cardCount(ui, need)}`)}</strong>
+          <strong>{ui.tr(`Still to discard: ${cardCount(ui, need)}`, `Ještě odhodíte ${cardCount(ui, need)}`)}</strong>
         </p>
       </div>
     );
