@@ -97,7 +97,8 @@ def server(pwa_dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], check=True, cwd=ROOT, env=env
     )
-    port = _free_port()
+    # A port of one's own where several runs share the machine; else any free one.
+    port = int(os.environ.get("LUDOTEKA_PWA_PORT") or _free_port())
     log = (tmp / "server.log").open("w")
     proc = subprocess.Popen(
         [

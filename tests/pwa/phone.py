@@ -114,7 +114,8 @@ BUTTONS = """() => {
 BUTTON_SELECTOR = ".board-area button, .dock button"
 
 # What a tap can change for the player: the version, the preview, the lit targets and the
-# chosen ones, the pressed and enabled buttons, the words on the board; not the zoom.
+# chosen ones, the pressed and enabled buttons, the words on the board, the counts of a pick in
+# the dock (Catan's discard: "3 of 5 chosen"); not the zoom.
 SIGNATURE = """() => {
   const m = document.querySelector('main.match-page');
   const lit = [...document.querySelectorAll('.board-area .target')]
@@ -124,8 +125,10 @@ SIGNATURE = """() => {
     .map((b) => (b.disabled ? '-' : '+') + (b.getAttribute('aria-pressed') || '') + b.className);
   const confirm = document.querySelector('.confirm-bar');
   const area = document.querySelector('.board-area');
+  const counts = [...document.querySelectorAll('.dock [role=status], .dock output')]
+    .map((e) => e.textContent).join('|');
   return [m && m.dataset.version, m && m.dataset.myTurn, lit.join('|'), buttons.join('|'),
-          confirm ? confirm.innerText : '', area ? area.innerText : ''].join('#');
+          confirm ? confirm.innerText : '', area ? area.innerText : '', counts].join('#');
 }"""
 
 

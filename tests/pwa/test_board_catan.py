@@ -104,6 +104,34 @@ def _button_and_confirm(tab: Tab, text: str) -> None:
     _confirm_if_asked(tab, before)
 
 
+def _discard_with_the_picker(tab: Tab) -> None:
+    """Chooses the cards owed after a 7 with the picker's + buttons (the first kinds first) and
+    confirms once: one discard per card goes, and the version grows by as many."""
+    page = tab.page
+    before = version(tab)
+    page.locator(".private .cat-discard .cat-dgo").wait_for()
+    need = int(page.locator(".private .cat-discard").get_attribute("data-need") or 0)
+    left = need
+    for row in page.locator(".private .cat-drow").all():
+        card = row.get_attribute("data-card")
+        for n in range(1, min(left, int(row.get_attribute("data-held") or 0)) + 1):
+            row.locator("button").nth(1).click()
+            page.wait_for_function(
+                "([c, n]) => document.querySelector(`.cat-drow[data-card='${c}']`)"
+                "?.dataset.n === String(n)",
+                arg=[card, n],
+            )
+        left -= int(row.get_attribute("data-n") or 0)
+    assert left == 0
+    count = page.locator(".private .cat-discard .pick-count").inner_text()
+    assert count == f"{need} of {need} chosen"
+    page.locator(".private .cat-dgo").click()
+    page.wait_for_function(
+        "(v) => Number(document.querySelector('main.match-page').dataset.version) >= v",
+        arg=before + need,
+    )
+
+
 def _after(tab: Tab, before: int) -> None:
     tab.page.wait_for_function(
         f"() => Number(document.querySelector('main.match-page').dataset.version) > {before}"
@@ -207,13 +235,7 @@ def test_set_up_by_tapping_the_board_then_roll_and_end_turns(phone360: Tab) -> N
         elif phase == "robber":
             _move_robber(tab)
         elif phase == "discard":
-            before = version(tab)
-            tab.page.locator(".private .cat-res-btn").first.click()
-            tab.page.locator(".confirm-bar .btn-primary").click()
-            tab.page.wait_for_function(
-                "() => Number(document.querySelector('main.match-page').dataset.version)"
-                f" > {before}"
-            )
+            _discard_with_the_picker(tab)
         elif phase == "answer":
             _decline_the_offer(tab)
         elif phase == "main":

@@ -34,14 +34,15 @@ const glossary = {
 };
 const game = { slug: "catan", name: "Catan", min_players: 2, max_players: 4, bot_levels: [], options: [], commands: [], glossary } as unknown as GameInfo;
 
-function setup(view: Json, legal: Command[], seat = 0) {
+function setup(view: Json, legal: Command[], seat = 0, lang: "en" | "cs" = "en") {
   const root = document.createElement("div");
   const proposed: Command[] = [];
   const submitted: Command[] = [];
+  const batches: Command[][] = [];
   const ui: BoardUi = {
-    lang: "en",
+    lang,
     t: (k) => k,
-    tr: (en) => en,
+    tr: (en, cs) => (lang === "cs" ? cs : en),
     game,
     picker: new Picker(),
     preview: null,
@@ -51,6 +52,7 @@ function setup(view: Json, legal: Command[], seat = 0) {
       ui.preview = c;
     },
     submit: (c) => submitted.push(c),
+    submitAll: (cs) => batches.push([...cs]),
     cancel: () => {
       ui.preview = null;
     },
@@ -63,7 +65,7 @@ function setup(view: Json, legal: Command[], seat = 0) {
   const draw = () => render(<div>{board.render(view, seat, legal, ui)}{board.privateArea(view, seat, legal, ui)}</div>, root);
   draw();
   const spot = (s: string) => root.querySelector<SVGGElement>(`.target[data-spot="${s}"]`);
-  return { root, ui, proposed, submitted, spot, draw };
+  return { root, ui, proposed, submitted, batches, spot, draw };
 }
 
 describe("catan board geometry", () => {
@@ -174,22 +176,15 @@ describe("catan board", () => {
     expect(proposed.pop()).toEqual({ type: "play_year_of_plenty", resources: ["ore", "wool"] });
   });
 
-  it("discards after a 7 by tapping a card, and composes an offer card by card", () => {
+  it("composes an offer card by card", () => {
     const view = structuredClone(F.robber.view) as unknown as board.CatanView;
-    view.players[0]!.discard_left = 2;
     view.players[0]!.draft = { give: [1, 0, 0, 0, 0], get: [0, 0, 0, 0, 0] };
     const legal: Command[] = [
-      { type: "discard", card: "brick" },
-      { type: "discard", card: "ore" },
       { type: "draft_add", side: "give", resource: "ore" },
       { type: "draft_add", side: "get", resource: "wool" },
       { type: "cancel_draft" },
     ];
-    const { root, proposed, submitted } = setup(view as unknown as Json, legal);
-    expect(root.textContent).toContain("Discard 2 more");
-    const discard = [...root.querySelectorAll<HTMLButtonElement>(".cat-box button")].find((b) => b.textContent?.includes("Ore"))!;
-    discard.click();
-    expect(proposed.pop()).toEqual({ type: "discard", card: "ore" });
+    const { root, submitted } = setup(view as unknown as Json, legal);
     root.querySelector<HTMLButtonElement>('button[aria-label="Get +1 Wool"]')!.click();
     expect(submitted.pop()).toEqual({ type: "draft_add", side: "get", resource: "wool" });
     expect(root.textContent).not.toContain("Send the offer"); // not legal yet: nothing asked for
@@ -359,5 +354,152 @@ describe("catan board on a phone", () => {
     const ep = edges.map((c) => ({ x: Number(c.getAttribute("cx")), y: Number(c.getAttribute("cy")), r: Number(c.getAttribute("r")) }));
     for (const p of ep) expect(2 * p.r).toBeGreaterThanOrEqual(34);
     for (const a of ep) for (const b of ep) if (a !== b) expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThan(a.r);
+  });
+});
+
+describe("catan discard after a 7: one choice, one Confirm", () => {
+  // Seat 0 holds 3 brick, 1 wool, 4 ore (8 cards): half, 4, to discard.
+  function discardView(left = 4): board.CatanView {
+    const view = structuredClone(F.robber.view) as unknown as board.CatanView;
+    const me = view.players[0]!;
+    me.resources = { brick: 3, lumber: 0, wool: 1, grain: 0, ore: 4 };
+    me.discard_left = left;
+    return view;
+  }
+  const legal: Command[] = [
+    { type: "discard", card: "brick" },
+    { type: "discard", card: "wool" },
+    { type: "discard", card: "ore" },
+  ];
+  const row = (root: HTMLElement, card: string) => root.querySelector<HTMLLIElement>(`.cat-drow[data-card="${card}"]`)!;
+  const plus = (root: HTMLElement, card: string) => row(root, card).querySelectorAll<HTMLButtonElement>("button")[1]!;
+  const minus = (root: HTMLElement, card: string) => row(root, card).querySelectorAll<HTMLButtonElement>("button")[0]!;
+  const count = (root: HTMLElement, card: string) => Number(row(root, card).querySelector("output")!.textContent);
+  const confirm = (root: HTMLElement) => root.querySelector<HTMLButtonElement>(".cat-dgo")!;
+  const total = (root: HTMLElement) => root.querySelector(".cat-discard .pick-count")!.textContent;
+
+  it("offers a count per kind held, never more than held of a kind nor more than owed in all", () => {
+    const { root, batches } = setup(discardView() as unknown as Json, legal);
+    expect([...root.querySelectorAll(".cat-drow")].map((r) => r.getAttribute("data-card"))).toEqual(["brick", "wool", "ore"]);
+    expect(root.querySelector(".cat-hand")).toBeNull(); // the rows say what is held
+    expect(root.textContent).toContain("Discard 4 cards: choose, then confirm");
+    expect(total(root)).toBe("0 of 4 chosen");
+    expect(minus(root, "wool").disabled).toBe(true);
+    plus(root, "wool").click();
+    expect(count(root, "wool")).toBe(1);
+    expect(plus(root, "wool").disabled).toBe(true); // only one held
+    expect(plus(root, "wool").getAttribute("aria-label")).toBe("One Wool more: no more held");
+    plus(root, "wool").click();
+    expect(count(root, "wool")).toBe(1);
+    for (let i = 0; i < 3; i++) plus(root, "brick").click();
+    expect(count(root, "brick")).toBe(3);
+    expect(total(root)).toBe("4 of 4 chosen");
+    expect(root.querySelector(".cat-discard .pick-count.full")).not.toBeNull();
+    expect(plus(root, "ore").disabled).toBe(true); // the four owed are chosen
+    expect(plus(root, "ore").title).toBe("enough chosen");
+    plus(root, "ore").click();
+    expect(count(root, "ore")).toBe(0);
+    expect(batches).toEqual([]);
+  });
+
+  it("enables Confirm only at the exact total and sends one discard per card in one batch", () => {
+    const { root, batches } = setup(discardView() as unknown as Json, legal);
+    expect(confirm(root).disabled).toBe(true);
+    plus(root, "ore").click();
+    plus(root, "ore").click();
+    plus(root, "brick").click();
+    expect(confirm(root).disabled).toBe(true); // 3 of 4
+    plus(root, "ore").click();
+    expect(confirm(root).disabled).toBe(false);
+    minus(root, "ore").click();
+    expect(confirm(root).disabled).toBe(true); // back to 3
+    expect(count(root, "ore")).toBe(2);
+    plus(root, "wool").click();
+    confirm(root).click();
+    expect(batches).toEqual([
+      [
+        { type: "discard", card: "brick" },
+        { type: "discard", card: "wool" },
+        { type: "discard", card: "ore" },
+        { type: "discard", card: "ore" },
+      ],
+    ]);
+  });
+
+  it("keeps the counts over redraws and another seat's discard, and starts over when the legal commands change", () => {
+    const { root, ui, draw } = setup(discardView() as unknown as Json, legal);
+    ui.picker.sync(legal); // as the match screen does with each new list
+    plus(root, "brick").click();
+    plus(root, "ore").click();
+    draw();
+    expect(count(root, "brick")).toBe(1);
+    expect(total(root)).toBe("2 of 4 chosen");
+    ui.picker.sync(legal.map((c) => ({ ...c }))); // another seat discarded: the same commands
+    draw();
+    expect(total(root)).toBe("2 of 4 chosen");
+    ui.picker.sync(legal.slice(1)); // the brick is gone: the choice starts over
+    draw();
+    expect(total(root)).toBe("0 of 4 chosen");
+  });
+
+  it("asks only for what remains after a reload partway", () => {
+    const view = discardView(2);
+    view.players[0]!.resources = { brick: 2, lumber: 0, wool: 1, grain: 0, ore: 3 };
+    const { root, batches } = setup(view as unknown as Json, legal);
+    expect(total(root)).toBe("0 of 2 chosen");
+    plus(root, "ore").click();
+    plus(root, "ore").click();
+    expect(plus(root, "brick").disabled).toBe(true);
+    confirm(root).click();
+    expect(batches).toEqual([[{ type: "discard", card: "ore" }, { type: "discard", card: "ore" }]]);
+  });
+
+  it("reads in Czech, with the right plural", () => {
+    const { root } = setup(discardView() as unknown as Json, legal, 0, "cs");
+    expect(root.textContent).toContain("Odhoďte 4 karty: vyberte a potvrďte");
+    expect(total(root)).toBe("Vybráno 0 z 4");
+    plus(root, "ore").click();
+    expect(total(root)).toBe("Vybráno 1 z 4");
+    expect(row(root, "ore").textContent).toContain("v ruce 4");
+    expect(plus(root, "wool").getAttribute("aria-label")).toBe("Vlna: o jednu více");
+    expect(confirm(root).textContent).toBe("Potvrdit odhození");
+    const five = setup(discardView(5) as unknown as Json, legal, 0, "cs").root;
+    expect(five.textContent).toContain("Odhoďte 5 karet");
+  });
+
+  it("shows no buttons while the cards go, nor to a player who may not act", () => {
+    const busy = setup(discardView(3) as unknown as Json, legal);
+    busy.ui.busy = true;
+    busy.draw();
+    expect(busy.root.querySelector(".cat-drow")).toBeNull();
+    expect(busy.root.textContent).toContain("Discarding… 3 cards to go");
+    const idle = setup(discardView(1) as unknown as Json, []);
+    expect(idle.root.querySelector(".cat-drow")).toBeNull();
+    expect(idle.root.textContent).toContain("Still to discard: 1 card");
+    const cs = setup(discardView(1) as unknown as Json, [], 0, "cs");
+    expect(cs.root.textContent).toContain("Ještě odhodíte 1 kartu");
+    cs.ui.busy = true;
+    cs.draw();
+    expect(cs.root.textContent).toContain("Odhazuji karty… ještě 1");
+  });
+
+  it("counts development cards where a 7 counts them", () => {
+    const me = { resources: { brick: 1, lumber: 0, wool: 0, grain: 0, ore: 0 }, development_cards: { knight: 2, victory_point: 0, road_building: 0, year_of_plenty: 0, monopoly: 0 } };
+    const legal: Command[] = [
+      { type: "discard", card: "brick" },
+      { type: "discard", card: "knight" },
+    ];
+    const rows = board.discardRows(me, legal, { left: 2, cards: { knight: 5, brick: -1 } }, 2);
+    expect(rows.map((r) => [r.card, r.held, r.n])).toEqual([
+      ["brick", 1, 0],
+      ["knight", 2, 2],
+    ]);
+    expect(board.discardCommands(rows, 2)).toEqual([
+      { type: "discard", card: "knight" },
+      { type: "discard", card: "knight" },
+    ]);
+    expect(board.discardCommands(rows, 3)).toEqual([]);
+    // Chosen for another number owed (a discard made elsewhere meanwhile): nothing chosen.
+    expect(board.discardRows(me, legal, { left: 3, cards: { knight: 2 } }, 2).map((r) => r.n)).toEqual([0, 0]);
   });
 });

@@ -1003,6 +1003,8 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
   };
   const hand = RESOURCES.map((r) => me.resources![r] ?? 0);
   const discard = of("discard");
+  // While discarding, the picker's rows say what is held: the hand would only repeat it.
+  const picking = me.discard_left > 0 && discard.length > 0;
   const warCards = [...of("war_give"), ...of("war_take")];
   const cardButtons = (cmds: Command[]) => (
     <div class="cat-row">
@@ -1017,35 +1019,8 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
     <div class="catan cat-private">
       <Offer v={v} seat={seat} legal={act} ui={ui} />
       <BuildRow v={v} me={me} seat={seat} legal={act} ui={ui} />
-      <div class="cat-hand" aria-label={ui.tr("Your resources", "Vaše suroviny")}>
-        {RESOURCES.map((r, i) => {
-          const ratio = me.trade_ratios?.[r];
-          return (
-            <span class={`cat-card${hand[i] ? "" : " cat-none"}`}>
-              <span class="cat-top">
-                <Glyph r={r} size={22} />
-                <span class="cat-n">{hand[i]}</span>
-              </span>
-              <span class="cat-w">{resWord(ui, r)}</span>
-              {ratio !== undefined && ratio < 4 && (
-                <span class="cat-ratio" title={ui.tr(`Trade ${ratio} for 1 at a harbour`, `Výměna ${ratio} za 1 v přístavu`)}>
-                  {ratio}:1
-                </span>
-              )}
-            </span>
-          );
-        })}
-      </div>
-      {me.discard_left > 0 && (
-        <div class="cat-box">
-          <p>
-            <strong>
-              {ui.tr("Discard", "Odhoďte")} {me.discard_left} {ui.tr("more: tap a card", "karet: klepněte na kartu")}
-            </strong>
-          </p>
-          {cardButtons(discard)}
-        </div>
-      )}
+      {!picking && <Hand me={me} hand={hand} ui={ui} />}
+      {me.discard_left > 0 && <DiscardPicker me={me} legal={discard} ui={ui} />}
       {warCards.length > 0 && (
         <div class="cat-box">
           <p>
@@ -1058,6 +1033,191 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
       <BankTrade act={act} me={me} ui={ui} view={view} />
       <Draft me={me} act={act} ui={ui} counter={seat !== v.current} />
     </div>
+  );
+}
+
+/** The player's resource cards, with the harbour ratio where it is better than 4:1. */
+function Hand({ me, hand, ui }: { me: CatanPlayer; hand: number[]; ui: BoardUi }): ComponentChild {
+  return (
+    <div class="cat-hand" aria-label={ui.tr("Your resources", "Vaše suroviny")}>
+      {RESOURCES.map((r, i) => {
+        const ratio = me.trade_ratios?.[r];
+        return (
+          <span class={`cat-card${hand[i] ? "" : " cat-none"}`}>
+            <span class="cat-top">
+              <Glyph r={r} size={22} />
+              <span class="cat-n">{hand[i]}</span>
+            </span>
+            <span class="cat-w">{resWord(ui, r)}</span>
+            {ratio !== undefined && ratio < 4 && (
+              <span class="cat-ratio" title={ui.tr(`Trade ${ratio} for 1 at a harbour`, `Výměna ${ratio} za 1 v přístavu`)}>
+                {ratio}:1
+              </span>
+            )}
+          </span>
+        );
+      })}
+    </div>
+  );
+}
+
+// -- discarding after a 7: every card in one choice, one Confirm --------------------------------
+
+/** The picker's key for the chosen counts, kept as `{left, cards: {card: n}}`: `ui.picker`
+ * keeps them over redraws and forgets them when the legal commands change; `left` is the number
+ * owed they were chosen for (a discard made elsewhere meanwhile starts the choice over). */
+export const DISCARD_KEY = "discard";
+
+/** One kind of card the player may discard now: how many are held and how many are chosen. */
+export interface DiscardRow {
+  card: string;
+  held: number;
+  n: number;
+  command: Command;
+}
+
+/** How many of `card` (a resource, or a development card where a 7 counts them) the player holds. */
+export function heldOf(me: Pick<CatanPlayer, "resources" | "development_cards">, card: string): number {
+  const counts = (RESOURCES as readonly string[]).includes(card) ? me.resources : me.development_cards;
+  return counts?.[card] ?? 0;
+}
+
+function chosenCards(chosen: Json | undefined, need: number): Record<string, Json> {
+  if (!chosen || typeof chosen !== "object" || Array.isArray(chosen) || chosen.left !== need) return {};
+  const cards = chosen.cards;
+  return cards && typeof cards === "object" && !Array.isArray(cards) ? cards : {};
+}
+
+/** The rows of the picker: one per legal `discard` command (a kind held, in the engine's order),
+ * with the count chosen for `need` cards owed, never above what is held. */
+export function discardRows(
+  me: Pick<CatanPlayer, "resources" | "development_cards">,
+  legal: readonly Command[],
+  chosen: Json | undefined,
+  need: number,
+): DiscardRow[] {
+  const picked = chosenCards(chosen, need);
+  return legal
+    .filter((c) => c.type === "discard" && typeof c.card === "string")
+    .map((command) => {
+      const card = command.card as string;
+      const held = heldOf(me, card);
+      const want = picked[card];
+      const n = typeof want === "number" && want > 0 ? Math.min(Math.floor(want), held) : 0;
+      return { card, held, n, command };
+    });
+}
+
+/** The choice after a tap on + (`delta` 1) or − (-1) of `card`, as the picker keeps it: + takes
+ * one more while fewer than held of that kind and fewer than `need` in all are chosen; − gives
+ * one back. */
+export function stepDiscard(rows: readonly DiscardRow[], card: string, delta: 1 | -1, need: number): { left: number; cards: Record<string, number> } {
+  const total = rows.reduce((sum, r) => sum + r.n, 0);
+  const cards: Record<string, number> = {};
+  for (const r of rows) {
+    let n = r.n;
+    if (r.card === card) {
+      if (delta > 0 && n < r.held && total < need) n += 1;
+      if (delta < 0 && n > 0) n -= 1;
+    }
+    if (n > 0) cards[r.card] = n;
+  }
+  return { left: need, cards };
+}
+
+/** The commands the choice stands for, one per card, kind by kind (sent by `ui.submitAll`);
+ * empty unless exactly `need` are chosen. */
+export function discardCommands(rows: readonly DiscardRow[], need: number): Command[] {
+  const total = rows.reduce((sum, r) => sum + r.n, 0);
+  if (need <= 0 || total !== need) return [];
+  return rows.flatMap((r) => Array.from({ length: r.n }, () => ({ ...r.command })));
+}
+
+/** "5 cards" / "5 karet". */
+function cardCount(ui: Pick<BoardUi, "tr">, n: number): string {
+  const cs = n === 1 ? "kartu" : n >= 2 && n <= 4 ? "karty" : "karet";
+  return ui.tr(`${n} ${n === 1 ? "card" : "cards"}`, `${n} ${cs}`);
+}
+
+/** The discard after a 7 (rules: "discards half, rounded down"): a count per kind held with
+ * − and +, the running total, and one Confirm once exactly the cards still owed are chosen;
+ * it sends one `discard` per card. After a reload partway, `discard_left` is what remains. */
+function DiscardPicker({ me, legal, ui }: { me: CatanPlayer; legal: Command[]; ui: BoardUi }): ComponentChild {
+  const need = me.discard_left;
+  if (ui.busy)
+    return (
+      <div class="cat-box cat-discard" aria-busy="true">
+        <p class="cat-h">
+          <strong>{ui.tr(`Discarding… ${cardCount(ui, need)} to go`, `Odhazuji karty… ještě ${need}`)}</strong>
+        </p>
+      </div>
+    );
+  if (!legal.length)
+    return (
+      <div class="cat-box cat-discard">
+        <p class="cat-h">
+          <strong>{ui.tr(`Still to discard: ${cardCount(ui, need)}`, `Ještě odhodíte ${cardCount(ui, need)}`)}</strong>
+        </p>
+      </div>
+    );
+  const rows = discardRows(me, legal, ui.picker.get(DISCARD_KEY), need);
+  const total = rows.reduce((sum, r) => sum + r.n, 0);
+  const go = discardCommands(rows, need);
+  const tap = (card: string, delta: 1 | -1) => {
+    ui.picker.set(DISCARD_KEY, stepDiscard(rows, card, delta, need));
+    ui.redraw();
+  };
+  return (
+    <section class="cat-box cat-discard" data-need={need} aria-label={ui.tr("Discard after a 7", "Odhození po sedmičce")}>
+      <p class="cat-h">
+        <strong>{ui.tr(`Discard ${cardCount(ui, need)}: choose, then confirm`, `Odhoďte ${cardCount(ui, need)}: vyberte a potvrďte`)}</strong>
+      </p>
+      <ul class="cat-drows">
+        {rows.map((r) => {
+          const word = resWord(ui, r.card);
+          const more = r.n >= r.held ? ui.tr("no more held", "víc nemáte") : total >= need ? ui.tr("enough chosen", "vybráno dost") : null;
+          return (
+            <li class="cat-drow" data-card={r.card} data-held={r.held} data-n={r.n}>
+              <span class="cat-dname">
+                {(RESOURCES as readonly string[]).includes(r.card) && <Glyph r={r.card} size={20} />}
+                <span>
+                  {word}
+                  <span class="cat-dheld">{ui.tr(`${r.held} in hand`, `v ruce ${r.held}`)}</span>
+                </span>
+              </span>
+              <button
+                type="button"
+                class="btn cat-dbtn"
+                aria-label={ui.tr(`One ${word} fewer`, `${word}: o jednu méně`)}
+                disabled={r.n === 0}
+                onClick={() => tap(r.card, -1)}
+              >
+                −
+              </button>
+              <output class={r.n ? "cat-dn chosen" : "cat-dn"} aria-label={`${word}: ${r.n}`}>
+                {r.n}
+              </output>
+              <button
+                type="button"
+                class="btn cat-dbtn"
+                aria-label={more ? `${ui.tr(`One ${word} more`, `${word}: o jednu více`)}: ${more}` : ui.tr(`One ${word} more`, `${word}: o jednu více`)}
+                title={more ?? undefined}
+                disabled={more !== null}
+                onClick={() => tap(r.card, 1)}
+              >
+                +
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <div class="cat-dfoot">
+        <PickCount n={total} of={need} ui={ui} text={ui.tr(`${total} of ${need} chosen`, `Vybráno ${total} z ${need}`)} />
+        <button type="button" class="btn btn-primary cat-dgo" disabled={go.length === 0} onClick={() => ui.submitAll(go)}>
+          {ui.tr("Confirm the discard", "Potvrdit odhození")}
+        </button>
+      </div>
+    </section>
   );
 }
 

@@ -114,6 +114,7 @@ function setup(view: DView, legal: Command[], seat: number | null = 0) {
       ui.preview = c;
     },
     submit: () => undefined,
+    submitAll: () => undefined,
     cancel: () => {
       ui.preview = null;
       draw();

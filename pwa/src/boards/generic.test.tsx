@@ -33,7 +33,7 @@ function setup(view: Json) {
       { seat: 0, name: "Anna", colour: "#0072B2", ink: "#004f7c", symbol: "circle", me: true, active: true },
       { seat: 1, name: "Bot", colour: "#D55E00", ink: "#8f3f00", symbol: "square", me: false, active: false },
     ],
-    propose: (c) => proposed.push(c), submit: () => undefined, cancel: () => draw(), busy: false, interactive: true,
+    propose: (c) => proposed.push(c), submit: () => undefined, submitAll: () => undefined, cancel: () => draw(), busy: false, interactive: true,
     redraw: () => draw(),
     marks: [],
     layout: { width: "desktop", phone: false },

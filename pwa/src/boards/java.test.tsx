@@ -130,6 +130,7 @@ function setup(view: JavaView = makeView(), moves: Command[] = legal) {
       draw();
     },
     submit: () => undefined,
+    submitAll: () => undefined,
     cancel: () => {
       ui.preview = null;
       draw();

@@ -95,6 +95,7 @@ function setup(view: SamuraiView, legal: Command[]) {
       draw();
     },
     submit: () => undefined,
+    submitAll: () => undefined,
     cancel: () => {
       ui.preview = null;
       draw();

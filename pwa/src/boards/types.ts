@@ -39,6 +39,10 @@ export interface BoardUi {
   propose(command: Command, label?: string): void;
   /** Sends `command` at once (for moves that need no preview, e.g. "end turn"). */
   submit(command: Command): void;
+  /** Sends `commands` one after another, each once the previous one is accepted, for several
+   * moves the player decided at once (Catan's discards after a 7: one Confirm, not one per
+   * card). `busy` all along; the first refusal stops the rest and is shown as any other. */
+  submitAll(commands: readonly Command[]): void;
   /** Clears the preview and the choices. */
   cancel(): void;
   /** A command is on its way to the server: take no new taps. */

@@ -109,6 +109,7 @@ function setup(v: Json, cmds: Command[] = legal) {
       draw();
     },
     submit: () => undefined,
+    submitAll: () => undefined,
     cancel: () => {
       ui.preview = null;
     },

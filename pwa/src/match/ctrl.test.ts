@@ -169,6 +169,113 @@ describe("match controller races", () => {
   });
 });
 
+describe("several commands in a row (submitAll)", () => {
+  /** A server that takes `add` commands one at a time and answers each at the next version. */
+  function server(refuse?: (c: Command, n: number) => ApiError | null) {
+    let version = 3;
+    const sent: { command: Command; expected: number | undefined; busy: boolean }[] = [];
+    const state = { ctrl: null as MatchCtrl | null };
+    const api = {
+      command: async (_id: number, command: Command, _cid: string, expected?: number) => {
+        sent.push({ command, expected, busy: state.ctrl!.busy });
+        const no = refuse?.(command, sent.length);
+        if (no) throw no;
+        version += 1;
+        return commandResult({
+          version,
+          view: { n: version },
+          active_seats: [0],
+          events: [{ seq: version, type: "Added", actor: 0, data: { amount: command.amount as number } }],
+          legal_commands: [{ type: "add", amount: 1 }],
+        });
+      },
+    };
+    return { api, sent, state };
+  }
+
+  it("sends them in order, each after the previous answer, busy all along, the first with the version seen", async () => {
+    const s = server();
+    const { ctrl } = harness(s.api);
+    s.state.ctrl = ctrl;
+    await ctrl.load();
+    ctrl.picker.set("discard", { ore: 3 });
+    const cmds = [1, 2, 3].map((amount) => ({ type: "add", amount }));
+    const going = ctrl.submitAll(cmds);
+    expect(ctrl.busy).toBe(true);
+    await going;
+    expect(s.sent.map((x) => x.command)).toEqual(cmds);
+    expect(s.sent.map((x) => x.busy)).toEqual([true, true, true]);
+    expect(s.sent.map((x) => x.expected)).toEqual([3, undefined, undefined]);
+    expect(ctrl.busy).toBe(false);
+    expect(ctrl.log.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(ctrl.detail?.version).toBe(6);
+    expect(ctrl.refusal).toBeNull();
+    expect(ctrl.picker.has("discard")).toBe(false);
+  });
+
+  it("takes no new command while the row is on its way", async () => {
+    const s = server();
+    const { ctrl } = harness(s.api);
+    s.state.ctrl = ctrl;
+    await ctrl.load();
+    const going = ctrl.submitAll([{ type: "add", amount: 1 }, { type: "add", amount: 2 }]);
+    await ctrl.submit({ type: "add", amount: 9 });
+    await ctrl.submitAll([{ type: "add", amount: 8 }]);
+    await going;
+    expect(s.sent.map((x) => x.command.amount)).toEqual([1, 2]);
+  });
+
+  it("stops at the first refusal and shows it; what went before stays done", async () => {
+    const s = server((_c, n) => (n === 2 ? new ApiError(422, "no_card", "You have no such card.") : null));
+    const { ctrl } = harness(s.api);
+    s.state.ctrl = ctrl;
+    await ctrl.load();
+    await ctrl.submitAll([1, 2, 3, 4].map((amount) => ({ type: "add", amount })));
+    expect(s.sent.map((x) => x.command.amount)).toEqual([1, 2]); // the third and fourth never went
+    expect(ctrl.refusal?.code).toBe("no_card");
+    expect(ctrl.refusal?.message).toContain("You have no such card.");
+    expect(ctrl.busy).toBe(false);
+    expect(ctrl.detail?.version).toBe(4);
+    expect(ctrl.log.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+  });
+
+  it("keeps the log whole when the socket brings the events meanwhile, another seat's move included", async () => {
+    let release: (r: CommandResult) => void = () => undefined;
+    const answers: CommandResult[] = [];
+    let calls = 0;
+    const { ctrl, handlers, socket } = harness({
+      command: () =>
+        new Promise<CommandResult>((r) => {
+          calls++;
+          release = r;
+        }),
+    });
+    await ctrl.load();
+    const going = ctrl.submitAll([
+      { type: "add", amount: 1 },
+      { type: "add", amount: 2 },
+    ]);
+    const tick = () => new Promise((r) => setTimeout(r, 0));
+    await tick();
+    expect(calls).toBe(1); // the second waits for the first's answer
+    // Our first move (4) comes over the socket before its answer.
+    handlers().events({ after: 3, events: [{ seq: 4, actor: 0 }], view: { n: 4 }, status: "active", active_seats: [0], outcome: null }, 4);
+    answers.push(commandResult({ version: 4, view: { n: 4 }, events: [{ seq: 4, actor: 0 }], active_seats: [0], legal_commands: [{ type: "add", amount: 2 }] }));
+    release(answers[0]!);
+    await tick();
+    expect(calls).toBe(2);
+    // Another seat moves (5) before our second command (6); its answer arrives first.
+    release(commandResult({ version: 6, view: { n: 6 }, events: [{ seq: 6, actor: 0 }], active_seats: [0], legal_commands: [] }));
+    await going;
+    expect(ctrl.detail?.version).toBe(6);
+    expect(ctrl.log.map((e) => e.seq)).toEqual([1, 2, 3, 4]); // no gap: 5 and 6 come by the socket
+    expect(socket.known).toBe(4);
+    handlers().events({ after: 4, events: [{ seq: 5, actor: 1 }, { seq: 6, actor: 0 }], view: { n: 6 }, status: "active", active_seats: [0], outcome: null }, 6);
+    expect(ctrl.log.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(ctrl.busy).toBe(false);
+  });
+});
+
 describe("since the player last looked", () => {
   const log = [
     { seq: 1, actor: null, type: "Setup" },

@@ -275,7 +275,7 @@ export class MatchCtrl {
   private setLegal(legal: Command[], version: number): void {
     this.legal = legal;
     this.legalVersion = version;
-    this.picker.sync(legal, version);
+    this.picker.sync(legal);
     if (this.preview && !legal.some((c) => sameCommand(c, this.preview))) {
       this.preview = null;
       this.previewLabel = "";
@@ -345,24 +345,31 @@ export class MatchCtrl {
   }
 
   /** Sends one command; a lost answer is retried with the same id (never applied twice). */
-  async submit(command: Command): Promise<void> {
-    if (this.busy || !this.detail) return;
+  submit(command: Command): Promise<void> {
+    return this.submitAll([command]);
+  }
+
+  /** Sends `commands` one after another, each once the previous one is accepted (several
+   * moves of one decision: Catan's discards after a 7). `busy` stays true all along; the
+   * first refusal stops the rest and is shown like any other (what went before it stays
+   * done, and the legal commands are those of the version reached). The first command carries
+   * the version the player saw (`expected_version`), as `submit` does; the later ones carry
+   * none: another seat may move between them (the others discard at the same time), which
+   * would refuse them as stale though nothing of the player's changed, and the engine still
+   * refuses any that is no longer legal. The socket may bring the events meanwhile: each
+   * answer adds to the log only what follows it without a gap. */
+  async submitAll(commands: readonly Command[]): Promise<void> {
+    if (this.busy || !this.detail || commands.length === 0) return;
     this.busy = true;
     this.refusal = null;
     this.deps.redraw();
-    const commandId = newCommandId();
-    const expected = this.detail.version;
     try {
-      let result: CommandResult | null = null;
-      for (let attempt = 0; result === null; attempt++) {
-        try {
-          result = await this.deps.api.command(this.id, command, commandId, expected);
-        } catch (err) {
-          if (!(err instanceof ApiError && err.offline) || attempt >= 2) throw err;
-          await new Promise((r) => setTimeout(r, 800 * (attempt + 1)));
-        }
+      for (const [i, command] of commands.entries()) {
+        const before = this.detail.version;
+        const result = await this.send(command, i === 0 ? before : undefined);
+        this.applyResult(result, before);
+        if (i < commands.length - 1) this.deps.redraw(); // the player sees it go, card by card
       }
-      this.applyResult(result, expected);
       this.preview = null;
       this.picker.reset();
     } catch (err) {
@@ -373,10 +380,27 @@ export class MatchCtrl {
     }
   }
 
+  /** One command to the server, retried with the same id when the answer was lost. */
+  private async send(command: Command, expected: number | undefined): Promise<CommandResult> {
+    const commandId = newCommandId();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.deps.api.command(this.id, command, commandId, expected);
+      } catch (err) {
+        if (!(err instanceof ApiError && err.offline) || attempt >= 2) throw err;
+        await new Promise((r) => setTimeout(r, 800 * (attempt + 1)));
+      }
+    }
+  }
+
   private applyResult(result: CommandResult, expected: number): void {
     if (!this.detail) return;
-    if (this.logVersion === expected) {
-      const fresh = result.events.filter((e) => e.seq > this.logVersion);
+    // The answer's events join the log only where they follow it without a gap: those the
+    // socket brought first are skipped, and another seat's move in between (a command sent
+    // without an expected version) is left to the socket, which asks for what it lacks.
+    const fresh = result.events.filter((e) => e.seq > this.logVersion);
+    const follows = fresh.length > 0 ? fresh[0]!.seq === this.logVersion + 1 : this.logVersion === expected;
+    if (follows && result.version > this.logVersion) {
       this.log = [...this.log, ...fresh];
       this.forgetMarksAfterOwn(fresh);
       this.logVersion = result.version;

@@ -46,6 +46,7 @@ export function boardUi(ctrl: MatchCtrl, interactive: boolean): BoardUi | null {
     preview: ctrl.preview,
     propose: (c, label) => ctrl.propose(c, label),
     submit: (c) => void ctrl.submit(c),
+    submitAll: (cs) => void ctrl.submitAll(cs),
     cancel: () => ctrl.cancel(),
     busy: ctrl.busy,
     interactive,

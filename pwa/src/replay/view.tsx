@@ -31,6 +31,7 @@ export function replayView(ctrl: ReplayCtrl, gameName: string): ComponentChild {
     preview: null,
     propose: () => undefined,
     submit: () => undefined,
+    submitAll: () => undefined,
     cancel: () => undefined,
     busy: false,
     interactive: false,

@@ -148,6 +148,7 @@ export function staffBoardView(ctrl: StaffBoardCtrl): ComponentChild {
     preview: null,
     propose: () => undefined,
     submit: () => undefined,
+    submitAll: () => undefined,
     cancel: () => undefined,
     busy: false,
     interactive: false,

@@ -50,11 +50,12 @@ export function PickButton(p: PickButtonProps) {
   );
 }
 
-/** "3 of 5": how many of a multi-pick are taken; full when `n` reaches `of`. */
-export function PickCount({ n, of, ui }: { n: number; of: number; ui: Pick<BoardUi, "t"> }) {
+/** "3 of 5": how many of a multi-pick are taken; full when `n` reaches `of`. `text` says it in
+ * the board's own words ("3 of 5 chosen"). */
+export function PickCount({ n, of, ui, text }: { n: number; of: number; ui: Pick<BoardUi, "t">; text?: string }) {
   return (
     <span class={n >= of ? "pick-count full" : "pick-count"} role="status">
-      {ui.t("picked_n_of", { n, of })}
+      {text ?? ui.t("picked_n_of", { n, of })}
     </span>
   );
 }

@@ -56,16 +56,20 @@ describe("picker", () => {
     expect(p.has("hex")).toBe(false);
   });
 
-  it("toggles a choice off when chosen again, and resets on a new version", () => {
+  it("toggles a choice off when chosen again, and resets when the legal commands change", () => {
     const p = new Picker();
-    p.sync(legal, 3);
+    p.sync(legal);
     p.choose("tile", "ship1");
     p.choose("tile", "ship1");
     expect(p.has("tile")).toBe(false);
     p.choose("tile", "ship1");
-    p.sync(legal, 3);
+    // Another version with the same commands (another seat moved): the choice stands.
+    p.sync(legal.map((c) => ({ ...c })));
     expect(p.has("tile")).toBe(true);
-    p.sync(legal, 4);
+    p.sync(legal.slice(1));
+    expect(p.has("tile")).toBe(false);
+    p.choose("tile", "ship1");
+    p.sync([]);
     expect(p.has("tile")).toBe(false);
   });
 

@@ -61,9 +61,11 @@ export class Picker {
   private chosen = new Map<string, Json>();
   private legalKey = "";
 
-  /** Forgets the choices when the legal commands changed (another version of the match). */
-  sync(legal: readonly Command[], version: number): void {
-    const key = `${version}:${legal.length}`;
+  /** Forgets the choices when the legal commands changed. A new version of the match that
+   * leaves them as they were (another seat's move in a phase where several act: Catan's
+   * discards after a 7) keeps a half-made choice; the player's own move resets it anyway. */
+  sync(legal: readonly Command[]): void {
+    const key = legal.map((c) => keyOf(c as unknown as Json)).join("\n");
     if (key !== this.legalKey) {
       this.legalKey = key;
       this.chosen.clear();
