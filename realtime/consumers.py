@@ -1,8 +1,10 @@
 """The match socket and the user socket.
 
 Both follow one life: credentials checked (handshake, or the first message), a slot taken
-under the caps per user and per match (``limits``), then the subject checked (the match
-exists), then the groups joined, then ``accept()`` and a ``hello`` frame. A refusal is an
+under the caps per user and per match (``limits``), the group of the credentials' token row
+joined and the row checked once more (``token.<id>``: its revocation closes the socket with
+4401, ``core/accounts/revocation.py``), then the subject checked (the match exists), then the
+groups joined, then ``accept()`` and a ``hello`` frame. A refusal is an
 accepted socket closed at once with a code from ``protocol``. Group messages carry
 ids and versions (``core.matches.broadcast``), and on Redis a copy of what the move's commit
 wrote; every frame is built from that copy or read back from the store, and redacted here for
@@ -28,9 +30,11 @@ from channels.utils import await_many_dispatch
 from django.conf import settings
 from rest_framework.throttling import UserRateThrottle
 
+from core.accounts.revocation import TokenRevokedMessage, token_group
+from core.accounts.tokens import token_digest
 from core.api.errors import ApiError
 from core.api.guard import RequestState, guarded
-from core.hotlane.tokens import cached_credentials
+from core.hotlane.tokens import cached_credentials, token_cache
 from core.matches import selectors, services
 from core.matches.broadcast import (
     ChannelLayer,
@@ -43,7 +47,7 @@ from core.matches.commands import Answer
 from core.notifications.watching import watch_start, watch_stop
 from core.ops import metrics
 from realtime import beat, limits, outbox_poll, presence, presence_hub, protocol
-from realtime.auth import cached_token_user, token_auth, token_still_valid
+from realtime.auth import cached_token, token_alive, token_auth, token_still_valid
 from realtime.protocol import frame
 from realtime.reads import (
     adopt,
@@ -65,6 +69,7 @@ REFUSALS = {
     "disabled": (protocol.FORBIDDEN, "This account is disabled."),
     "foreign_origin": (protocol.FORBIDDEN, "A session cookie is accepted only from this site."),
 }
+SIGNED_OUT = "Signed out: log in again."
 
 
 PAGE = 100  # notifications read at a time
@@ -103,6 +108,7 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
         self.accepted = self.closed = False
         self.user: Any = None
         self.token: str | None = None  # the API token the socket came with, if any
+        self.token_id: int | None = None  # the token row its credentials stand on, if any
         self.slot: tuple[int, int | None] | None = None
         self.over_cap: str | None = None
         self.groups_joined: list[str] = []
@@ -206,7 +212,9 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
         elif self.scope["user"].is_authenticated:
             self.user = self.scope["user"]
             self.token = self.scope.get("token")
-            await self.open()
+            self.token_id = self.scope.get("ludoteka.token_id")
+            if await self.follow_token():
+                await self.open()
         else:
             # No credentials in the handshake: the token may come as the first message.
             await self.accept()
@@ -217,6 +225,33 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
         await asyncio.sleep(settings.REALTIME_AUTH_TIMEOUT)
         if self.user is None:
             await self.refuse(protocol.UNAUTHENTICATED, "Log in first: a token or a session.")
+
+    async def follow_token(self) -> bool:
+        """Joins the group of the credentials' token row (``token.<id>``), then checks the row
+        is still there: a revocation committed after the join reaches the socket as a
+        ``token.revoked`` message, one committed before it is seen here, so none slips between
+        the handshake's check and the join. True: go on; False: the socket is closed."""
+        if self.token_id is None:
+            return True
+        if not await self.join(token_group(self.token_id)):
+            return False
+        # This process's cache forgets a token as its row is deleted here (core/hotlane/
+        # tokens.py): a live entry answers with no query. Else the database does.
+        token = self.token
+        if token is not None and cached_credentials(token) is not None:
+            return True
+        if await run_read(token_alive, self.token_id):
+            return True
+        await self.refuse(protocol.UNAUTHENTICATED, SIGNED_OUT)
+        return False
+
+    async def token_revoked(self, message: TokenRevokedMessage) -> None:
+        """The socket's token row went (log-out, a device revoked, a password change, the
+        account erased, the idle purge): the socket closes with 4401 at once."""
+        if self.token is not None:
+            # This process trusts the token no more, whichever process revoked it.
+            token_cache.drop(token_digest(self.token))
+        await self.refuse(protocol.UNAUTHENTICATED, SIGNED_OUT)
 
     @abc.abstractmethod
     async def open(self) -> None:
@@ -313,10 +348,12 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
         if msg.t != "auth":
             await self.refuse(protocol.UNAUTHENTICATED, "The first message must be 'auth'.")
             return
-        user = cached_token_user(msg.d.get("token"))
-        how = "token"
-        if user is None:
-            user, how = await run_read(token_auth, msg.d.get("token"))
+        key = msg.d.get("token")
+        hit = cached_token(key)
+        if hit is not None:
+            user, how, token_id = hit[0], "token", hit[1]
+        else:
+            user, how, token_id = await run_read(token_auth, key)
         if how != "token":
             await self.refuse(*REFUSALS[how])
             return
@@ -325,8 +362,10 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
             await self.refuse(protocol.TOO_MANY_SOCKETS, refusal)
             return
         self.user = user
-        self.token = msg.d.get("token")
-        await self.open()
+        self.token = key
+        self.token_id = token_id
+        if await self.follow_token():
+            await self.open()
 
     async def on_ping(self, msg: protocol.ClientMessage) -> None:
         await self.send_frame(frame("pong", None, self.current_v()))
@@ -458,7 +497,7 @@ class MatchConsumer(SocketConsumer):
             and cached_credentials(token) is None
             and not await run_read(token_still_valid, token)
         ):
-            await self.refuse(protocol.UNAUTHENTICATED, "Logged out: log in again.")
+            await self.refuse(protocol.UNAUTHENTICATED, SIGNED_OUT)
             return
         states: list[RequestState] = []
 
