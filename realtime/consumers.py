@@ -79,6 +79,10 @@ class LayerDown(Exception):
     """The channel layer failed under a socket: the client should come back and resume."""
 
 
+class SignedOut(Exception):
+    """The socket's token row went before the socket joined its group."""
+
+
 def _rate_limit() -> protocol.RateLimit:
     """The REST user rate (``DEFAULT_THROTTLE_RATES["user"]``) for every socket message."""
     rate = settings.REST_FRAMEWORK.get("DEFAULT_THROTTLE_RATES", {}).get("user")
@@ -89,6 +93,15 @@ def _rate_limit() -> protocol.RateLimit:
 
 
 T = TypeVar("T")
+
+
+def signed_in(token_id: int | None, read: Callable[..., T], *args: Any) -> T:
+    """``read(*args)``, in a socket's opening read, once the socket's token row (if any) is
+    found still there (else ``SignedOut``): one indexed query in a thread hop the socket
+    makes anyway, after it has joined the row's group (``SocketConsumer.join_token``)."""
+    if token_id is not None and not token_alive(token_id):
+        raise SignedOut
+    return read(*args)
 
 
 async def _in_thread(fn: Callable[[], T]) -> T:
@@ -213,7 +226,7 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
             self.user = self.scope["user"]
             self.token = self.scope.get("token")
             self.token_id = self.scope.get("ludoteka.token_id")
-            if await self.follow_token():
+            if await self.join_token():
                 await self.open()
         else:
             # No credentials in the handshake: the token may come as the first message.
@@ -226,24 +239,15 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
         if self.user is None:
             await self.refuse(protocol.UNAUTHENTICATED, "Log in first: a token or a session.")
 
-    async def follow_token(self) -> bool:
-        """Joins the group of the credentials' token row (``token.<id>``), then checks the row
-        is still there: a revocation committed after the join reaches the socket as a
-        ``token.revoked`` message, one committed before it is seen here, so none slips between
-        the handshake's check and the join. True: go on; False: the socket is closed."""
+    async def join_token(self) -> bool:
+        """Joins the group of the credentials' token row (``token.<id>``): its revocation, once
+        committed, reaches the socket as a ``token.revoked`` message. One committed before the
+        join is seen by the hello's read, which checks the row is still there (``signed_in``):
+        none slips between the handshake's check and the join, whichever process revoked it.
+        True: go on; False: the socket is closed."""
         if self.token_id is None:
             return True
-        if not await self.join(token_group(self.token_id)):
-            return False
-        # This process's cache forgets a token as its row is deleted here (core/hotlane/
-        # tokens.py): a live entry answers with no query. Else the database does.
-        token = self.token
-        if token is not None and cached_credentials(token) is not None:
-            return True
-        if await run_read(token_alive, self.token_id):
-            return True
-        await self.refuse(protocol.UNAUTHENTICATED, SIGNED_OUT)
-        return False
+        return await self.join(token_group(self.token_id))
 
     async def token_revoked(self, message: TokenRevokedMessage) -> None:
         """The socket's token row went (log-out, a device revoked, a password change, the
@@ -364,7 +368,7 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
         self.user = user
         self.token = key
         self.token_id = token_id
-        if await self.follow_token():
+        if await self.join_token():
             await self.open()
 
     async def on_ping(self, msg: protocol.ClientMessage) -> None:
@@ -396,7 +400,12 @@ class MatchConsumer(SocketConsumer):
         if not await self.join(match_group(self.match_id)):
             return
         try:
-            detail = await run_read(_match_hello, self.match_id, self.user, after)
+            detail = await run_read(
+                signed_in, self.token_id, _match_hello, self.match_id, self.user, after
+            )
+        except SignedOut:
+            await self.refuse(protocol.UNAUTHENTICATED, SIGNED_OUT)
+            return
         except ApiError as err:
             # A private match that is not theirs: 4403 (as its REST endpoints answer 403).
             code = protocol.FORBIDDEN if err.status_code == 403 else protocol.NOT_FOUND
@@ -590,7 +599,11 @@ class UserConsumer(SocketConsumer):
         self.lock = asyncio.Lock()
         if not await self.join(user_group(self.user.pk)):
             return
-        hello = await run_read(_user_hello, self.user)
+        try:
+            hello = await run_read(signed_in, self.token_id, _user_hello, self.user)
+        except SignedOut:
+            await self.refuse(protocol.UNAUTHENTICATED, SIGNED_OUT)
+            return
         self.cursor = hello.pop("cursor")
         await self.start(frame("hello", hello, self.cursor))
         outbox_poll.enter(self.user.pk, self)  # the process's one poll (realtime/outbox_poll.py)
