@@ -161,10 +161,12 @@ class SocketAuthMiddleware:
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> Any:
         if scope["type"] == "websocket":
             hit = cached_token(offered_token(scope))
-            if hit is not None:
-                user, how, token_id = hit[0], "token", hit[1]
-            else:
-                user, how, token_id = await run_read(authenticate, scope)
+            found: tuple[Any, str | None, int | None] = (
+                (hit[0], "token", hit[1])
+                if hit is not None
+                else await run_read(authenticate, scope)
+            )
+            user, how, token_id = found
             offered = scope.get("subprotocols") or ()
             scope = {
                 **scope,

@@ -354,10 +354,10 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
             return
         key = msg.d.get("token")
         hit = cached_token(key)
-        if hit is not None:
-            user, how, token_id = hit[0], "token", hit[1]
-        else:
-            user, how, token_id = await run_read(token_auth, key)
+        found: tuple[Any, str, int | None] = (
+            (hit[0], "token", hit[1]) if hit is not None else await run_read(token_auth, key)
+        )
+        user, how, token_id = found
         if how != "token":
             await self.refuse(*REFUSALS[how])
             return

@@ -247,7 +247,7 @@ def test_in_the_embedded_mode_a_log_out_closes_the_sockets_too(
     presence_hub.reset()
     limits.clear()
     alice, bob = make_user("alice"), make_user("bob")
-    devices = {
+    devices: dict[str, Any] = {
         "match": start_match(alice, bob, race_game),
         "phone": token_for(alice),
         "laptop": token_for(alice),
