@@ -1,5 +1,16 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { backoff, eventsAction, MatchSocket, openSocket, socketProtocols, withAfter, type EventsFrame } from "./socket";
+import { setUnauthorizedHandler } from "./api";
+import {
+  backoff,
+  closeAction,
+  eventsAction,
+  MatchSocket,
+  openSocket,
+  SIGNED_OUT,
+  socketProtocols,
+  withAfter,
+  type EventsFrame,
+} from "./socket";
 import type { MatchDetail } from "./types";
 
 class FakeSocket {
@@ -130,6 +141,85 @@ describe("match socket", () => {
     expect(opened).toHaveLength(2);
     expect(refused).toBe(0);
     s.close();
+  });
+});
+
+describe("a socket whose login is gone", () => {
+  afterEach(() => {
+    setUnauthorizedHandler(() => {});
+  });
+
+  it("reads 4401 as signed out, the other refusals as final, anything else as come back", () => {
+    expect(SIGNED_OUT).toBe(4401);
+    expect(closeAction(4401)).toBe("signed_out");
+    for (const code of [4400, 4403, 4404]) expect(closeAction(code)).toBe("refused");
+    for (const code of [1000, 1006, 1011, 1013, 4429]) expect(closeAction(code)).toBe("reconnect");
+  });
+
+  it("sends the player to the sign-in screen when the server closes it with 4401", () => {
+    const opened: FakeSocket[] = [];
+    let signedOut = 0;
+    let refused: number[] = [];
+    setUnauthorizedHandler(() => signedOut++);
+    const s = new MatchSocket(
+      "ws://x/",
+      { hello: () => undefined, events: () => undefined, refused: (code) => refused.push(code) },
+      () => {
+        const f = new FakeSocket();
+        opened.push(f);
+        return f;
+      },
+    );
+    s.connect();
+    opened[0]!.onclose!({ code: 4403, reason: "private" } as CloseEvent);
+    expect([signedOut, refused]).toEqual([0, [4403]]); // refused, but still signed in
+    s.wake();
+    refused = [];
+    opened[1]!.onclose!({ code: 4401, reason: "Signed out: log in again." } as CloseEvent);
+    expect([signedOut, refused]).toEqual([1, [4401]]);
+    s.wake();
+    expect(opened).toHaveLength(2); // no new connection with a token that is gone
+  });
+});
+
+describe("the home socket", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+    setUnauthorizedHandler(() => {});
+  });
+
+  function homeSockets(): FakeSocket[] {
+    const made: FakeSocket[] = [];
+    vi.stubGlobal("window", { location: { protocol: "http:", host: "ludoteka.example" } });
+    vi.stubGlobal(
+      "WebSocket",
+      class extends FakeSocket {
+        constructor() {
+          super();
+          made.push(this);
+        }
+      },
+    );
+    return made;
+  }
+
+  it("signs out on 4401 and does not come back; comes back after a drop", async () => {
+    vi.useFakeTimers();
+    const made = homeSockets();
+    let signedOut = 0;
+    setUnauthorizedHandler(() => signedOut++);
+    const { InboxCtrl } = await import("./inbox/ctrl");
+    const ctrl = new InboxCtrl("alice");
+    const listen = () => (ctrl as unknown as { listen(): void }).listen();
+    listen();
+    made[0]!.onclose!({ code: 1006, reason: "" } as CloseEvent);
+    vi.advanceTimersByTime(60_000);
+    expect([made.length, signedOut]).toEqual([2, 0]);
+    made[1]!.onclose!({ code: 4401, reason: "Signed out: log in again." } as CloseEvent);
+    vi.advanceTimersByTime(60_000);
+    expect([made.length, signedOut]).toEqual([2, 1]);
+    ctrl.destroy();
   });
 });
 

@@ -6,8 +6,13 @@
  * what it missed (`catch_up`), so coming back costs the server one render of the view.
  *
  * The API token travels as a WebSocket subprotocol (`socketProtocols`), in a header, never in
- * the URL that access logs and the browser's console show. */
+ * the URL that access logs and the browser's console show.
+ *
+ * A socket whose login goes (logged out here or from another device, a password changed, the
+ * account deleted) is closed by the server at once with 4401 (`SIGNED_OUT`): the app forgets
+ * the login and shows the sign-in screen (`closeAction`), it does not reconnect. */
 
+import { signedOut } from "./api";
 import { token } from "./store";
 import type { ChatMessage, Json, MatchDetail, MatchEvent, MatchStatus, Outcome } from "./types";
 
@@ -55,10 +60,27 @@ export function backoff(n: number, random: () => number = Math.random): number {
   return Math.round(base * (0.75 + random() * 0.5));
 }
 
+/** The close code of a socket whose login is gone or was never good (realtime/protocol.py). */
+export const SIGNED_OUT = 4401;
+
 // Refusals that reconnecting cannot fix. 4429 (too many sockets of this account, or of this
 // match, on the server) is not one: a slot frees when another tab closes, and the growing pause
 // keeps the attempts few.
-const FINAL_CODES = new Set([4400, 4401, 4403, 4404]);
+const FINAL_CODES = new Set([4400, SIGNED_OUT, 4403, 4404]);
+
+/** What a socket closed with `code` does: signed out (the sign-in screen), refused for good
+ * (say why, do not come back), or come back after a pause. */
+export function closeAction(code: number): "signed_out" | "refused" | "reconnect" {
+  if (code === SIGNED_OUT) return "signed_out";
+  return FINAL_CODES.has(code) ? "refused" : "reconnect";
+}
+
+/** Handles a close whose action is `signed_out`: the app forgets the login (api.signedOut). */
+export function closedForGood(code: number): boolean {
+  const action = closeAction(code);
+  if (action === "signed_out") signedOut();
+  return action !== "reconnect";
+}
 
 /** The subprotocols that carry the API token (realtime/auth.py): the server answers the first. */
 export function socketProtocols(key: string | null): string[] {
@@ -122,8 +144,11 @@ export class MatchSocket {
       if (this.ws !== ws) return;
       this.ws = null;
       this.handlers.status?.("closed");
-      if (FINAL_CODES.has(ev.code)) {
+      const action = closeAction(ev.code);
+      if (action !== "reconnect") {
+        if (action === "signed_out") this.stopped = true; // not even on wake(): the login is gone
         this.handlers.refused?.(ev.code, ev.reason);
+        closedForGood(ev.code); // 4401: to the sign-in screen
         return;
       }
       if (!this.stopped) this.schedule();

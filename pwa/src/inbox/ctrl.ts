@@ -4,7 +4,7 @@ import { api, cachedGet } from "../api";
 import { errorText } from "../errors";
 import { refreshUnread } from "../bell";
 import { redraw } from "../redraw";
-import { backoff, openSocket } from "../socket";
+import { backoff, closedForGood, openSocket } from "../socket";
 import { loadGames } from "../session";
 import type { GameInfo, MatchSummary } from "../types";
 
@@ -75,9 +75,8 @@ export class InboxCtrl {
     };
     ws.onclose = (ev: CloseEvent) => {
       this.ws = null;
-      if (!this.closed && ![4401, 4403, 4404].includes(ev.code)) {
-        this.retry = setTimeout(() => this.listen(), backoff(this.attempts++));
-      }
+      if (this.closed || closedForGood(ev.code)) return; // 4401: signed out, to the sign-in screen
+      this.retry = setTimeout(() => this.listen(), backoff(this.attempts++));
     };
   }
 
