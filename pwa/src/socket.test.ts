@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setUnauthorizedHandler } from "./api";
+import { saveLogin } from "./store";
 import {
   backoff,
   closeAction,
@@ -179,6 +180,40 @@ describe("a socket whose login is gone", () => {
     expect([signedOut, refused]).toEqual([1, [4401]]);
     s.wake();
     expect(opened).toHaveLength(2); // no new connection with a token that is gone
+  });
+});
+
+describe("a socket whose token the app has replaced", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setUnauthorizedHandler(() => {});
+  });
+
+  it("comes back with the new token after 4401 instead of signing out (a password change)", () => {
+    const stored = new Map<string, string>();
+    vi.stubGlobal("localStorage", {
+      getItem: (k: string) => stored.get(k) ?? null,
+      setItem: (k: string, v: string) => stored.set(k, v),
+      removeItem: (k: string) => stored.delete(k),
+    });
+    saveLogin("old-token", { username: "alice" });
+    const opened: FakeSocket[] = [];
+    let signedOut = 0;
+    setUnauthorizedHandler(() => signedOut++);
+    const s = new MatchSocket("ws://x/", { hello: () => undefined, events: () => undefined }, () => {
+      const f = new FakeSocket();
+      opened.push(f);
+      return f;
+    });
+    s.connect();
+    saveLogin("new-token", { username: "alice" }); // the password change's answer
+    expect(closeAction(4401, "old-token")).toBe("reconnect");
+    opened[0]!.onclose!({ code: 4401, reason: "Signed out: log in again." } as CloseEvent);
+    s.wake();
+    expect([opened.length, signedOut]).toEqual([2, 0]);
+    opened[1]!.onclose!({ code: 4401, reason: "Signed out: log in again." } as CloseEvent);
+    expect(signedOut).toBe(1); // the new token revoked too: signed out now
+    s.close();
   });
 });
 

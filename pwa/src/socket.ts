@@ -68,16 +68,22 @@ export const SIGNED_OUT = 4401;
 // keeps the attempts few.
 const FINAL_CODES = new Set([4400, SIGNED_OUT, 4403, 4404]);
 
-/** What a socket closed with `code` does: signed out (the sign-in screen), refused for good
- * (say why, do not come back), or come back after a pause. */
-export function closeAction(code: number): "signed_out" | "refused" | "reconnect" {
-  if (code === SIGNED_OUT) return "signed_out";
+/** What a socket opened with the token `openedWith` and closed with `code` does: signed out
+ * (the sign-in screen), refused for good (say why, do not come back), or come back after a
+ * pause. A 4401 to a socket whose token the app has replaced since (a password change gives
+ * this device a new one, in every tab) is no sign-out: it comes back with the new one. */
+export function closeAction(
+  code: number,
+  openedWith: string | null = token(),
+): "signed_out" | "refused" | "reconnect" {
+  if (code === SIGNED_OUT) return openedWith === token() ? "signed_out" : "reconnect";
   return FINAL_CODES.has(code) ? "refused" : "reconnect";
 }
 
-/** Handles a close whose action is `signed_out`: the app forgets the login (api.signedOut). */
-export function closedForGood(code: number): boolean {
-  const action = closeAction(code);
+/** Whether a socket closed with `code` stays closed; on a sign-out the app forgets the login
+ * and shows the sign-in screen (api.signedOut). */
+export function closedForGood(code: number, openedWith: string | null = token()): boolean {
+  const action = closeAction(code, openedWith);
   if (action === "signed_out") signedOut();
   return action !== "reconnect";
 }
@@ -133,6 +139,7 @@ export class MatchSocket {
 
   connect(): void {
     this.stopped = false;
+    const openedWith = token(); // a 4401 means "signed out" only while it is still the app's
     const ws = this.open(withAfter(this.url, this.known));
     this.ws = ws;
     ws.onopen = () => {
@@ -144,11 +151,11 @@ export class MatchSocket {
       if (this.ws !== ws) return;
       this.ws = null;
       this.handlers.status?.("closed");
-      const action = closeAction(ev.code);
+      const action = closeAction(ev.code, openedWith);
       if (action !== "reconnect") {
         if (action === "signed_out") this.stopped = true; // not even on wake(): the login is gone
         this.handlers.refused?.(ev.code, ev.reason);
-        closedForGood(ev.code); // 4401: to the sign-in screen
+        closedForGood(ev.code, openedWith); // 4401: to the sign-in screen
         return;
       }
       if (!this.stopped) this.schedule();
