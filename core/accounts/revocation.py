@@ -9,6 +9,9 @@ sends ``post_delete`` for each row of those, since receivers are connected), a
 each of its sockets closes with 4401 (``realtime.protocol.UNAUTHENTICATED``), in every server
 process (channels_redis) or in the one (the in-process layer of the embedded mode).
 
+A session with no token row (a log-in through the admin's own form, not the API) has no
+group: its sockets last until they reconnect, when the ended session refuses them.
+
 The message carries the token's id only, as the match announcements carry ids: nothing of the
 token itself travels. A message lost (Redis down) leaves the socket open until its next
 command (which checks the token, ``realtime.consumers``) or its next reconnection.
