@@ -10,8 +10,11 @@ a socket opened with no credentials may send its token as its first frame (``aut
 
 The middleware puts ``scope["user"]`` (``AnonymousUser`` when nobody), ``scope["auth"]``:
 ``"token"``, ``"session"``, a refusal (``"bad_token"``, ``"disabled"``, ``"foreign_origin"``),
-or ``None`` when the socket brought no credentials, and ``scope["ludoteka.subprotocol"]``, the
-subprotocol the consumer accepts with. Consumers turn refusals into close codes.
+or ``None`` when the socket brought no credentials, ``scope["ludoteka.token_id"]``, the id of
+the ``ApiToken`` row the credentials stand on (the token's; a session's log-in row, when it has
+one), and ``scope["ludoteka.subprotocol"]``, the subprotocol the consumer accepts with.
+Consumers turn refusals into close codes, and join the group of that row: its revocation
+closes them (``core/accounts/revocation.py``).
 
 A browser sends its cookies with a WebSocket opened by any site, so a session cookie counts only
 from an allowed origin (Channels' ``AllowedHostsOriginValidator`` rules, ``ALLOWED_HOSTS``). A
@@ -38,6 +41,7 @@ from django.contrib.auth import get_user
 from django.contrib.auth.models import AnonymousUser
 from django.http.cookie import parse_cookie
 
+from core.accounts.models import ApiToken
 from core.accounts.tokens import token_find
 from core.hotlane.tokens import cached_credentials, token_cache
 from realtime.reads import run_read
@@ -81,26 +85,45 @@ def token_still_valid(key: str) -> bool:
     return True
 
 
-def cached_token_user(key: Any) -> Any | None:
-    """The active user of ``key`` if this process checked it lately (no query), else None."""
+def cached_token(key: Any) -> tuple[Any, int] | None:
+    """The active user of ``key`` and its token's id if this process checked it lately (no
+    query), else None."""
     if not isinstance(key, str) or not key:
         return None
     hit = cached_credentials(key)
-    return None if hit is None else hit[0]
+    return None if hit is None else (hit[0], hit[1].pk)
 
 
-def token_auth(key: Any) -> tuple[Any, str]:
-    user = cached_token_user(key)
-    if user is not None:
-        return user, "token"
+def token_auth(key: Any) -> tuple[Any, str, int | None]:
+    """Who ``key`` is: the user, how (``"token"`` or a refusal), and the token's id."""
+    hit = cached_token(key)
+    if hit is not None:
+        return hit[0], "token", hit[1]
     token = token_find(key) if isinstance(key, str) else None
     if token is None:  # none, revoked or expired
-        return AnonymousUser(), "bad_token"
+        return AnonymousUser(), "bad_token", None
     if not token.user.is_active:
-        return AnonymousUser(), "disabled"
+        return AnonymousUser(), "disabled", None
     if settings.LUDOTEKA_TOKEN_CACHE_SECONDS > 0:
         token_cache.put(token.digest, token.user, token)
-    return token.user, "token"
+    return token.user, "token", token.pk
+
+
+def session_token_id(user_id: int, session_key: str) -> int | None:
+    """The id of the log-in row of a session (``ApiToken.session_key``), if it has one: a
+    session opened by ``POST /api/accounts/login`` or ``/register`` has."""
+    token_id: int | None = (
+        ApiToken.objects.filter(user_id=user_id, session_key=session_key)
+        .values_list("pk", flat=True)
+        .first()
+    )
+    return token_id
+
+
+def token_alive(token_id: int) -> bool:
+    """Whether the row ``token_id`` is still there (a socket that has just joined its group
+    checks that it did not go a moment before)."""
+    return ApiToken.objects.filter(pk=token_id).exists()
 
 
 def offered_token(scope: dict[str, Any]) -> str | None:
@@ -114,7 +137,9 @@ def offered_token(scope: dict[str, Any]) -> str | None:
     return token[0] if token else None
 
 
-def authenticate(scope: dict[str, Any]) -> tuple[Any, str | None]:
+def authenticate(scope: dict[str, Any]) -> tuple[Any, str | None, int | None]:
+    """The socket's user, how it authenticated (or why it is refused), and the id of the token
+    row its credentials stand on (None: none)."""
     token = offered_token(scope)
     if token is not None:
         return token_auth(token)
@@ -124,9 +149,9 @@ def authenticate(scope: dict[str, Any]) -> tuple[Any, str | None]:
         user = _user_for_session(session_key)
         if user.is_authenticated:
             if not origin_allowed(_header(scope, b"origin")):
-                return AnonymousUser(), "foreign_origin"
-            return user, "session"
-    return AnonymousUser(), None
+                return AnonymousUser(), "foreign_origin", None
+            return user, "session", session_token_id(user.pk, session_key)
+    return AnonymousUser(), None, None
 
 
 class SocketAuthMiddleware:
@@ -135,16 +160,19 @@ class SocketAuthMiddleware:
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> Any:
         if scope["type"] == "websocket":
-            user = cached_token_user(offered_token(scope))
-            if user is not None:
-                how: str | None = "token"
-            else:
-                user, how = await run_read(authenticate, scope)
+            hit = cached_token(offered_token(scope))
+            found: tuple[Any, str | None, int | None] = (
+                (hit[0], "token", hit[1])
+                if hit is not None
+                else await run_read(authenticate, scope)
+            )
+            user, how, token_id = found
             offered = scope.get("subprotocols") or ()
             scope = {
                 **scope,
                 "user": user,
                 "auth": how,
+                "ludoteka.token_id": token_id,
                 "ludoteka.subprotocol": PROTOCOL if PROTOCOL in offered else None,
             }
             if how == "token":  # checked again before each write (token_still_valid)

@@ -1,8 +1,10 @@
 """The match socket and the user socket.
 
 Both follow one life: credentials checked (handshake, or the first message), a slot taken
-under the caps per user and per match (``limits``), then the subject checked (the match
-exists), then the groups joined, then ``accept()`` and a ``hello`` frame. A refusal is an
+under the caps per user and per match (``limits``), the group of the credentials' token row
+joined and the row checked once more (``token.<id>``: its revocation closes the socket with
+4401, ``core/accounts/revocation.py``), then the subject checked (the match exists), then the
+groups joined, then ``accept()`` and a ``hello`` frame. A refusal is an
 accepted socket closed at once with a code from ``protocol``. Group messages carry
 ids and versions (``core.matches.broadcast``), and on Redis a copy of what the move's commit
 wrote; every frame is built from that copy or read back from the store, and redacted here for
@@ -28,9 +30,11 @@ from channels.utils import await_many_dispatch
 from django.conf import settings
 from rest_framework.throttling import UserRateThrottle
 
+from core.accounts.revocation import TokenRevokedMessage, token_group
+from core.accounts.tokens import token_digest
 from core.api.errors import ApiError
 from core.api.guard import RequestState, guarded
-from core.hotlane.tokens import cached_credentials
+from core.hotlane.tokens import cached_credentials, token_cache
 from core.matches import selectors, services
 from core.matches.broadcast import (
     ChannelLayer,
@@ -43,7 +47,7 @@ from core.matches.commands import Answer
 from core.notifications.watching import watch_start, watch_stop
 from core.ops import metrics
 from realtime import beat, limits, outbox_poll, presence, presence_hub, protocol
-from realtime.auth import cached_token_user, token_auth, token_still_valid
+from realtime.auth import cached_token, token_alive, token_auth, token_still_valid
 from realtime.protocol import frame
 from realtime.reads import (
     adopt,
@@ -65,6 +69,7 @@ REFUSALS = {
     "disabled": (protocol.FORBIDDEN, "This account is disabled."),
     "foreign_origin": (protocol.FORBIDDEN, "A session cookie is accepted only from this site."),
 }
+SIGNED_OUT = "Signed out: log in again."
 
 
 PAGE = 100  # notifications read at a time
@@ -72,6 +77,10 @@ PAGE = 100  # notifications read at a time
 
 class LayerDown(Exception):
     """The channel layer failed under a socket: the client should come back and resume."""
+
+
+class SignedOut(Exception):
+    """The socket's token row went before the socket joined its group."""
 
 
 def _rate_limit() -> protocol.RateLimit:
@@ -84,6 +93,15 @@ def _rate_limit() -> protocol.RateLimit:
 
 
 T = TypeVar("T")
+
+
+def signed_in(token_id: int | None, read: Callable[..., T], *args: Any) -> T:
+    """``read(*args)``, in a socket's opening read, once the socket's token row (if any) is
+    found still there (else ``SignedOut``): one indexed query in a thread hop the socket
+    makes anyway, after it has joined the row's group (``SocketConsumer.join_token``)."""
+    if token_id is not None and not token_alive(token_id):
+        raise SignedOut
+    return read(*args)
 
 
 async def _in_thread(fn: Callable[[], T]) -> T:
@@ -103,6 +121,7 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
         self.accepted = self.closed = False
         self.user: Any = None
         self.token: str | None = None  # the API token the socket came with, if any
+        self.token_id: int | None = None  # the token row its credentials stand on, if any
         self.slot: tuple[int, int | None] | None = None
         self.over_cap: str | None = None
         self.groups_joined: list[str] = []
@@ -206,7 +225,9 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
         elif self.scope["user"].is_authenticated:
             self.user = self.scope["user"]
             self.token = self.scope.get("token")
-            await self.open()
+            self.token_id = self.scope.get("ludoteka.token_id")
+            if await self.join_token():
+                await self.open()
         else:
             # No credentials in the handshake: the token may come as the first message.
             await self.accept()
@@ -217,6 +238,24 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
         await asyncio.sleep(settings.REALTIME_AUTH_TIMEOUT)
         if self.user is None:
             await self.refuse(protocol.UNAUTHENTICATED, "Log in first: a token or a session.")
+
+    async def join_token(self) -> bool:
+        """Joins the group of the credentials' token row (``token.<id>``): its revocation, once
+        committed, reaches the socket as a ``token.revoked`` message. One committed before the
+        join is seen by the hello's read, which checks the row is still there (``signed_in``):
+        none slips between the handshake's check and the join, whichever process revoked it.
+        True: go on; False: the socket is closed."""
+        if self.token_id is None:
+            return True
+        return await self.join(token_group(self.token_id))
+
+    async def token_revoked(self, message: TokenRevokedMessage) -> None:
+        """The socket's token row went (log-out, a device revoked, a password change, the
+        account erased, the idle purge): the socket closes with 4401 at once."""
+        if self.token is not None:
+            # This process trusts the token no more, whichever process revoked it.
+            token_cache.drop(token_digest(self.token))
+        await self.refuse(protocol.UNAUTHENTICATED, SIGNED_OUT)
 
     @abc.abstractmethod
     async def open(self) -> None:
@@ -313,10 +352,12 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
         if msg.t != "auth":
             await self.refuse(protocol.UNAUTHENTICATED, "The first message must be 'auth'.")
             return
-        user = cached_token_user(msg.d.get("token"))
-        how = "token"
-        if user is None:
-            user, how = await run_read(token_auth, msg.d.get("token"))
+        key = msg.d.get("token")
+        hit = cached_token(key)
+        found: tuple[Any, str, int | None] = (
+            (hit[0], "token", hit[1]) if hit is not None else await run_read(token_auth, key)
+        )
+        user, how, token_id = found
         if how != "token":
             await self.refuse(*REFUSALS[how])
             return
@@ -325,8 +366,10 @@ class SocketConsumer(AsyncWebsocketConsumer, abc.ABC):
             await self.refuse(protocol.TOO_MANY_SOCKETS, refusal)
             return
         self.user = user
-        self.token = msg.d.get("token")
-        await self.open()
+        self.token = key
+        self.token_id = token_id
+        if await self.join_token():
+            await self.open()
 
     async def on_ping(self, msg: protocol.ClientMessage) -> None:
         await self.send_frame(frame("pong", None, self.current_v()))
@@ -357,7 +400,12 @@ class MatchConsumer(SocketConsumer):
         if not await self.join(match_group(self.match_id)):
             return
         try:
-            detail = await run_read(_match_hello, self.match_id, self.user, after)
+            detail = await run_read(
+                signed_in, self.token_id, _match_hello, self.match_id, self.user, after
+            )
+        except SignedOut:
+            await self.refuse(protocol.UNAUTHENTICATED, SIGNED_OUT)
+            return
         except ApiError as err:
             # A private match that is not theirs: 4403 (as its REST endpoints answer 403).
             code = protocol.FORBIDDEN if err.status_code == 403 else protocol.NOT_FOUND
@@ -458,7 +506,7 @@ class MatchConsumer(SocketConsumer):
             and cached_credentials(token) is None
             and not await run_read(token_still_valid, token)
         ):
-            await self.refuse(protocol.UNAUTHENTICATED, "Logged out: log in again.")
+            await self.refuse(protocol.UNAUTHENTICATED, SIGNED_OUT)
             return
         states: list[RequestState] = []
 
@@ -551,7 +599,11 @@ class UserConsumer(SocketConsumer):
         self.lock = asyncio.Lock()
         if not await self.join(user_group(self.user.pk)):
             return
-        hello = await run_read(_user_hello, self.user)
+        try:
+            hello = await run_read(signed_in, self.token_id, _user_hello, self.user)
+        except SignedOut:
+            await self.refuse(protocol.UNAUTHENTICATED, SIGNED_OUT)
+            return
         self.cursor = hello.pop("cursor")
         await self.start(frame("hello", hello, self.cursor))
         outbox_poll.enter(self.user.pk, self)  # the process's one poll (realtime/outbox_poll.py)

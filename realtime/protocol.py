@@ -55,7 +55,10 @@ from core.api.errors import ApiError
 from core.jsonbytes import compact_json
 
 BAD_REQUEST = 4400  # a malformed query parameter (``after``)
-UNAUTHENTICATED = 4401  # no credentials, bad ones, or no auth message in time
+# No credentials, bad ones, or no auth message in time; or signed out: the token (or the
+# session's log-in) the socket stands on was revoked, which closes it at once
+# (core/accounts/revocation.py). A client shows its sign-in screen and does not reconnect.
+UNAUTHENTICATED = 4401
 FORBIDDEN = 4403  # a session cookie sent from a foreign origin, or a disabled account
 NOT_FOUND = 4404  # no such match (or no such socket path)
 TOO_MANY_SOCKETS = 4429  # this user, or this match, holds as many sockets as a process allows

@@ -9,6 +9,8 @@ Revocation and the process cache: ``core/hotlane/tokens.py`` trusts a token it h
 ``LUDOTEKA_TOKEN_CACHE_SECONDS``. Every revocation here deletes the rows, whose ``post_delete``
 drops the entries of this process at once; another server process drops its entry when it
 expires, so a revoked token keeps working there for at most that long (30 s by default).
+The sockets it opened, in every process, close at once: each row's delete is announced to
+them after the commit (``core/accounts/revocation.py``).
 """
 
 from __future__ import annotations
@@ -110,7 +112,8 @@ def tokens_revoke(
     with transaction.atomic():
         rows = list(qs.select_for_update())
         sessions = [t.session_key for t in rows]
-        # A queryset delete sends each row's post_delete: this process's cache forgets them.
+        # A queryset delete sends each row's post_delete: this process's cache forgets them,
+        # and their sockets are told once this commits (core/accounts/revocation.py).
         ApiToken.objects.filter(pk__in=[t.pk for t in rows]).delete()
     _end_sessions(sessions)
     return len(rows)

@@ -46,6 +46,11 @@ export function setUnauthorizedHandler(fn: () => void): void {
   onUnauthorized = fn;
 }
 
+/** The login is gone (a 401, or a socket closed with 4401: socket.ts): the sign-in screen. */
+export function signedOut(): void {
+  onUnauthorized();
+}
+
 export async function request<T>(
   method: string,
   path: string,

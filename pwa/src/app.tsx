@@ -27,7 +27,7 @@ import { ReplayCtrl } from "./replay/ctrl";
 import { replayView } from "./replay/view";
 import { href, navigate, type Route } from "./router";
 import { RulesCtrl, rulesView } from "./rules/view";
-import { currentUser, knownGames, loggedOut } from "./session";
+import { currentUser, knownGames, loggedOut, signedOutElsewhere } from "./session";
 import { SettingsCtrl } from "./settings/ctrl";
 import { settingsView } from "./settings/view";
 import { NewTournamentCtrl, TournamentCtrl, TournamentListCtrl } from "./tournaments/ctrl";
@@ -90,8 +90,12 @@ let screen: Screen | null = null;
 const PUBLIC = new Set(["login", "register", "rules", "forgot", "reset", "verify_email", "unsubscribe"]);
 
 setUnauthorizedHandler(() => {
-  loggedOut();
-  if (screen && !PUBLIC.has(screen.route.name)) navigate({ name: "login" }, true);
+  if (screen && !PUBLIC.has(screen.route.name)) {
+    signedOutElsewhere(); // the sign-in screen says why it is shown
+    navigate({ name: "login" }, true);
+  } else {
+    loggedOut();
+  }
 });
 
 function make(route: Route): Screen {

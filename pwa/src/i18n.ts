@@ -23,6 +23,7 @@ const en = {
   language: "Language",
   // login
   login_title: "Log in",
+  signed_out: "You were signed out (here or from another device, or the password changed). Log in again.",
   register_title: "Create an account",
   username: "User name",
   password: "Password",
@@ -370,6 +371,7 @@ const cs: Record<Key, string> = {
   saved: "Uloženo.",
   language: "Jazyk",
   login_title: "Přihlášení",
+  signed_out: "Byli jste odhlášeni (zde nebo z jiného zařízení, nebo se změnilo heslo). Přihlaste se znovu.",
   register_title: "Nový účet",
   username: "Uživatelské jméno",
   password: "Heslo",

@@ -23,6 +23,22 @@ export function loggedOut(): void {
   clearLogin();
 }
 
+let kickedOut = false;
+
+/** The login went while the app was in use (a 401, or a socket closed with 4401: revoked here
+ * or from another device, a password change): the sign-in screen says so, once. */
+export function signedOutElsewhere(): void {
+  loggedOut();
+  kickedOut = true;
+}
+
+/** Whether the sign-in screen should say the player was signed out (asked once). */
+export function takeSignedOutNotice(): boolean {
+  const was = kickedOut;
+  kickedOut = false;
+  return was;
+}
+
 export async function logout(): Promise<void> {
   try {
     await api.logout();

@@ -1,5 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { backoff, eventsAction, MatchSocket, openSocket, socketProtocols, withAfter, type EventsFrame } from "./socket";
+import { setUnauthorizedHandler } from "./api";
+import { saveLogin } from "./store";
+import {
+  backoff,
+  closeAction,
+  eventsAction,
+  MatchSocket,
+  openSocket,
+  SIGNED_OUT,
+  socketProtocols,
+  withAfter,
+  type EventsFrame,
+} from "./socket";
 import type { MatchDetail } from "./types";
 
 class FakeSocket {
@@ -130,6 +142,119 @@ describe("match socket", () => {
     expect(opened).toHaveLength(2);
     expect(refused).toBe(0);
     s.close();
+  });
+});
+
+describe("a socket whose login is gone", () => {
+  afterEach(() => {
+    setUnauthorizedHandler(() => {});
+  });
+
+  it("reads 4401 as signed out, the other refusals as final, anything else as come back", () => {
+    expect(SIGNED_OUT).toBe(4401);
+    expect(closeAction(4401)).toBe("signed_out");
+    for (const code of [4400, 4403, 4404]) expect(closeAction(code)).toBe("refused");
+    for (const code of [1000, 1006, 1011, 1013, 4429]) expect(closeAction(code)).toBe("reconnect");
+  });
+
+  it("sends the player to the sign-in screen when the server closes it with 4401", () => {
+    const opened: FakeSocket[] = [];
+    let signedOut = 0;
+    let refused: number[] = [];
+    setUnauthorizedHandler(() => signedOut++);
+    const s = new MatchSocket(
+      "ws://x/",
+      { hello: () => undefined, events: () => undefined, refused: (code) => refused.push(code) },
+      () => {
+        const f = new FakeSocket();
+        opened.push(f);
+        return f;
+      },
+    );
+    s.connect();
+    opened[0]!.onclose!({ code: 4403, reason: "private" } as CloseEvent);
+    expect([signedOut, refused]).toEqual([0, [4403]]); // refused, but still signed in
+    s.wake();
+    refused = [];
+    opened[1]!.onclose!({ code: 4401, reason: "Signed out: log in again." } as CloseEvent);
+    expect([signedOut, refused]).toEqual([1, [4401]]);
+    s.wake();
+    expect(opened).toHaveLength(2); // no new connection with a token that is gone
+  });
+});
+
+describe("a socket whose token the app has replaced", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setUnauthorizedHandler(() => {});
+  });
+
+  it("comes back with the new token after 4401 instead of signing out (a password change)", () => {
+    const stored = new Map<string, string>();
+    vi.stubGlobal("localStorage", {
+      getItem: (k: string) => stored.get(k) ?? null,
+      setItem: (k: string, v: string) => stored.set(k, v),
+      removeItem: (k: string) => stored.delete(k),
+    });
+    saveLogin("old-token", { username: "alice" });
+    const opened: FakeSocket[] = [];
+    let signedOut = 0;
+    setUnauthorizedHandler(() => signedOut++);
+    const s = new MatchSocket("ws://x/", { hello: () => undefined, events: () => undefined }, () => {
+      const f = new FakeSocket();
+      opened.push(f);
+      return f;
+    });
+    s.connect();
+    saveLogin("new-token", { username: "alice" }); // the password change's answer
+    expect(closeAction(4401, "old-token")).toBe("reconnect");
+    opened[0]!.onclose!({ code: 4401, reason: "Signed out: log in again." } as CloseEvent);
+    s.wake();
+    expect([opened.length, signedOut]).toEqual([2, 0]);
+    opened[1]!.onclose!({ code: 4401, reason: "Signed out: log in again." } as CloseEvent);
+    expect(signedOut).toBe(1); // the new token revoked too: signed out now
+    s.close();
+  });
+});
+
+describe("the home socket", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+    setUnauthorizedHandler(() => {});
+  });
+
+  function homeSockets(): FakeSocket[] {
+    const made: FakeSocket[] = [];
+    vi.stubGlobal("window", { location: { protocol: "http:", host: "ludoteka.example" } });
+    vi.stubGlobal(
+      "WebSocket",
+      class extends FakeSocket {
+        constructor() {
+          super();
+          made.push(this);
+        }
+      },
+    );
+    return made;
+  }
+
+  it("signs out on 4401 and does not come back; comes back after a drop", async () => {
+    vi.useFakeTimers();
+    const made = homeSockets();
+    let signedOut = 0;
+    setUnauthorizedHandler(() => signedOut++);
+    const { InboxCtrl } = await import("./inbox/ctrl");
+    const ctrl = new InboxCtrl("alice");
+    const listen = () => (ctrl as unknown as { listen(): void }).listen();
+    listen();
+    made[0]!.onclose!({ code: 1006, reason: "" } as CloseEvent);
+    vi.advanceTimersByTime(60_000);
+    expect([made.length, signedOut]).toEqual([2, 0]);
+    made[1]!.onclose!({ code: 4401, reason: "Signed out: log in again." } as CloseEvent);
+    vi.advanceTimersByTime(60_000);
+    expect([made.length, signedOut]).toEqual([2, 1]);
+    ctrl.destroy();
   });
 });
 

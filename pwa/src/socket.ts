@@ -6,8 +6,13 @@
  * what it missed (`catch_up`), so coming back costs the server one render of the view.
  *
  * The API token travels as a WebSocket subprotocol (`socketProtocols`), in a header, never in
- * the URL that access logs and the browser's console show. */
+ * the URL that access logs and the browser's console show.
+ *
+ * A socket whose login goes (logged out here or from another device, a password changed, the
+ * account deleted) is closed by the server at once with 4401 (`SIGNED_OUT`): the app forgets
+ * the login and shows the sign-in screen (`closeAction`), it does not reconnect. */
 
+import { signedOut } from "./api";
 import { token } from "./store";
 import type { ChatMessage, Json, MatchDetail, MatchEvent, MatchStatus, Outcome } from "./types";
 
@@ -55,10 +60,33 @@ export function backoff(n: number, random: () => number = Math.random): number {
   return Math.round(base * (0.75 + random() * 0.5));
 }
 
+/** The close code of a socket whose login is gone or was never good (realtime/protocol.py). */
+export const SIGNED_OUT = 4401;
+
 // Refusals that reconnecting cannot fix. 4429 (too many sockets of this account, or of this
 // match, on the server) is not one: a slot frees when another tab closes, and the growing pause
 // keeps the attempts few.
-const FINAL_CODES = new Set([4400, 4401, 4403, 4404]);
+const FINAL_CODES = new Set([4400, SIGNED_OUT, 4403, 4404]);
+
+/** What a socket opened with the token `openedWith` and closed with `code` does: signed out
+ * (the sign-in screen), refused for good (say why, do not come back), or come back after a
+ * pause. A 4401 to a socket whose token the app has replaced since (a password change gives
+ * this device a new one, in every tab) is no sign-out: it comes back with the new one. */
+export function closeAction(
+  code: number,
+  openedWith: string | null = token(),
+): "signed_out" | "refused" | "reconnect" {
+  if (code === SIGNED_OUT) return openedWith === token() ? "signed_out" : "reconnect";
+  return FINAL_CODES.has(code) ? "refused" : "reconnect";
+}
+
+/** Whether a socket closed with `code` stays closed; on a sign-out the app forgets the login
+ * and shows the sign-in screen (api.signedOut). */
+export function closedForGood(code: number, openedWith: string | null = token()): boolean {
+  const action = closeAction(code, openedWith);
+  if (action === "signed_out") signedOut();
+  return action !== "reconnect";
+}
 
 /** The subprotocols that carry the API token (realtime/auth.py): the server answers the first. */
 export function socketProtocols(key: string | null): string[] {
@@ -111,6 +139,7 @@ export class MatchSocket {
 
   connect(): void {
     this.stopped = false;
+    const openedWith = token(); // a 4401 means "signed out" only while it is still the app's
     const ws = this.open(withAfter(this.url, this.known));
     this.ws = ws;
     ws.onopen = () => {
@@ -122,8 +151,11 @@ export class MatchSocket {
       if (this.ws !== ws) return;
       this.ws = null;
       this.handlers.status?.("closed");
-      if (FINAL_CODES.has(ev.code)) {
+      const action = closeAction(ev.code, openedWith);
+      if (action !== "reconnect") {
+        if (action === "signed_out") this.stopped = true; // not even on wake(): the login is gone
         this.handlers.refused?.(ev.code, ev.reason);
+        closedForGood(ev.code, openedWith); // 4401: to the sign-in screen
         return;
       }
       if (!this.stopped) this.schedule();

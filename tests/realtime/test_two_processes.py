@@ -149,3 +149,34 @@ def test_a_socket_on_one_server_gets_the_events_of_a_command_posted_to_the_other
         assert refused.value.rcvd is not None and refused.value.rcvd.code == 4401
 
     asyncio.run(scenario())
+
+
+def test_logging_out_on_one_server_closes_that_tokens_sockets_on_the_other(
+    servers: list[int],
+) -> None:
+    """The revocation's announcement crosses processes (channels_redis): the phone's socket on
+    one server closes with 4401 at once when the phone's token is logged out through the other,
+    and the laptop's stays open."""
+    one, other = servers
+    password = "pass-word-123"
+    phone = call(one, "POST", "/api/accounts/register", {"username": "dave", "password": password})
+    laptop = call(other, "POST", "/api/accounts/login", {"username": "dave", "password": password})
+
+    async def scenario() -> None:
+        def url(key: str) -> str:
+            return f"ws://127.0.0.1:{one}/ws/me/?token={key}"
+
+        async with connect(url(phone["token"])) as phones, connect(url(laptop["token"])) as laps:
+            for ws in (phones, laps):
+                assert json.loads(await asyncio.wait_for(ws.recv(), 5))["t"] == "hello"
+            await asyncio.to_thread(call, other, "POST", "/api/accounts/logout", {}, phone["token"])
+            started = time.monotonic()
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    await asyncio.wait_for(phones.recv(), 5)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+            assert time.monotonic() - started < 2.0
+            await laps.send(json.dumps({"t": "ping"}))
+            assert json.loads(await asyncio.wait_for(laps.recv(), 5))["t"] == "pong"
+
+    asyncio.run(scenario())

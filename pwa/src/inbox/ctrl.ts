@@ -4,8 +4,9 @@ import { api, cachedGet } from "../api";
 import { errorText } from "../errors";
 import { refreshUnread } from "../bell";
 import { redraw } from "../redraw";
-import { backoff, openSocket } from "../socket";
+import { backoff, closedForGood, openSocket } from "../socket";
 import { loadGames } from "../session";
+import { token } from "../store";
 import type { GameInfo, MatchSummary } from "../types";
 
 export interface Inbox {
@@ -60,7 +61,8 @@ export class InboxCtrl {
   /** /ws/me/ tells of my turns, invitations and finished matches: the list is read again. */
   private listen(): void {
     if (this.closed || this.ws || typeof WebSocket === "undefined") return;
-    const ws = openSocket("/ws/me/"); // the token in its subprotocols, not in the URL
+    const key = token();
+    const ws = openSocket("/ws/me/", key); // the token in its subprotocols, not in the URL
     this.ws = ws;
     ws.onopen = () => (this.attempts = 0);
     ws.onmessage = (ev: MessageEvent) => {
@@ -75,9 +77,8 @@ export class InboxCtrl {
     };
     ws.onclose = (ev: CloseEvent) => {
       this.ws = null;
-      if (!this.closed && ![4401, 4403, 4404].includes(ev.code)) {
-        this.retry = setTimeout(() => this.listen(), backoff(this.attempts++));
-      }
+      if (this.closed || closedForGood(ev.code, key)) return; // 4401: signed out, to sign-in
+      this.retry = setTimeout(() => this.listen(), backoff(this.attempts++));
     };
   }
 

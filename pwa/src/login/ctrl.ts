@@ -5,7 +5,7 @@ import { errorText } from "../errors";
 import { lang } from "../i18n";
 import { redraw } from "../redraw";
 import { navigate } from "../router";
-import { loggedIn } from "../session";
+import { loggedIn, takeSignedOutNotice } from "../session";
 
 /** What a new password must be, as the server's validators say it, in both languages. */
 export type PasswordRules = { en: string[]; cs: string[] };
@@ -14,8 +14,12 @@ export class LoginCtrl {
   error: string | null = null;
   busy = false;
   rules: PasswordRules | null = null;
+  /** Shown because the login went while the app was in use (session.signedOutElsewhere). */
+  readonly signedOut: boolean;
 
-  constructor(public mode: "login" | "register") {}
+  constructor(public mode: "login" | "register") {
+    this.signedOut = takeSignedOutNotice();
+  }
 
   /** Registration states the password rules before a submit, not only after a refusal. */
   async load(): Promise<void> {

@@ -13,6 +13,11 @@ export function loginView(ctrl: LoginCtrl): ComponentChild {
         <p class="tagline">{t("tagline")}</p>
       </div>
       <h1>{register ? t("register_title") : t("login_title")}</h1>
+      {ctrl.signedOut && (
+        <p class="hint" role="status" data-testid="signed-out">
+          {t("signed_out")}
+        </p>
+      )}
       <form
         class="form"
         onSubmit={(ev) => {

@@ -244,6 +244,8 @@ def test_a_revoked_token_opens_no_socket() -> None:
 
     alice = make_user("alice")
     key = log_in("alice")
-    assert token_auth(key) == (alice, "token")
+    user, how, token_id = token_auth(key)
+    assert (user, how) == (alice, "token")
+    assert token_id == ApiToken.objects.get(user=alice).pk
     with_token(key).post("/api/accounts/logout")
     assert token_auth(key)[1] == "bad_token"
