@@ -480,7 +480,7 @@ describe("catan discard after a 7: one choice, one Confirm", () => {
     expect(cs.root.textContent).toContain("Ještě odhodíte 1 kartu");
     cs.ui.busy = true;
     cs.draw();
-    expect(cs.root.textContent).toContain("Odhazuji karty… ještě 1");
+    expect(cs.root.textContent).toContain("Odhazování… ještě 1 kartu");
   });
 
   it("counts development cards where a 7 counts them", () => {

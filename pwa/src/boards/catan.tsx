@@ -1148,7 +1148,7 @@ function DiscardPicker({ me, legal, ui }: { me: CatanPlayer; legal: Command[]; u
     return (
       <div class="cat-box cat-discard" aria-busy="true">
         <p class="cat-h">
-          <strong>{ui.tr(`Discarding… ${cardCount(ui, need)} to go`, `Odhazuji karty… ještě ${need}`)}</strong>
+          <strong>{ui.tr(`Discarding… ${cardCount(ui, need)} to go`, `Odhazování… ještě ${cardCount(ui, need)}`)}</strong>
         </p>
       </div>
     );
