@@ -5,14 +5,13 @@ reconnecting with the revoked token (core/accounts/revocation.py, pwa/src/socket
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from tests.http import request_json
 from tests.pwa.test_browser import PHONE, Tab, new_match_by_form, register
 
 PASSWORD = "a-long-pass-phrase"  # register()'s
@@ -20,16 +19,7 @@ PASSWORD = "a-long-pass-phrase"  # register()'s
 
 def call(base: str, method: str, path: str, body: Any = None, key: str | None = None) -> Any:
     """A request from another device: no cookie, its own token."""
-    request = urllib.request.Request(
-        f"{base}/api/{path}",
-        method=method,
-        data=None if body is None else json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    if key:
-        request.add_header("Authorization", f"Token {key}")
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return json.loads(response.read() or b"null")
+    return request_json(f"{base}/api/{path}", method, body, key)
 
 
 def log_out_the_phone(tab: Tab, name: str) -> None:

@@ -10,7 +10,6 @@ import socket as sockets
 import subprocess
 import sys
 import time
-import urllib.request
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +20,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from tests.conftest import REDIS_URL
+from tests.http import request_json
 
 pytestmark = pytest.mark.redis
 
@@ -34,16 +34,7 @@ def free_port() -> int:
 
 
 def call(port: int, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
-    request = urllib.request.Request(
-        f"http://127.0.0.1:{port}{path}",
-        method=method,
-        data=None if body is None else json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    if token:
-        request.add_header("Authorization", f"Token {token}")
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.loads(response.read() or b"null")
+    return request_json(f"http://127.0.0.1:{port}{path}", method, body, token, timeout=10)
 
 
 @pytest.fixture(scope="module")
