@@ -132,6 +132,14 @@ def _prepared_cursor(db: Any) -> Any:
     return db._prepare_cursor(raw)
 
 
+def prepared_cursor() -> Any:
+    """The default database's kept cursor that prepares its statements (PostgreSQL only), for
+    a hot path's own statements beside the append's: no cursor made per statement, and the
+    server plans each statement once per connection. Use it as the append does: execute,
+    fetch, and nothing of it kept across another statement."""
+    return _prepared_cursor(connections[DEFAULT_DB_ALIAS])
+
+
 def _write_postgres(
     kind: StreamKind,
     key: int,
