@@ -219,9 +219,12 @@ def test_read_match_lists_its_seats_without_building_a_query(
     match, alice, bob = _match(race_game)
     built: list[Any] = []
     original = Query.build_filter
-    monkeypatch.setattr(
-        Query, "build_filter", lambda self, *a, **kw: built.append(a) or original(self, *a, **kw)
-    )
+
+    def build_filter(self: Query, *args: Any, **kwargs: Any) -> Any:
+        built.append(args)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(Query, "build_filter", build_filter)
     read = hotpath.read_match(match.pk)
     with CaptureQueriesContext(connection) as queries:
         assert [s.user_id for s in read.seats.all()] == [alice.pk, bob.pk]
