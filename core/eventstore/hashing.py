@@ -6,6 +6,7 @@ them."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Callable, Iterable
@@ -50,6 +51,28 @@ def stream_hash(
 _PER_EVENT = ("payload", "seq", "type")
 
 
+@functools.cache
+def _frame(kind: str) -> tuple[str, str, str, str]:
+    """The canonical body of a ``kind`` stream's event, cut where the payload, seq and type go,
+    as ``str.format`` templates of the append's fixed values (``{actor}``, ``{created_at}``,
+    ``{key}``). The keys' order depends on the kind alone: worked out once per kind, not per
+    append."""
+    if kind in ("actor", "created_at") or kind in _PER_EVENT:
+        raise ValueError(f"a stream kind may not be named {kind!r}")
+    slots = {"actor": "{actor}", "created_at": "{created_at}", kind: "{key}"}
+    chunks = [""]
+    for i, name in enumerate(sorted([*slots, *_PER_EVENT])):
+        literal = canonical_json(name).replace("{", "{{").replace("}", "}}")
+        chunks[-1] += ("{{" if i == 0 else ",") + literal + ":"
+        if name in slots:
+            chunks[-1] += slots[name]
+        else:
+            chunks.append("")
+    chunks[-1] += "}}"
+    before_payload, before_seq, before_type, end = chunks
+    return before_payload, before_seq, before_type, end
+
+
 def stream_event_hasher(
     *, stream: tuple[str, int], actor: int | None, created_at: datetime
 ) -> Callable[[str, int, str, str], str]:
@@ -65,19 +88,11 @@ def stream_event_hasher(
     fixed = {
         "actor": canonical_json(actor),
         "created_at": canonical_json(created_at.isoformat(timespec="microseconds")),
+        "key": canonical_json(key),
     }
-    if kind in fixed or kind in _PER_EVENT:
-        raise ValueError(f"a stream kind may not be named {kind!r}")
-    fixed[kind] = canonical_json(key)
-    chunks = [""]
-    for i, name in enumerate(sorted([*fixed, *_PER_EVENT])):
-        chunks[-1] += ("{" if i == 0 else ",") + canonical_json(name) + ":"
-        if name in fixed:
-            chunks[-1] += fixed[name]
-        else:
-            chunks.append("")
-    chunks[-1] += "}"
-    before_payload, before_seq, before_type, end = chunks
+    before_payload, before_seq, before_type, end = (
+        chunk.format_map(fixed) for chunk in _frame(kind)
+    )
     sha256 = hashlib.sha256
 
     def hasher(prev_hash: str, seq: int, type_json: str, payload_canonical: str) -> str:

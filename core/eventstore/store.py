@@ -114,12 +114,16 @@ def _prepared_cursor(db: Any) -> Any:
     """A cursor of Django's connection that binds parameters on the server and prepares its
     statements (psycopg keeps them per connection, the 100 most used), wrapped like Django's
     own so that execute wrappers (the request guard) and query logging see it. The psycopg
-    cursor is made once per database connection and kept (making one costs ~70 µs): only
-    the thread that holds the connection ever uses it, one statement at a time."""
+    cursor is made once per database connection and kept on it (making one, and its
+    loaders on first use, costs ~70 µs): only the thread that holds the connection ever uses
+    it, one statement at a time. Kept on the psycopg connection, not on Django's wrapper:
+    with the connection pool each request takes whichever connection is free, a different
+    one from the last request's, and a cursor kept on the wrapper was made anew nearly every
+    request (bench/README.md, fifth pass)."""
     db.ensure_connection()
     conn = db.connection
-    raw = getattr(db, "_eventstore_cursor", None)
-    if raw is None or raw.connection is not conn or raw.closed:
+    raw = getattr(conn, "_eventstore_cursor", None)
+    if raw is None or raw.closed:
         if not _PREPARING:
             _PREPARING.append(_prepare_always(ServerBindingCursor))
         if conn.prepare_threshold is None and settings.LUDOTEKA_DB_PREPARE:
@@ -128,8 +132,16 @@ def _prepared_cursor(db: Any) -> Any:
             # client).
             conn.prepare_threshold = 2**31 - 1
         raw = _PREPARING[0](conn)
-        db._eventstore_cursor = raw
+        conn._eventstore_cursor = raw  # a cycle with the connection, freed with it
     return db._prepare_cursor(raw)
+
+
+def prepared_cursor() -> Any:
+    """The default database's kept cursor that prepares its statements (PostgreSQL only), for
+    a hot path's own statements beside the append's: no cursor made per statement, and the
+    server plans each statement once per connection. Use it as the append does: execute,
+    fetch, and nothing of it kept across another statement."""
+    return _prepared_cursor(connections[DEFAULT_DB_ALIAS])
 
 
 def _write_postgres(

@@ -36,16 +36,19 @@ It sits after ``core.ops.middleware.Ops`` (timing, probes), the content security
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any, cast
 
 from django.conf import settings
 from django.core.exceptions import DisallowedHost
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.middleware.clickjacking import XFrameOptionsMiddleware
 from django.middleware.common import CommonMiddleware
 from django.middleware.security import SecurityMiddleware
-from django.urls import Resolver404, ResolverMatch, resolve
+from django.urls import Resolver404, ResolverMatch, get_urlconf, resolve
 from django.utils.cache import patch_vary_headers
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.response import Response
@@ -114,16 +117,48 @@ def _json_body(request: HttpRequest) -> tuple[bool, Any]:
 
 def _route(request: HttpRequest) -> ResolverMatch | None:
     """The path's route if its view opted in and handles the method, else None."""
+    return _route_of(request.path_info, request.method or "", get_urlconf())
+
+
+@functools.lru_cache(maxsize=4096)
+def _route_of(path: str, method: str, urlconf: Any) -> ResolverMatch | None:
+    """``_route``, kept per path, method and URL configuration: resolving walked the whole
+    URL configuration (some 80 patterns, a regular expression each) on every request, about
+    a tenth of a ``GET .../legal``'s CPU (bench/README.md, fifth pass). The answer depends on
+    nothing else; the ``ResolverMatch`` is only read (its ``kwargs`` are copied into each
+    call). The most recent 4,096 paths (a few hundred matches' two hot paths) are kept."""
     try:
-        match = resolve(request.path_info)
+        match = resolve(path, urlconf)
     except Resolver404:
         return None
     view_class = getattr(match.func, "view_class", None)
     if not getattr(view_class, "hot_lane", False):
         return None
-    if not hasattr(view_class, request.method.lower()):  # type: ignore[union-attr]
+    if not hasattr(view_class, method.lower()):
         return None
     return match
+
+
+_VIEW_HEADERS: dict[type, tuple[list[str] | None, tuple[tuple[str, str], ...]]] = {}
+
+
+def _view_headers(view: Any) -> tuple[list[str] | None, tuple[tuple[str, str], ...]]:
+    """DRF's ``default_response_headers`` of a set-up view (``setup`` adds its ``head``),
+    split once per view class: the ``Vary`` values and the other headers. They follow from
+    the class alone (its handlers, its renderers)."""
+    split = _VIEW_HEADERS.get(type(view))
+    if split is None:
+        headers = dict(view.default_response_headers)
+        vary = headers.pop("Vary", None)
+        varies = None if vary is None else [v.strip() for v in vary.split(",")]
+        split = _VIEW_HEADERS[type(view)] = (varies, tuple(headers.items()))
+    return split
+
+
+@receiver(setting_changed)
+def _urls_changed(*, setting: str, **_: Any) -> None:
+    if setting == "ROOT_URLCONF":
+        _route_of.cache_clear()
 
 
 class FastLane:
@@ -195,7 +230,7 @@ class FastLane:
     ) -> HttpResponseBase:
         """DRF's ``finalize_response`` and rendering, then the skipped middleware's response
         hooks in the chain's order (innermost first)."""
-        headers = dict(view.default_response_headers)
+        varies, headers = _view_headers(view)
         if isinstance(response, Response):
             response.accepted_renderer = JSONRenderer()
             response.accepted_media_type = "application/json"
@@ -205,10 +240,9 @@ class FastLane:
                 "kwargs": view.kwargs,
                 "request": request,
             }
-        vary = headers.pop("Vary", None)
-        if vary is not None:
-            patch_vary_headers(response, [v.strip() for v in vary.split(",")])
-        for key, value in headers.items():
+        if varies is not None:
+            patch_vary_headers(response, varies)
+        for key, value in headers:
             response[key] = value
         if isinstance(response, Response):
             response.render()

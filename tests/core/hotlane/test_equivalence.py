@@ -519,3 +519,28 @@ def test_the_bridge_answers_as_djangos_asgi_handler(race_game: str) -> None:
         # The request threads' database connections, closed on their own threads.
         bridge.executor.submit(connections.close_all).result()
         asyncio.run(sync_to_async(connections.close_all)())
+
+
+def test_the_lane_resolves_a_path_once_until_the_url_configuration_changes(
+    play: dict[str, Any], dispatched: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from django.conf import settings
+
+    from core.hotlane import lane
+
+    resolved: list[str] = []
+    original = lane.resolve
+
+    def counting(path: str, urlconf: Any = None) -> Any:
+        resolved.append(path)
+        return original(path, urlconf)
+
+    monkeypatch.setattr(lane, "resolve", counting)
+    lane._route_of.cache_clear()
+    path = f"/api/matches/{play['id']}/legal"
+    answers = [send("GET", path, **token(play, "alice")) for _ in range(3)]
+    assert [a.status_code for a in answers] == [200, 200, 200] and dispatched == []
+    assert resolved == [path]
+    with override_settings(ROOT_URLCONF=settings.ROOT_URLCONF):  # any change forgets them
+        assert send("GET", path, **token(play, "alice")).status_code == 200
+    assert resolved == [path, path]

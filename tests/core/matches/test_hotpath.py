@@ -191,3 +191,53 @@ def test_its_seat_columns_are_the_models_in_order_so_a_row_builds_a_seat_positio
     assert [f.attname for f in Seat._meta.concrete_fields][:2] == ["id", "match_id"]
     # Through json_build_array a date or time would come back as text.
     assert not [f for f in fields if f.get_internal_type() in ("DateTimeField", "DateField")]
+
+
+@pytest.mark.django_db
+def test_its_read_builds_the_match_and_seats_as_the_orm_loads_them(race_game: str) -> None:
+    match, _, _ = _match(race_game)
+    read, seats, record = hotpath.read(match.pk, None)
+    loaded = Match.objects.get(pk=match.pk)
+
+    def fields(obj: Any) -> dict[str, Any]:
+        return {f.attname: getattr(obj, f.attname) for f in type(obj)._meta.concrete_fields}
+
+    assert fields(read) == fields(loaded) and not read._state.adding
+    assert [fields(s) for s in seats] == [fields(s) for s in loaded.seats.order_by("index")]
+    assert not any(s._state.adding for s in seats) and record is None
+    read.status = Match.Status.FINISHED  # a plain instance: its own values, saved as ever
+    read.save(update_fields=["status"])
+    assert Match.objects.get(pk=match.pk).status == Match.Status.FINISHED
+
+
+@pytest.mark.django_db
+def test_read_match_lists_its_seats_without_building_a_query(
+    race_game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from django.db.models.sql.query import Query
+
+    match, alice, bob = _match(race_game)
+    built: list[Any] = []
+    original = Query.build_filter
+
+    def build_filter(self: Query, *args: Any, **kwargs: Any) -> Any:
+        built.append(args)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(Query, "build_filter", build_filter)
+    read = hotpath.read_match(match.pk)
+    with CaptureQueriesContext(connection) as queries:
+        assert [s.user_id for s in read.seats.all()] == [alice.pk, bob.pk]
+    assert built == [] and len(queries) == 0
+    # Filtering further still reads this match's seats only (the deferred filter applies).
+    carol = make_user("carol")
+    services.match_create(
+        user=carol,
+        game=race_game,
+        n_players=2,
+        options={},
+        seats=[services.SeatSpec("me"), services.SeatSpec("open")],
+    )
+    assert Seat.objects.exclude(match_id=match.pk).exists()
+    assert [(s.match_id, s.index) for s in read.seats.filter(index=1)] == [(match.pk, 1)]
+    assert set(read.seats.values_list("match_id", flat=True)) == {match.pk}
