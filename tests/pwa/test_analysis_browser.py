@@ -105,6 +105,8 @@ def test_a_hint_then_the_replays_graph_and_a_turning_point(tab: Tab) -> None:
     tab.page.wait_for_timeout(300)  # the board's fit to the new dock
     assert in_view(tab, "[data-testid=hint-card]")
     assert in_view(tab, ".board-area .board-svg .mark")
+    # A hint is no move: nothing to take back (the server would refuse it).
+    assert tab.page.locator(".dock .undo").is_disabled()
     tab.shot("analysis-hint")
 
     play_to_the_end(tab, match_id, random.Random(43))

@@ -304,7 +304,10 @@ describe("since the player last looked", () => {
     await ctrl.load();
     handlers().events({ after: 5, events: [{ seq: 6, actor: 1 }], view: {}, status: "active", active_seats: [0], outcome: null }, 6);
     expect(ctrl.since).toHaveLength(3); // another's move: the card stays as it was
-    handlers().events({ after: 6, events: [{ seq: 7, actor: 0 }], view: {}, status: "active", active_seats: [1], outcome: null }, 7);
+    // Asking for a hint is no move: what the others did stays on the card.
+    handlers().events({ after: 6, events: [{ seq: 7, actor: 0, type: "HintUsed" }], view: {}, status: "active", active_seats: [0], outcome: null }, 7);
+    expect(ctrl.since).toHaveLength(3);
+    handlers().events({ after: 7, events: [{ seq: 8, actor: 0 }], view: {}, status: "active", active_seats: [1], outcome: null }, 8);
     expect(ctrl.since).toEqual([]);
     expect(ctrl.marks).toEqual([]);
   });

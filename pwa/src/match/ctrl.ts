@@ -14,7 +14,7 @@ import { type EventsFrame, MatchSocket } from "../socket";
 import { recall, remember } from "../store";
 import type { ChatMessage, Command, CommandResult, GameInfo, MatchDetail, MatchEvent } from "../types";
 import { HintAsk } from "./hint";
-import { sinceLastMove } from "./since";
+import { ownMove, sinceLastMove } from "./since";
 
 export interface Refusal {
   code: string;
@@ -302,7 +302,7 @@ export class MatchCtrl {
   /** The player moved: what happened before is no longer "since your last move". */
   private forgetMarksAfterOwn(fresh: readonly MatchEvent[]): void {
     const seat = this.seat;
-    if (seat === null || !fresh.some((e) => e.actor === seat)) return;
+    if (!fresh.some((e) => ownMove(e, seat))) return;
     this.since = [];
     this.marks = [];
   }

@@ -16,6 +16,7 @@ import { lang, t, type Key } from "../i18n";
 import { pushLine } from "../settings/view";
 import { Ending, winnerLine } from "./ending";
 import { HintButton, HintCard } from "./hint";
+import { mayUndo } from "./since";
 import { playersOf } from "../players";
 import { Icon } from "../icons";
 import { href } from "../router";
@@ -256,7 +257,7 @@ function Chat({ ctrl }: { ctrl: MatchCtrl }): ComponentChild {
 function Undo({ ctrl }: { ctrl: MatchCtrl }): ComponentChild {
   const d = ctrl.detail!;
   if (d.status !== "active" || d.seat === null) return null;
-  const lastMine = ctrl.log.length > 0 && ctrl.log[ctrl.log.length - 1]!.actor === d.seat;
+  const lastMine = mayUndo(ctrl.log, d.seat);
   return (
     <button type="button" class="btn undo" onClick={() => void ctrl.undo()} disabled={ctrl.busy || !lastMine}>
       <Icon name="undo" /> {t("undo")}
