@@ -143,6 +143,10 @@ def read_match(match_id: int) -> Match:
 
 def read(match_id: int, command_id: str | None) -> tuple[Match, list[Seat], CommandRecord | None]:
     """The match, its seats and the record of ``command_id`` (if any), in one round trip."""
+    if not 0 < match_id < 2**63:
+        # No such match; and a prepared statement binds the id as a bigint, which PostgreSQL
+        # refuses past its range (a 500, where the id is only one nobody has).
+        raise ApiError(404, "match_not_found", f"There is no match {match_id}.")
     params: list[Any] = [match_id] if command_id is None else [command_id, match_id]
     # The store's kept cursor: prepared once per connection (the server plans it once), and no
     # cursor made per read (Django's ``connection.cursor()``: a tenth of a read's CPU).

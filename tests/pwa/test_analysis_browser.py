@@ -60,18 +60,21 @@ def wait_analysis(tab: Tab, match_id: int, seconds: float = 120) -> dict[str, An
     raise AssertionError("the analysis did not end in time")
 
 
-def in_view(tab: Tab, selector: str) -> bool:
-    """Whether the element is wholly inside the screen, under the sticky bar."""
-    return bool(
-        tab.page.evaluate(
-            """(sel) => {
-              const r = document.querySelector(sel)?.getBoundingClientRect();
-              const bar = document.querySelector('.topbar')?.getBoundingClientRect().bottom ?? 0;
-              return !!r && r.top >= bar - 1 && r.bottom <= window.innerHeight + 1;
-            }""",
-            selector,
-        )
-    )
+IN_VIEW = """(sel) => {
+  const r = document.querySelector(sel)?.getBoundingClientRect();
+  const bar = document.querySelector('.topbar')?.getBoundingClientRect().bottom ?? 0;
+  return !!r && r.top >= bar - 1 && r.bottom <= window.innerHeight + 1;
+}"""
+
+
+def wait_in_view(tab: Tab, selector: str) -> None:
+    """Waits (up to 10 s) until the element is wholly inside the screen, under the sticky
+    bar; a screenshot of what was there instead if it never is."""
+    try:
+        tab.page.wait_for_function(IN_VIEW, arg=selector, timeout=10_000)
+    except Exception:
+        tab.shot("analysis-not-in-view")
+        raise AssertionError(f"{selector} is not on the screen") from None
 
 
 @pytest.fixture
@@ -102,9 +105,10 @@ def test_a_hint_then_the_replays_graph_and_a_turning_point(tab: Tab) -> None:
     assert internal_ids(tab) == []
     # The words and the ring together on the screen, without a scroll: the strip at the top
     # of the dock, the board above it.
-    tab.page.wait_for_timeout(300)  # the board's fit to the new dock
-    assert in_view(tab, "[data-testid=hint-card]")
-    assert in_view(tab, ".board-area .board-svg .mark")
+    # (Once the board has fitted itself to the taller dock: on a loaded machine it takes
+    # longer than a moment.)
+    wait_in_view(tab, "[data-testid=hint-card]")
+    wait_in_view(tab, ".board-area .board-svg .mark")
     # A hint is no move: nothing to take back (the server would refuse it).
     assert tab.page.locator(".dock .undo").is_disabled()
     tab.shot("analysis-hint")

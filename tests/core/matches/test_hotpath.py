@@ -241,3 +241,14 @@ def test_read_match_lists_its_seats_without_building_a_query(
     assert Seat.objects.exclude(match_id=match.pk).exists()
     assert [(s.match_id, s.index) for s in read.seats.filter(index=1)] == [(match.pk, 1)]
     assert set(read.seats.values_list("match_id", flat=True)) == {match.pk}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("match_id", [0, -1, 2**63, 2**80])
+def test_an_id_no_match_can_have_is_not_found_not_a_database_error(match_id: int) -> None:
+    # The read's statement is prepared, its id bound as a bigint: PostgreSQL would refuse one
+    # past the range (schemathesis found it as a 500 on GET .../legal).
+    for command_id in (None, "c1"):
+        with pytest.raises(ApiError) as refused:
+            hotpath.read(match_id, command_id)
+        assert (refused.value.status_code, refused.value.code) == (404, "match_not_found")
