@@ -50,6 +50,10 @@ def _play_to_a_discard(tab: Tab, match_id: int, seconds: float = 240) -> dict[st
         if not legal:
             tab.page.wait_for_timeout(100)  # the bot's turn
             continue
+        if any(c["type"] == "discard" for c in legal):
+            # A 7 came between the two reads (the bot rolled it): read the detail again
+            # rather than discard here, or the choice below would start with one card less.
+            continue
         types = {c["type"]: c for c in reversed(legal)}  # the first of each type
         keep = [c for c in legal if not c["type"].startswith(SPENDING)]
         pick = types.get("roll_dice") or types.get("end_turn") or (keep or legal)[0]
