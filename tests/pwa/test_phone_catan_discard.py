@@ -166,15 +166,29 @@ def test_a_discard_after_a_7_is_one_choice_and_one_confirm(phone_tab: Tab) -> No
         timeout=30_000,
     )
     page.wait_for_selector(".cat-discard", state="detached")
-    me = _me(tab, match_id)
+    # The match and its events at one version: the game goes on meanwhile (the robber, moved
+    # by the bot that rolled the 7, may steal a card of this hand).
+    for _ in range(50):
+        detail = api(tab, "GET", f"matches/{match_id}")
+        read = api(tab, "GET", f"matches/{match_id}/events?since={before}")
+        if read["version"] == detail["version"]:
+            break
+    me = detail["view"]["players"][seat]
     assert me["discard_left"] == 0
-    events = api(tab, "GET", f"matches/{match_id}/events?since={before}")["events"]
+    events = read["events"]
     mine = [e for e in events if e.get("type") == "CardDiscarded" and e["data"]["seat"] == seat]
     sent: dict[str, int] = {}
     for e in mine:
         sent[e["data"]["card"]] = sent.get(e["data"]["card"], 0) + 1
     assert sent == chosen
-    assert me["resources"] == {k: n - chosen.get(k, 0) for k, n in hand.items()}
+    expected = {k: n - chosen.get(k, 0) for k, n in hand.items()}
+    for e in events:
+        if e.get("type") == "CardStolen":  # the victim sees which card went
+            if e["data"]["victim"] == seat:
+                expected[e["data"]["card"]] -= 1
+            if e["data"]["seat"] == seat:
+                expected[e["data"]["card"]] += 1
+    assert me["resources"] == expected
     assert not page.locator(".alert-refusal").count()
     tab.shot("catan-discard-done")
     tab.check_console()
