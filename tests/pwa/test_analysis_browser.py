@@ -60,16 +60,19 @@ def wait_analysis(tab: Tab, match_id: int, seconds: float = 120) -> dict[str, An
     raise AssertionError("the analysis did not end in time")
 
 
+# The element's middle on the screen, under the sticky bar: a ring drawn round a corner
+# space overflows the board's frame and may pass under the bar by its edge.
 IN_VIEW = """(sel) => {
   const r = document.querySelector(sel)?.getBoundingClientRect();
   const bar = document.querySelector('.topbar')?.getBoundingClientRect().bottom ?? 0;
-  return !!r && r.top >= bar - 1 && r.bottom <= window.innerHeight + 1;
+  const middle = r ? (r.top + r.bottom) / 2 : -1;
+  return !!r && middle >= bar && middle <= window.innerHeight;
 }"""
 
 
 def wait_in_view(tab: Tab, selector: str) -> None:
-    """Waits (up to 10 s) until the element is wholly inside the screen, under the sticky
-    bar; a screenshot of what was there instead if it never is."""
+    """Waits (up to 10 s) until the element's middle is on the screen, under the sticky bar;
+    a screenshot of what was there instead if it never is."""
     try:
         tab.page.wait_for_function(IN_VIEW, arg=selector, timeout=10_000)
     except Exception:
