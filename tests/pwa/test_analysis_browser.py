@@ -130,8 +130,11 @@ def test_a_hint_then_the_replays_graph_and_a_turning_point(tab: Tab) -> None:
     first = tab.page.locator(".analysis-turn-link").first
     seq = int(first.get_attribute("data-seq") or 0)
     first.tap()
+    # The address follows once that step's view has come (the sentence may stand before it).
+    tab.page.wait_for_function(
+        f"() => Number(new URL(location.href).searchParams.get('v')) >= {seq}"
+    )
     sentence = tab.page.wait_for_selector("[data-testid=analysis-sentence]").inner_text()
-    assert int(tab.page.url.rsplit("v=", 1)[1]) >= seq  # the step that shows that move
     assert sentence.startswith("This move took you from ") and "The bot preferred:" in sentence
     tab.shot("analysis-turning-point")
     # The board at that move: the bot's preferred move ringed beside the one played.
