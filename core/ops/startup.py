@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 
 from django.conf import settings
@@ -13,13 +14,15 @@ from core.ops.metrics import serve_on_bind
 
 
 def ready_to_serve() -> None:
-    """Set the interpreter's switch interval, start in-process tasks on the task thread, import
-    every view, then freeze the start-up heap.
+    """Set the interpreter's switch interval and collector thresholds, start in-process tasks
+    on the task thread, import every view, then freeze the start-up heap.
 
     Call it last: what is frozen lives as long as the process (core/ops/heap.py).
     """
-    # The server's process only (not a worker's): see LUDOTEKA_GIL_SWITCH_MS in core/settings.
+    # The server's process only (not a worker's): see LUDOTEKA_GIL_SWITCH_MS and
+    # LUDOTEKA_GC_THRESHOLDS in core/settings.
     sys.setswitchinterval(settings.LUDOTEKA_GIL_SWITCH_MS / 1000)
+    gc.set_threshold(*settings.LUDOTEKA_GC_THRESHOLDS)
     # In-process tasks off the request threads: a server's requests answer before the bots'
     # replies. Only here, not in every process: a one-shot command would exit before its tasks.
     eager = settings.CELERY_TASK_ALWAYS_EAGER

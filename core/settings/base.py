@@ -280,6 +280,16 @@ if LUDOTEKA_HTTP not in ("threads", "asgi") or LUDOTEKA_HTTP_THREADS < 1:
 LUDOTEKA_GIL_SWITCH_MS = env.float("LUDOTEKA_GIL_SWITCH_MS", default=1.0)
 if not 0.1 <= LUDOTEKA_GIL_SWITCH_MS <= 100:
     raise environ.ImproperlyConfigured("LUDOTEKA_GIL_SWITCH_MS must be within [0.1, 100]")
+# The garbage collector's thresholds in a server process (Python's defaults: 700, 10, 10). A
+# server's long-lived objects (cached match states, recent commits) are allocated at every move
+# and promoted to the oldest generation, whose full pass then comes every few seconds under
+# load and stops the process for 20-80 ms; the hot requests leave no cycles behind (lane.py's
+# _let_go), so a tenth as many full passes hold little garbage (bench/README.md, sixth pass).
+LUDOTEKA_GC_THRESHOLDS = tuple(env.list("LUDOTEKA_GC_THRESHOLDS", cast=int, default=[700, 10, 100]))
+if len(LUDOTEKA_GC_THRESHOLDS) != 3 or not all(1 <= n <= 1_000_000 for n in LUDOTEKA_GC_THRESHOLDS):
+    raise environ.ImproperlyConfigured(
+        "LUDOTEKA_GC_THRESHOLDS must be three whole numbers within [1, 1000000], as 700,10,100"
+    )
 
 # --- Sockets (realtime/), in seconds ----------------------------------------------------------
 REALTIME_AUTH_TIMEOUT = env.float("LUDOTEKA_WS_AUTH_TIMEOUT", default=10.0)

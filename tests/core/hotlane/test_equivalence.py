@@ -14,10 +14,8 @@ from django.test import Client, override_settings
 from rest_framework.throttling import UserRateThrottle
 from rest_framework.views import APIView
 
-from core.accounts.services import user_token
 from core.hotlane.tokens import cached_credentials, token_cache
-from core.matches import services
-from tests.conftest import make_user
+from tests.core.hotlane.conftest import token
 
 pytestmark = pytest.mark.django_db
 
@@ -44,25 +42,6 @@ def dispatched(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return seen
 
 
-@pytest.fixture
-def play(race_game: str) -> dict[str, Any]:
-    """A started race: alice (seat 0, to move), bob, and a stranger, with tokens trusted."""
-    alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
-    match = services.match_create(
-        user=alice,
-        game=race_game,
-        n_players=2,
-        options={"target": 30},
-        seats=[services.SeatSpec("me"), services.SeatSpec("user", username="bob")],
-    )
-    services.match_join(match_id=match.pk, user=bob)
-    tokens = {u.username: user_token(user=u) for u in (alice, bob, carol)}
-    for key in tokens.values():  # one request each through the full stack fills the cache
-        Client().get("/api/games/race", HTTP_AUTHORIZATION=f"Token {key}")
-        assert Client().get("/api/accounts/me", HTTP_AUTHORIZATION=f"Token {key}").status_code
-    return {"id": match.pk, "tokens": tokens}
-
-
 def send(method: str, path: str, body: Any = None, **headers: str) -> Any:
     if method == "GET":
         return Client().get(path, **headers)
@@ -84,10 +63,6 @@ def same(fast: Any, full: Any) -> None:
     if not fast.get("Content-Type", "").startswith("text/html"):  # the browsable page varies
         assert fast.content == full.content
     assert dict(fast.headers) == dict(full.headers)
-
-
-def token(play: dict[str, Any], name: str) -> dict[str, str]:
-    return {"HTTP_AUTHORIZATION": f"Token {play['tokens'][name]}"}
 
 
 def test_a_move_through_the_lane_answers_as_its_replay_through_drf(
