@@ -249,3 +249,23 @@ def test_a_revoked_token_opens_no_socket() -> None:
     assert token_id == ApiToken.objects.get(user=alice).pk
     with_token(key).post("/api/accounts/logout")
     assert token_auth(key)[1] == "bad_token"
+
+
+def test_a_token_is_found_with_its_user_as_the_orm_reads_them() -> None:
+    """``token_find`` reads a token and its user in one prepared statement on PostgreSQL:
+    every field as the ORM's own query reads it, and nothing for a wrong key."""
+    from core.accounts.tokens import token_digest, token_find
+
+    user = make_user("tess")
+    user.display_name, user.last_login = "Tess T.", timezone.now()
+    user.save()
+    key = log_in("tess", agent="Phone/1.0")
+    found = token_find(key)
+    assert found is not None
+    orm = ApiToken.objects.select_related("user").get(digest=token_digest(key))
+    for field in ApiToken._meta.concrete_fields:
+        assert getattr(found, field.attname) == getattr(orm, field.attname), field.name
+    for field in type(user)._meta.concrete_fields:
+        assert getattr(found.user, field.attname) == getattr(orm.user, field.attname), field.name
+    assert not found._state.adding and not found.user._state.adding
+    assert token_find(key[:-1] + ("0" if key[-1] != "0" else "1")) is None
