@@ -321,6 +321,12 @@ LUDOTEKA_FAST_LANE = env.bool("LUDOTEKA_FAST_LANE", default=True)
 # core/hotlane/throttle.py: the per-user limit in one Redis script; off: DRF's two round trips
 # (only to compare, bench/README.md).
 LUDOTEKA_THROTTLE_SCRIPT = env.bool("LUDOTEKA_THROTTLE_SCRIPT", default=True)
+# The most slots of a generous limit one Redis round trip takes for this process's next requests
+# of the same user (core/hotlane/throttle.py says what that costs in exactness); 1: every request
+# asks Redis.
+LUDOTEKA_THROTTLE_LEASE = env.int("LUDOTEKA_THROTTLE_LEASE", default=8)
+if LUDOTEKA_THROTTLE_LEASE < 1:
+    raise environ.ImproperlyConfigured("LUDOTEKA_THROTTLE_LEASE must be 1 or more")
 STATE_CACHE_SIZE = env.int("LUDOTEKA_STATE_CACHE_SIZE", default=512)
 # How long the outbox dispatcher waits to take the commits of the next moments in the same run
 # (core/notifications/dispatcher.py); 0: at once, in the committing thread. A tenth of a second

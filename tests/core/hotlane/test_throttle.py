@@ -119,3 +119,56 @@ def test_a_history_left_by_drfs_way_is_replaced_not_an_error() -> None:
     assert ours.allow_request(request, None) is True
     assert ours.allow_request(request, None) is True
     assert ours.allow_request(request, None) is False
+
+
+def _window(throttle: Any, request: _Request) -> int:
+    """The slots the window holds in Redis for ``request``'s user."""
+    key = throttle.cache.make_and_validate_key(throttle.get_cache_key(request, None))
+    return int(redis.Redis.from_url(REDIS_URL).zcard(key))
+
+
+def test_a_generous_limit_is_taken_in_leases_of_the_next_requests() -> None:
+    clock = [2000.0]
+    ours, _ = _throttles("1200/min", clock)  # a lease of 8 (LUDOTEKA_THROTTLE_LEASE)
+    request = _Request(21)
+    assert ours.allow_request(request, None) is True
+    assert _window(ours, request) == 8  # this request's slot and seven leased
+    for _ in range(7):
+        clock[0] += 0.5
+        assert ours.allow_request(request, None) is True
+    assert _window(ours, request) == 8  # spent here, no round trip
+    assert ours.allow_request(request, None) is True
+    assert _window(ours, request) == 16  # the lease spent: Redis again
+    clock[0] += 5.0  # a twelfth of the window: the lease's seven left are no longer spent
+    assert ours.allow_request(request, None) is True
+    assert _window(ours, request) == 24
+    assert ours.allow_request(_Request(22), None) is True  # each user their own lease
+
+
+def test_leases_never_let_one_process_past_the_limit() -> None:
+    clock = [3000.0]
+    ours, _ = _throttles("250/min", clock)  # a lease of 2
+    request = _Request(31)
+    allowed = [ours.allow_request(request, None) for _ in range(300)]
+    assert allowed == [True] * 250 + [False] * 50
+    assert _window(ours, request) == 250
+    assert ours.wait() == pytest.approx(60.0)
+
+
+def test_the_last_lease_of_a_window_is_what_is_left_of_it() -> None:
+    clock = [4000.0]
+    ours, _ = _throttles("1203/min", clock)  # leases of 8: the last one of the minute is 3
+    request = _Request(41)
+    assert all(ours.allow_request(request, None) for _ in range(1203))
+    assert _window(ours, request) == 1203
+    assert ours.allow_request(request, None) is False
+
+
+def test_a_lease_of_one_asks_redis_every_time(settings: Any) -> None:
+    settings.LUDOTEKA_THROTTLE_LEASE = 1
+    clock = [6000.0]
+    ours, _ = _throttles("1200/min", clock)
+    request = _Request(51)
+    for n in range(1, 4):
+        assert ours.allow_request(request, None) is True
+        assert _window(ours, request) == n
