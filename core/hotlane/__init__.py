@@ -15,7 +15,8 @@ for bench/api_bench.py:
 - ``tokens``: the token → user lookup kept in the process for ``LUDOTEKA_TOKEN_CACHE_SECONDS``
   (0: every request reads the database; the lane needs it);
 - ``throttle``: DRF's per-user rate limit in one Redis script (``LUDOTEKA_THROTTLE_SCRIPT=false``:
-  DRF's two round trips).
+  DRF's two round trips), a generous limit taken in leases of a few requests per script call
+  (``LUDOTEKA_THROTTLE_LEASE=1``: a call per request).
 
 Nothing here imports an app (pyproject.toml's contract): views opt in, settings name the
 classes, core/asgi.py composes the bridge.
@@ -41,5 +42,8 @@ throttle      a command 5.4 → 5.7 and 5.0 → 5.1 ms, a ``GET legal``  yes: sm
               3.6 → 3.75 and 3.1 → 3.5 ms with DRF's two round       (DRF's way lets two racing
               trips; alone 0.2-0.3 ms of CPU a call against          requests count once)
               0.65-0.83 ms
+leases        server CPU over the bench client's CPU 3.41-3.81       yes: Redis's own CPU cut by
+              against 3.53-4.06 with a script call per request       two fifths; near the limit
+              (closed loop and 100/s, 2026-11-28 18:05-18:25)        one lease of slack
 ============  =====================================================  ===========================
 """
