@@ -9,6 +9,7 @@ outbox dispatcher (and the deliveries that are due), and the daily digests.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from celery import Celery, signals
 
@@ -76,6 +77,20 @@ def _freeze_heap(**_: object) -> None:
     from core.ops.heap import freeze_startup_heap
 
     freeze_startup_heap()
+
+
+@signals.task_prerun.connect
+@signals.task_postrun.connect
+def _connections_back(sender: Any = None, **_: object) -> None:
+    # Around each task, what Django does around a request: a connection with errors, or past
+    # CONN_MAX_AGE (0 with the pool), goes back to this process's pool, which drops a broken
+    # one. The fixup's own closing (the whole pool, every task) is off: CELERY_DB_REUSE_MAX.
+    # A task run eagerly (the embedded default, tests) runs inside its caller's work.
+    if getattr(getattr(sender, "request", None), "is_eager", False):
+        return
+    from django.db import close_old_connections
+
+    close_old_connections()
 
 
 @signals.worker_process_shutdown.connect

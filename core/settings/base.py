@@ -229,6 +229,12 @@ CELERY_TASK_ACKS_LATE = True
 # Nothing waits on a task's return value: the database is the record of what happened.
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
+# Celery's Django fixup closes a pool process's database connections before and after every
+# task unless told to keep them this many tasks; and in a prefork pool it closes the whole
+# connection pool, which the next task opens again (two new PostgreSQL sessions a task: 16 a
+# second at 100 moves/s, bench/README.md). core/celery.py hands the connection back to the pool
+# around each task instead, as Django does around a request; the fixup never gets to close it.
+CELERY_DB_REUSE_MAX = 10**9
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # with acks_late: a process reserves only the task it runs
 # Analyses of finished matches (core/analysis) take up to a minute each: a queue of their own,
 # served by a worker of its own (``celery -A core worker -Q analysis``, deploy/), so that live
