@@ -1,15 +1,17 @@
-"""A controllable clock and a two-player race with a time control."""
+"""A controllable clock, a two-player race with a time control, and real Celery workers."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from core.matches import services
 from core.matches.models import Match
+from tests.core.async_play.workers import Workers, running_workers
 
 
 class Clock:
@@ -64,3 +66,11 @@ def play(match: Match, user: Any, *commands: dict[str, Any]) -> None:
 
 ADD = {"type": "add", "amount": 1}
 END = {"type": "end_turn"}
+
+
+@pytest.fixture
+def workers(django_db_setup: Any, tmp_path: Path) -> Iterator[Workers]:
+    """Real Celery workers on the real broker for one test (workers.py), every one of them
+    stopped at its end. test_worker_kill.py has its own, with a slow engine registered."""
+    with running_workers(tmp_path) as w:
+        yield w

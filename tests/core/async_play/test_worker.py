@@ -5,10 +5,7 @@ and the worker is stopped (then killed) whatever happens."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
-from pathlib import Path
-from typing import Any
 
 import pytest
 from django.utils import timezone
@@ -21,19 +18,13 @@ from core.matches.state import load_state, replay_from_zero
 from core.notifications.models import OutboxItem
 from core.notifications.tasks import dispatch_outbox
 from tests.conftest import make_user
-from tests.core.async_play.workers import Worker, Workers, running_workers
+from tests.core.async_play.workers import Worker, Workers
 
 pytestmark = [
     pytest.mark.redis,
     pytest.mark.postgres,
     pytest.mark.django_db(transaction=True),
 ]
-
-
-@pytest.fixture
-def workers(django_db_setup: Any, tmp_path: Path) -> Iterator[Workers]:
-    with running_workers(tmp_path) as w:
-        yield w
 
 
 @pytest.fixture

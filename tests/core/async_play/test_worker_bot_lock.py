@@ -4,10 +4,6 @@ out its lock wait is retried by the task itself with a countdown, not left to th
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
-
 import pytest
 
 from core.eventstore.models import CommandRecord
@@ -17,19 +13,13 @@ from core.matches.state import load_state, replay_from_zero
 from games.registry import get_engine
 from tests.conftest import make_user
 from tests.core.api.test_contention import Holder, _pg_row_lock, _someone_waits_for_a_lock
-from tests.core.async_play.workers import Workers, running_workers
+from tests.core.async_play.workers import Workers
 
 pytestmark = [
     pytest.mark.redis,
     pytest.mark.postgres,
     pytest.mark.django_db(transaction=True),
 ]
-
-
-@pytest.fixture
-def workers(django_db_setup: Any, tmp_path: Path) -> Iterator[Workers]:
-    with running_workers(tmp_path) as w:
-        yield w
 
 
 def test_a_bot_move_that_lost_its_lock_on_the_worker_is_retried_by_the_task_and_applied_once(

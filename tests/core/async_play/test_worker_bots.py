@@ -3,8 +3,6 @@ real Redis broker (PostgreSQL shared with the test)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,7 +14,7 @@ from tests.core.async_play.bot_matches import (
     follow_ups_to,
     start_bots_match,
 )
-from tests.core.async_play.workers import Workers, running_workers
+from tests.core.async_play.workers import Workers
 
 pytestmark = [
     pytest.mark.redis,
@@ -40,12 +38,6 @@ GAMES: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
     "drunter": (("greedy", "search"), {}),
 }
 PLAY_SECONDS = 120.0
-
-
-@pytest.fixture
-def workers(django_db_setup: Any, tmp_path: Path) -> Iterator[Workers]:
-    with running_workers(tmp_path) as w:
-        yield w
 
 
 def test_every_finished_game_is_listed() -> None:

@@ -8,8 +8,6 @@ as Django does around a request."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,19 +16,13 @@ from django.db import connection
 from core.notifications.models import OutboxItem
 from core.notifications.tasks import dispatch_outbox
 from tests.conftest import make_user
-from tests.core.async_play.workers import Worker, Workers, running_workers
+from tests.core.async_play.workers import Worker, Workers
 
 pytestmark = [
     pytest.mark.redis,
     pytest.mark.postgres,
     pytest.mark.django_db(transaction=True),
 ]
-
-
-@pytest.fixture
-def workers(django_db_setup: Any, tmp_path: Path) -> Iterator[Workers]:
-    with running_workers(tmp_path) as w:
-        yield w
 
 
 def _sessions_of_others() -> set[int]:
