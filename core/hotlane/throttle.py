@@ -15,8 +15,9 @@ bench/api_bench.py's closed loop, py-spy --gil). What that costs in exactness, a
 limit: the slots are stamped with the lease's time, so a request spent from a lease leaves the
 window up to 5 s early (at most one lease's worth too many in any window, per process), and
 slots a process did not spend count until they leave the window (a user that moves between
-processes may be refused one lease's worth early). A tight limit (chat's 30 a minute, the
-anonymous 60) is below a hundred times two and is counted request by request, exactly.
+processes may be refused one lease's worth early). A limit under 200 a window is counted
+request by request, exactly; chat's, the anonymous one and the accounts' are DRF's own
+throttles (ScopedRateThrottle, AnonRateThrottle), which never lease.
 """
 
 from __future__ import annotations
@@ -71,7 +72,8 @@ _LEASES_KEPT = 20_000  # users with a lease in one process before the spent ones
 
 
 class _Leases:
-    """The slots this process holds for each window: cache key → [valid until, slots left]."""
+    """The slots this process holds for each window: cache key → [valid until, slots left,
+    the lease's span]."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
