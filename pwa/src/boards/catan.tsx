@@ -164,7 +164,7 @@ export function geometry(v: CatanView): Geometry {
   });
   const pts = [...hexCentre.flatMap((c) => hexCorners(c, SIZE)), ...harbour.map((h) => h.at)];
   // The margin holds a coastal corner's whole hit disc (NODE_HIT) inside the island's view.
-  return { hexCentre, node, nodeHexes, edge, edgeHexes, harbour, box: bounds(pts, SIZE * 0.62) };
+  return { hexCentre, node, nodeHexes, edge, edgeHexes, harbour, box: bounds(pts, SIZE * 0.64) };
 }
 
 const geoCache = new WeakMap<object, Geometry>();
@@ -586,11 +586,13 @@ export function eventPlace(v: CatanView, data: Record<string, Json> | undefined)
 }
 
 // Hit areas, in board units (SIZE = 30: a hex side; the island is drawn about 1.1 px a unit
-// on a 360-390 px phone). A lit corner's hit disc is 36 across, a lit edge's 34: lit corners
-// are at least two sides (52) apart, lit edges' middles 26, so no lit target's centre lies under
-// another's hit area, and each is over 32 px across at the view that shows the whole island.
-const NODE_HIT = SIZE * 0.6;
-const EDGE_HIT = SIZE * 0.57;
+// on a 360-390 px phone, down to 0.9 when a long game's hand makes the dock tall). A lit
+// corner's hit disc is 38 across, a lit edge's 37: lit corners are at least two sides (52)
+// apart, lit edges' middles 26, so no lit target's centre lies under another's hit area, and
+// each is over 32 px across at the view that shows the whole island, a tall dock included (a
+// whole game by touch once met an edge of 31 px: tests/pwa/test_phone_catan.py).
+const NODE_HIT = SIZE * 0.64;
+const EDGE_HIT = SIZE * 0.62;
 
 export function render(view: Json, seat: number | null, legal: Command[], ui: BoardUi): ComponentChild {
   const v = asView(view);
