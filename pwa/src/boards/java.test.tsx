@@ -274,6 +274,24 @@ group("java board", () => {
     expect(proposed.at(-1)).toEqual({ type: "lay_water", cell: [2, 2] });
   });
 
+  it("takes back a chosen palace or destination when it is tapped again (a tap must act)", () => {
+    const { click, targets, root, ui } = setup();
+    click(/^Palace/);
+    click("Palace on the 3rd space of row 3");
+    expect(targets()).toEqual(["Choose another space (now the 3rd space of row 3)"]);
+    expect(root.textContent).toContain("Palace 8");
+    click("Choose another space (now the 3rd space of row 3)");
+    expect(targets()).toEqual(["Palace on the 3rd space of row 3"]);
+    expect(root.textContent).not.toContain("Palace 8");
+    click(/^Developer/);
+    click("Your developer on the 5th space of row 3");
+    click("Move to the 3rd space of row 2");
+    expect(ui.preview).toEqual({ type: "move_figure", from: [3, 2], to: [2, 1] });
+    click("Move to the 3rd space of row 2");
+    expect(ui.preview).toBeNull();
+    expect(root.querySelector(".board-svg .target.chosen")?.getAttribute("aria-label")).toMatch(/^Choose another developer/);
+  });
+
   it("draws levels, the palace's value and developers in colour and symbol", () => {
     const { root } = setup();
     const texts = [...root.querySelectorAll(".board-svg text")].map((t) => t.textContent);

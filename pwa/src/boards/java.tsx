@@ -769,14 +769,22 @@ export function boardMarks(view: JavaView, seat: number | null, legal: Command[]
         if (c.type === "remove_figure") continue;
         const to = ck(c.to);
         const cost = moveCost(view, c);
+        const chosen = picker.get("to") === to;
         marks.targets.set(to, {
           label: ui.tr(`Move to ${placeName(ui, to)}`, `Táhnout: ${placeName(ui, to)}`) + (cost === null ? "" : ` (${ap(ui, cost)})`),
           badge: cost === null ? undefined : String(cost),
-          chosen: picker.get("to") === to,
-          pick: () => {
-            picker.set("to", to, FIGURE_STEPS);
-            act();
-          },
+          chosen,
+          // The chosen destination tapped again takes the choice back (choosing it again
+          // would change nothing: a dead tap).
+          pick: chosen
+            ? () => {
+                picker.unset("to");
+                ui.cancel();
+              }
+            : () => {
+                picker.set("to", to, FIGURE_STEPS);
+                act();
+              },
         });
       }
     }
@@ -784,14 +792,28 @@ export function boardMarks(view: JavaView, seat: number | null, legal: Command[]
     const at = picker.get("at") as string | undefined;
     const spots = new Set(legal.filter((c) => modeOf(c) === "palace").map((c) => ck(c.cell)));
     for (const a of spots) {
-      marks.targets.set(a, {
-        label: ui.tr(`Palace on ${placeName(ui, a)}`, `Palác: ${placeName(ui, a)}`),
-        chosen: at === a,
-        pick: () => {
-          picker.set("at", a, PALACE_STEPS);
-          act();
-        },
-      });
+      // The chosen space tapped again takes the choice back, as a tile's does (choosing it
+      // again would change nothing: a dead tap).
+      marks.targets.set(
+        a,
+        at === a
+          ? {
+              label: ui.tr(`Choose another space (now ${placeName(ui, a)})`, `Vybrat jiné pole (teď ${placeName(ui, a)})`),
+              chosen: true,
+              pick: () => {
+                picker.unset("at");
+                picker.unset("value");
+                ui.cancel();
+              },
+            }
+          : {
+              label: ui.tr(`Palace on ${placeName(ui, a)}`, `Palác: ${placeName(ui, a)}`),
+              pick: () => {
+                picker.set("at", a, PALACE_STEPS);
+                act();
+              },
+            },
+      );
     }
   }
   return marks;
