@@ -24,6 +24,7 @@ import json
 import random
 import time
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,6 +50,7 @@ class Seat:
     frames: list[tuple[int, float]] = field(default_factory=list)  # (v, when received)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     socket_open: bool = False  # hello received, not closed since
+    opened: list[float] = field(default_factory=list)  # when each hello came (monotonic)
     reconnects: int = 0
     gaps: int = 0
     legal: list[Any] = field(default_factory=list)  # from the last answer (as the PWA keeps it)
@@ -170,6 +172,7 @@ async def socket_loop(run: Run, seat: Seat, ramp: float = 0.0) -> None:
                 else:
                     await ws.send(json.dumps({"resume": seat.stream_v}))
                 seat.socket_open = True
+                seat.opened.append(time.monotonic())
                 pause = 1.0
                 try:
                     async for raw in ws:
@@ -286,21 +289,33 @@ async def catch_up(seats: list[Seat], finals: dict[int, int], timeout: float) ->
         await asyncio.sleep(0.2)
 
 
-def delivery_latencies(run: Run, seats: list[Seat]) -> list[float]:
+def delivery_latencies(
+    run: Run, seats: list[Seat], windows: Sequence[tuple[float, float]] = ()
+) -> tuple[list[float], int]:
     """For each acknowledged command, how long after its answer each other seat's socket had
-    the version (0 when the frame came first)."""
+    the version (0 when the frame came first); and how many of those versions reached a socket
+    that was not open yet when the command was answered (the player had not opened the match:
+    its hello brought them, whenever it came, which is not a delivery's delay). Commands
+    answered inside ``windows`` (faults, in seconds since the run's start) are left out."""
     by_match: dict[int, list[Seat]] = defaultdict(list)
     for s in seats:
         by_match[s.match_id].append(s)
-    out = []
+    out, on_opening = [], 0
     for c in run.commands:
+        at = c["answered"] - run.started
+        if any(a <= at <= b for a, b in windows):
+            continue
         for s in by_match[c["match"]]:
             if s.index == c["seat"]:
                 continue
             when = next((t for v, t in s.frames if v >= c["version"]), None)
-            if when is not None:
-                out.append(max(0.0, when - c["answered"]))
-    return out
+            if when is None:
+                continue
+            if not s.opened or s.opened[0] > c["answered"]:
+                on_opening += 1
+                continue
+            out.append(max(0.0, when - c["answered"]))
+    return out, on_opening
 
 
 # --- set-up ----------------------------------------------------------------------------------

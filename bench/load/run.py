@@ -180,7 +180,7 @@ async def main_async(
     windows = [(f["at"], f["ended"] + 5) for f in done_faults]
     outside = [what for t, what in run.errors if not any(a <= t <= b for a, b in windows)]
     latencies = [c["answered"] - c["sent"] for c in run.commands]
-    delivery = players.delivery_latencies(run, seats)
+    delivery, on_opening = players.delivery_latencies(run, seats, windows)
     return {
         "matches": args.matches,
         "web_processes": args.web,
@@ -194,6 +194,7 @@ async def main_async(
         "command_p99_ms": round(percentile(latencies, 99) * 1000, 1),
         "ws_delivery_p50_ms": round(percentile(delivery, 50) * 1000, 1),
         "ws_delivery_p99_ms": round(percentile(delivery, 99) * 1000, 1),
+        "ws_delivered_on_opening": on_opening,
         "http_statuses": {str(k): v for k, v in sorted(run.statuses.items())},
         "http_5xx": sum(v for k, v in run.statuses.items() if k >= 500),
         "errors_outside_faults": len(outside),
