@@ -179,6 +179,19 @@ suite("drunter board: placing a tile", () => {
     expect(proposed).toEqual([place("wall_2", 1, "N")]);
   });
 
+  it("takes back a chosen place when it is tapped again (a tap must act)", () => {
+    const { root, proposed } = setup(baseView(), LEGAL);
+    const tap = () => root.querySelector<SVGElement>(".board-svg .target")!.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    const enabled = () => tileButtons(root).filter((b) => !b.disabled).length;
+    tap(); // the street's east end: three street tiles fit it
+    expect(proposed).toEqual([]);
+    expect(root.querySelectorAll(".board-svg .target.chosen")).toHaveLength(1);
+    expect(enabled()).toBe(3);
+    tap();
+    expect(root.querySelectorAll(".board-svg .target.chosen")).toHaveLength(0);
+    expect(enabled()).toBe(4);
+  });
+
   it("says when a tile would cover an outhouse and call a vote", () => {
     const { ui } = setup(baseView(), LEGAL);
     expect(describe(place("street", 3, "E"), baseView() as unknown as Json, ui)).toContain("covers an outhouse: the town votes");

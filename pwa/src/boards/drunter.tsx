@@ -296,6 +296,14 @@ export function pickWhere(v: DView, legal: readonly Command[], ui: BoardUi, wher
   if (!picker.has("tile") && picker.remaining(legal, steps).length > 1) reveal(".dd-hand", "center");
 }
 
+/** The chosen place tapped again: the choice taken back (choosing it again would change
+ * nothing while several tiles fit it: a dead tap). A tile chosen first stays chosen. */
+export function unpickWhere(ui: BoardUi): void {
+  ui.picker.unset("where");
+  ui.cancel();
+  ui.redraw();
+}
+
 function proposeIfOne(v: DView, legal: readonly Command[], ui: BoardUi): void {
   const steps = placeSteps(v);
   const places = legal.filter((c) => c.type === "place_tile");
@@ -727,7 +735,7 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
               })
             : extendWords(ui, v, t.route, t.direction);
           return (
-            <g key={t.where} {...(targetProps({ label, chosen, onPick: () => pickWhere(v, legal, ui, t.where) }) as Record<string, unknown>)}>
+            <g key={t.where} {...(targetProps({ label, chosen, onPick: () => (chosen ? unpickWhere(ui) : pickWhere(v, legal, ui, t.where)) }) as Record<string, unknown>)}>
               <rect class="dd-hit" x={hit.x} y={hit.y} width={hit.w} height={hit.h} />
               <rect class="hl dd-hl" x={r.x} y={r.y} width={r.w} height={r.h} rx="6" />
             </g>
