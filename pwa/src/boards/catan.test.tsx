@@ -93,7 +93,7 @@ describe("catan board geometry", () => {
 
 describe("catan board", () => {
   it("highlights exactly the legal set-up corners and proposes the tapped one with a preview", () => {
-    const { root, proposed, spot } = setup(F.setup.view, F.setup.legal);
+    const { root, proposed, spot, ui } = setup(F.setup.view, F.setup.legal);
     const spots = [...root.querySelectorAll(".target")].map((t) => t.getAttribute("data-spot"));
     expect(new Set(spots)).toEqual(new Set(F.setup.legal.map((c) => `n${c.node as number}`)));
     expect(root.querySelectorAll(".cat-hex")).toHaveLength(19);
@@ -105,6 +105,11 @@ describe("catan board", () => {
     t.dispatchEvent(new MouseEvent("click", { bubbles: true }));
     expect(proposed).toEqual([first]);
     expect(root.querySelector(".ghost")).not.toBeNull();
+    // Tapped again: the choice taken back (a tap must act).
+    spot(`n${first.node as number}`)!.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(ui.preview).toBeNull();
+    expect(root.querySelector(".ghost")).toBeNull();
+    expect(root.querySelector(".target.chosen")).toBeNull();
   });
 
   it("asks whom to rob when a hex has two victims, then proposes that theft", () => {
@@ -114,7 +119,13 @@ describe("catan board", () => {
     expect(proposed).toEqual([]);
     const buttons = [...root.querySelectorAll<HTMLButtonElement>(".cat-victims button")];
     expect(buttons.map((b) => b.textContent)).toEqual(["Bob", "Cyril"]);
-    buttons[1]!.click();
+    // The hex tapped again: no one to choose from any more, the hex lit again.
+    spot(`h${F.robber.victim_hex}`)!.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(root.querySelectorAll(".cat-victims button")).toHaveLength(0);
+    spot(`h${F.robber.victim_hex}`)!.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    const again = [...root.querySelectorAll<HTMLButtonElement>(".cat-victims button")];
+    expect(again.map((b) => b.textContent)).toEqual(["Bob", "Cyril"]);
+    again[1]!.click();
     expect(proposed).toEqual([{ type: "move_robber", hex: F.robber.victim_hex, victim: 2 }]);
   });
 

@@ -607,6 +607,13 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
   const previewSpot = preview ? spotOf(preview) : undefined;
 
   const pick = (spot: string) => {
+    // The chosen spot tapped again takes the choice back (choosing it again changed nothing).
+    if (spot === chosen || spot === previewSpot) {
+      ui.picker.unset("spot");
+      ui.cancel();
+      ui.redraw();
+      return;
+    }
     if (kind) ui.picker.set("kind", kind, BOARD_STEPS);
     ui.picker.set("spot", spot, BOARD_STEPS);
     const left = ui.picker.remaining(cmds, BOARD_STEPS);

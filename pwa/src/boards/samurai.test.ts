@@ -238,6 +238,12 @@ describe("samurai board: tapping", () => {
     expect(ui.preview).toEqual(proposed[0]);
     expect(root.querySelector(".sam-ghost")).not.toBeNull();
     expect(root.querySelector(".sam-touch")!.textContent).toContain("Helmet (Edo): you 0 → 1");
+    // Tapped again: the choice taken back, the tile still picked (a tap must act).
+    root.querySelector<SVGGElement>('[data-hex="8"]')!.dispatchEvent(new Event("click", { bubbles: true }));
+    expect(ui.preview).toBeNull();
+    expect(root.querySelector(".sam-ghost")).toBeNull();
+    expect(card("samurai1").getAttribute("aria-pressed")).toBe("true");
+    expect(lit("data-hex").sort()).toEqual(["2", "8"]);
   });
 
   it("figure exchange: a settlement, then its figure when it has several; the second among legal partners", () => {

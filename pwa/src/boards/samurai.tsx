@@ -693,6 +693,12 @@ function Map_({ view, seat, legal, ui }: BoardProps): ComponentChild {
   if (ghostTile && seat !== null) for (const t of touches(view, seat, String(ghostTile.tile), Number(ghostTile.hex))) touched.add(t.hex);
 
   const onHex = (hex: number) => {
+    // The chosen hex tapped again takes the choice back (proposing it again changed nothing).
+    if (ghostTile?.hex === hex || (preview?.type === "place_figure" && preview.hex === hex)) {
+      ui.picker.unset("hex");
+      ui.cancel();
+      return;
+    }
     if (p.mode === "figures" && p.kind) {
       const cmd = legal.find((c) => c.type === "place_figure" && c.kind === p.kind && c.hex === hex);
       if (cmd) ui.propose(cmd, describe(cmd, asJson<"samurai">(view), ui));

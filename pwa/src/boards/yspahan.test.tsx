@@ -112,6 +112,7 @@ function setup(v: Json, cmds: Command[] = legal) {
     submitAll: () => undefined,
     cancel: () => {
       ui.preview = null;
+      draw();
     },
     busy: false, interactive: true,
     redraw: () => draw(),
@@ -266,11 +267,15 @@ suite("taps", () => {
   });
   it("placing: the legal shops are targets, with a ghost cube once tapped", () => {
     const cmds: Command[] = [{ type: "place_cube", shop: 0 }, { type: "place_cube", shop: 1 }];
-    const { root, proposed, button } = setup(view({ phase: "place", to_place: 2 }), cmds);
+    const { root, proposed, button, ui } = setup(view({ phase: "place", to_place: 2 }), cmds);
     expect(root.querySelectorAll(".ysp-market .target").length).toBe(2);
     button(/^Cube on shop 2 of souk Bags 1/)[0]!.click();
     expect(proposed.at(-1)).toEqual({ type: "place_cube", shop: 1 });
     expect(root.querySelector(".ysp-market .ghost")).not.toBeNull();
+    // Tapped again: the choice taken back (a tap must act).
+    button(/^Cube on shop 2 of souk Bags 1/)[0]!.click();
+    expect(ui.preview).toBeNull();
+    expect(root.querySelector(".ysp-market .ghost")).toBeNull();
   });
   it("cards: a card with amounts asks how many, a plain one proposes at once; builds are buttons", () => {
     const { root, proposed } = setup(view());

@@ -611,8 +611,9 @@ function Market({ v, legal, ui, mode }: { v: YView; legal: readonly Command[]; u
       );
     }
     const label = describe(command, asJson<"yspahan">(v), ui);
+    // The chosen shop tapped again takes the choice back (proposing it again changed nothing).
     return (
-      <g key={s.shop} {...gTarget({ label, chosen: ghostShop === s.shop, onPick: () => ui.propose(command, label) })}>
+      <g key={s.shop} {...gTarget({ label, chosen: ghostShop === s.shop, onPick: () => (ghostShop === s.shop ? ui.cancel() : ui.propose(command, label)) })}>
         {body}
         <Hit x={p.x} y={p.y} half={shopHalf.get(s.shop) ?? HIT_HALF} />
         <rect class="hl" x={p.x - 15} y={p.y - 15} width={30} height={30} rx={4} />
