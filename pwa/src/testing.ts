@@ -32,3 +32,44 @@ export function matchDetail(over: Partial<MatchDetail> & Pick<MatchDetail, "id">
 export function commandResult(over: Partial<CommandResult> & Pick<CommandResult, "version">): CommandResult {
   return { status: "active", seat: 0, events: [], view: null, active_seats: [], legal_commands: [], replayed: false, ...over };
 }
+
+/** A board under test, fresh: its root and what a player would notice of it (the markup, the
+ * move waiting for Confirm, the moves sent). */
+export interface FreshBoard {
+  root: HTMLElement;
+  seen: () => string;
+}
+
+/** Taps every enabled thing matching `selector`, in every order up to `depth` taps, each order
+ * on a fresh board: the orders whose last tap changed nothing a player would notice. On a phone
+ * a dead tap reads as a broken screen (tests/pwa/phone.py counts them over whole games, where a
+ * random player finds them by chance; here every path of the fixture is walked). */
+export function deadTaps(fresh: () => FreshBoard, selector: string, depth: number): string[] {
+  const tappable = (root: HTMLElement) =>
+    [...root.querySelectorAll<Element>(selector)].filter((e) => !(e as HTMLButtonElement).disabled && e.getAttribute("aria-disabled") !== "true");
+  const name = (e: Element) => (e.getAttribute("aria-label") ?? e.textContent ?? "").trim().slice(0, 60);
+  const dead: string[] = [];
+  const walk = (path: number[]) => {
+    if (path.length === depth) return;
+    const probe = fresh();
+    for (const i of path) tappable(probe.root)[i]!.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    const count = tappable(probe.root).length;
+    for (let i = 0; i < count; i += 1) {
+      const board = fresh();
+      const names: string[] = [];
+      for (const j of path) {
+        const e = tappable(board.root)[j]!;
+        names.push(name(e));
+        e.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      }
+      const e = tappable(board.root)[i]!;
+      names.push(name(e));
+      const before = board.seen();
+      e.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      if (board.seen() === before) dead.push(names.join(" → "));
+      else walk([...path, i]);
+    }
+  };
+  walk([]);
+  return dead;
+}

@@ -2,6 +2,7 @@
 import { render } from "preact";
 import { describe, expect, it } from "vitest";
 import type { Command, GameInfo, Json } from "../types";
+import { deadTaps } from "../testing";
 import * as board from "./catan";
 import fixture from "./catan.fixture.json";
 import { Picker } from "./toolkit/picker";
@@ -236,6 +237,17 @@ describe("catan board on a phone", () => {
     { type: "buy_development_card" },
     { type: "end_turn" },
   ];
+
+  it("has no dead tap: every target and build button, in every order up to three taps, changes something", () => {
+    const fresh = (view: Json, cmds: Command[]) => () => {
+      const { root, ui, submitted } = setup(view, cmds);
+      return { root, seen: () => root.innerHTML + JSON.stringify(ui.preview) + String(submitted.length) };
+    };
+    expect(deadTaps(fresh(mainView() as unknown as Json, legal), ".target, .cat-build button", 3)).toEqual([]);
+    // The robber on the hex of two victims, then whom to rob (every other hex proposes at once).
+    const robber = `.target[data-spot="h${F.robber.victim_hex}"], .cat-victims button`;
+    expect(deadTaps(fresh(F.robber.view, F.robber.legal), robber, 3)).toEqual([]);
+  }, 60_000);
 
   it("asks what to build first when several kinds are possible, so corners and edges are never lit together", () => {
     const view = mainView();

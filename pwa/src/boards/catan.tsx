@@ -692,18 +692,23 @@ export function render(view: Json, seat: number | null, legal: Command[], ui: Bo
       {victims.length > 1 && (
         <div class="cat-victims" role="group" aria-label={ui.tr("Steal from", "Okrást")}>
           <span>{ui.tr("Steal from:", "Okrást:")}</span>
-          {victims.map((c) => (
-            <PickButton
-              class="btn"
-              chosen={preview !== null && JSON.stringify(preview) === JSON.stringify(c)}
-              onPick={() => {
-                ui.propose(c, describe(c, view, ui));
-                ui.redraw();
-              }}
-            >
-              {c.victim === undefined ? ui.tr("nobody", "nikoho") : seatName(ui, c.victim as number)}
-            </PickButton>
-          ))}
+          {victims.map((c) => {
+            // The chosen one tapped again takes the theft back (proposing it again changed nothing).
+            const on = preview !== null && JSON.stringify(preview) === JSON.stringify(c);
+            return (
+              <PickButton
+                class="btn"
+                chosen={on}
+                onPick={() => {
+                  if (on) ui.cancel();
+                  else ui.propose(c, describe(c, view, ui));
+                  ui.redraw();
+                }}
+              >
+                {c.victim === undefined ? ui.tr("nobody", "nikoho") : seatName(ui, c.victim as number)}
+              </PickButton>
+            );
+          })}
         </div>
       )}
       <PanZoom

@@ -22,7 +22,7 @@ import {
 } from "./drunter";
 import { Picker } from "./toolkit/picker";
 import type { BoardUi } from "./types";
-import { gameInfo } from "../testing";
+import { deadTaps, gameInfo } from "../testing";
 
 const game: GameInfo = gameInfo({ slug: "drunter", name: "Drunter und Drüber", min_players: 2, max_players: 4 });
 
@@ -103,6 +103,7 @@ const LEGAL: Command[] = [
 function setup(view: DView, legal: Command[], seat: number | null = 0) {
   const root = document.createElement("div");
   const proposed: Command[] = [];
+  const submitted: Command[] = [];
   const ui: BoardUi = {
     lang: "en", t: (k) => k, tr: (en) => en, game, picker: new Picker(), preview: null,
     players: [
@@ -113,7 +114,7 @@ function setup(view: DView, legal: Command[], seat: number | null = 0) {
       proposed.push(c);
       ui.preview = c;
     },
-    submit: () => undefined,
+    submit: (c) => void submitted.push(c),
     submitAll: () => undefined,
     cancel: () => {
       ui.preview = null;
@@ -127,7 +128,7 @@ function setup(view: DView, legal: Command[], seat: number | null = 0) {
   const v = view as unknown as Json;
   const draw = () => render(<div>{renderBoard(v, seat, legal, ui)}{privateArea(v, seat, legal, ui)}</div>, root);
   draw();
-  return { root, ui, proposed, draw };
+  return { root, ui, proposed, submitted, draw };
 }
 
 const targets = (root: HTMLElement) => [...root.querySelectorAll(".board-svg .target")].map((t) => t.getAttribute("aria-label"));
@@ -191,6 +192,14 @@ suite("drunter board: placing a tile", () => {
     expect(root.querySelectorAll(".board-svg .target.chosen")).toHaveLength(0);
     expect(enabled()).toBe(4);
   });
+
+  it("has no dead tap: every place and tile, in every order up to three taps, changes something", () => {
+    const fresh = () => {
+      const { root, ui, submitted } = setup(baseView(), LEGAL);
+      return { root, seen: () => root.innerHTML + JSON.stringify(ui.preview) + String(submitted.length) };
+    };
+    expect(deadTaps(fresh, ".board-svg .target, .dd-tile", 3)).toEqual([]);
+  }, 60_000);
 
   it("says when a tile would cover an outhouse and call a vote", () => {
     const { ui } = setup(baseView(), LEGAL);

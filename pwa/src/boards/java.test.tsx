@@ -21,7 +21,7 @@ import {
 } from "./java";
 import { Picker } from "./toolkit/picker";
 import type { BoardUi } from "./types";
-import { gameInfo } from "../testing";
+import { deadTaps, gameInfo } from "../testing";
 
 /** The glossary's names of the spaces, as games/java/words.py builds them: row r + 1, place
  * q + (r - (r & 1)) / 2 + 1 in the row. */
@@ -113,6 +113,7 @@ function setup(view: JavaView = makeView(), moves: Command[] = legal) {
   const root = document.createElement("div");
   document.body.appendChild(root);
   const proposed: Command[] = [];
+  const submitted: Command[] = [];
   const ui: BoardUi = {
     lang: "en",
     t: (k) => k.replace(/_/g, " "), // the shell's words, not its keys
@@ -129,7 +130,7 @@ function setup(view: JavaView = makeView(), moves: Command[] = legal) {
       ui.preview = c;
       draw();
     },
-    submit: () => undefined,
+    submit: (c) => void submitted.push(c),
     submitAll: () => undefined,
     cancel: () => {
       ui.preview = null;
@@ -154,7 +155,7 @@ function setup(view: JavaView = makeView(), moves: Command[] = legal) {
     return b;
   };
   const targets = () => [...root.querySelectorAll(".board-svg .target")].map((t) => t.getAttribute("aria-label"));
-  return { root, ui, proposed, button, targets, click: (name: string | RegExp) => void button(name).dispatchEvent(new MouseEvent("click", { bubbles: true })) };
+  return { root, ui, proposed, submitted, button, targets, click: (name: string | RegExp) => void button(name).dispatchEvent(new MouseEvent("click", { bubbles: true })) };
 }
 
 group("java board steps", () => {
@@ -291,6 +292,14 @@ group("java board", () => {
     expect(ui.preview).toBeNull();
     expect(root.querySelector(".board-svg .target.chosen")?.getAttribute("aria-label")).toMatch(/^Choose another developer/);
   });
+
+  it("has no dead tap: every target and button, in every order up to three taps, changes something", () => {
+    const fresh = () => {
+      const { root, ui, submitted } = setup();
+      return { root, seen: () => root.innerHTML + JSON.stringify(ui.preview) + String(submitted.length) };
+    };
+    expect(deadTaps(fresh, ".board-svg .target, .java-tray button, .java-values button, .java-step button", 3)).toEqual([]);
+  }, 60_000);
 
   it("draws levels, the palace's value and developers in colour and symbol", () => {
     const { root } = setup();

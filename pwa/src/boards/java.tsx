@@ -695,15 +695,17 @@ export function boardMarks(view: JavaView, seat: number | null, legal: Command[]
           ui.cancel();
         },
       });
-      // Tapping a space of another rotation turns the tile there.
+      // Tapping a space of another rotation turns the tile there (not a space only the tile
+      // as it lies covers: the tap would leave it as it is, a dead tap).
       for (const s of shapes) {
         for (const k of s.split(" ")) {
           if (k === at || marks.targets.has(k)) continue;
+          const options = shapes.filter((x) => x.split(" ").includes(k));
+          if (options.length === 1 && options[0] === shape) continue;
           marks.targets.set(k, {
             label: ui.tr(`Turn the tile towards ${placeName(ui, k)}`, `Otočit díl: ${placeName(ui, k)}`),
             faint: true,
             pick: () => {
-              const options = shapes.filter((x) => x.split(" ").includes(k));
               const i = shape ? options.indexOf(shape) : -1;
               picker.set("shape", options[(i + 1) % options.length]!, TILE_STEPS);
               act();
@@ -729,12 +731,20 @@ export function boardMarks(view: JavaView, seat: number | null, legal: Command[]
     }
   } else if (mode === "water") {
     for (const a of valuesOf(remaining, WATER_STEPS[1]!) as string[]) {
+      // The space whose water waits for Confirm, tapped again, takes it back (a dead tap else).
+      const chosen = preview?.type === "lay_water" && ck(preview.cell) === a;
       marks.targets.set(a, {
         label: ui.tr(`Water on ${placeName(ui, a)}`, `Voda: ${placeName(ui, a)}`),
-        pick: () => {
-          picker.set("at", a, WATER_STEPS);
-          act();
-        },
+        chosen,
+        pick: chosen
+          ? () => {
+              picker.unset("at");
+              ui.cancel();
+            }
+          : () => {
+              picker.set("at", a, WATER_STEPS);
+              act();
+            },
       });
     }
   } else if (mode === "figure") {
@@ -1051,8 +1061,16 @@ function StepBar({ view, legal, ui, tall, part }: { view: JavaView; legal: Comma
       hint = ui.tr("Tap where it goes: the number is its cost in AP.", "Ťukněte, kam půjde: číslo je cena v AB.");
       if (off) {
         const cost = moveCost(view, off);
+        // Pressed while its move waits for Confirm: tapped again, it takes the move back.
+        const taking = ui.preview?.type === "remove_figure";
         extra = (
-          <button type="button" class="btn" disabled={ui.busy} onClick={() => ui.propose(off, describe(off, view, ui))}>
+          <button
+            type="button"
+            class={`btn${taking ? " btn-primary" : ""}`}
+            aria-pressed={taking ? "true" : "false"}
+            disabled={ui.busy}
+            onClick={() => (taking ? ui.cancel() : ui.propose(off, describe(off, view, ui)))}
+          >
             {ui.tr("Take off the island", "Stáhnout z ostrova")}
             {cost === null ? "" : ` (${cost} ${ui.tr("AP", "AB")})`}
           </button>

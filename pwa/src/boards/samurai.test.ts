@@ -6,7 +6,7 @@ import * as board from "./samurai";
 import { canonicalSwap, freshSpaces, leader, plan, tileName, touches, withMirroredSwaps, type Kind, type SamuraiView, type TileType } from "./samurai";
 import { Picker } from "./toolkit/picker";
 import type { BoardUi } from "./types";
-import { gameInfo } from "../testing";
+import { deadTaps, gameInfo } from "../testing";
 
 const ALL: Kind[] = ["helmet", "buddha", "rice_field"];
 const TYPES: Record<string, TileType> = {
@@ -83,6 +83,7 @@ const game: GameInfo = gameInfo({ slug: "samurai", name: "Samurai", min_players:
 function setup(view: SamuraiView, legal: Command[]) {
   const root = document.createElement("div");
   const proposed: Command[] = [];
+  const submitted: Command[] = [];
   const ui: BoardUi = {
     lang: "en", t: (k) => k, tr: (en) => en, game, picker: new Picker(), preview: null,
     players: [
@@ -94,7 +95,7 @@ function setup(view: SamuraiView, legal: Command[]) {
       ui.preview = c;
       draw();
     },
-    submit: () => undefined,
+    submit: (c) => void submitted.push(c),
     submitAll: () => undefined,
     cancel: () => {
       ui.preview = null;
@@ -113,7 +114,7 @@ function setup(view: SamuraiView, legal: Command[]) {
     return b;
   };
   const lit = (attr: "data-hex" | "data-figure" | "data-settlement") => [...root.querySelectorAll(`[${attr}]`)].map((e) => e.getAttribute(attr));
-  return { root, ui, proposed, card, lit };
+  return { root, ui, proposed, submitted, card, lit };
 }
 
 describe("samurai board: what lights up", () => {
@@ -227,6 +228,14 @@ describe("samurai board: spectators and replays", () => {
 });
 
 describe("samurai board: tapping", () => {
+  it("has no dead tap: every tile, space and settlement, in every order up to three taps, changes something", () => {
+    const fresh = () => {
+      const { root, ui, submitted } = setup(makeView(), LEGAL);
+      return { root, seen: () => root.innerHTML + JSON.stringify(ui.preview) + String(submitted.length) };
+    };
+    expect(deadTaps(fresh, "button.sam-card, [data-hex], [data-figure], [data-settlement]", 3)).toEqual([]);
+  }, 60_000);
+
   it("tile, then a lit space: proposes that legal command, with the ghost drawn", () => {
     const { root, ui, proposed, card, lit } = setup(makeView(), LEGAL);
     expect(lit("data-hex")).toEqual([]);

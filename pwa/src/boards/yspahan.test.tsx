@@ -26,7 +26,7 @@ import {
   stopsToLight,
   type YView,
 } from "./yspahan";
-import { gameInfo } from "../testing";
+import { deadTaps, gameInfo } from "../testing";
 
 const game: GameInfo = gameInfo({ slug: "yspahan", name: "Yspahan", min_players: 2, max_players: 4 });
 
@@ -97,6 +97,7 @@ function setup(v: Json, cmds: Command[] = legal) {
   const root = document.createElement("div");
   document.body.appendChild(root);
   const proposed: Command[] = [];
+  const submitted: Command[] = [];
   const ui: BoardUi = {
     lang: "en", t: (k) => k, tr: (en) => en, game, picker: new Picker(), preview: null,
     players: [
@@ -108,7 +109,7 @@ function setup(v: Json, cmds: Command[] = legal) {
       ui.preview = c;
       draw();
     },
-    submit: () => undefined,
+    submit: (c) => void submitted.push(c),
     submitAll: () => undefined,
     cancel: () => {
       ui.preview = null;
@@ -125,7 +126,7 @@ function setup(v: Json, cmds: Command[] = legal) {
     [...root.querySelectorAll<Element>("[role=button], button")]
       .filter((b) => name.test(b.getAttribute("aria-label") ?? b.textContent ?? ""))
       .map((b) => ({ click: () => b.dispatchEvent(new MouseEvent("click", { bubbles: true })) }));
-  return { root, ui, proposed, button };
+  return { root, ui, proposed, submitted, button };
 }
 
 suite("narrowing", () => {
@@ -259,6 +260,18 @@ suite("taps", () => {
     expect(proposed.at(-1)).toEqual({ type: "move_supervisor", row: 1, to: 9 });
     expect(root.querySelectorAll(".ysp-market .ghost").length).toBeGreaterThan(0);
   });
+  it("has no dead tap: every row, kind, price, target and card button, in every order up to three taps, changes something", () => {
+    const fresh = (v: Json, cmds: Command[]) => () => {
+      const { root, ui, submitted } = setup(v, cmds);
+      return { root, seen: () => root.innerHTML + JSON.stringify(ui.preview) + String(submitted.length) };
+    };
+    // The tower's rows and the market, then the cards (apart: together the orders multiply).
+    const tappable = ".ysp-market .target, button.ysp-row, .ysp-kinds button";
+    expect(deadTaps(fresh(view(), legal), tappable, 3)).toEqual([]);
+    expect(deadTaps(fresh(view(), legal), ".ysp-card button", 3)).toEqual([]);
+    const cubes: Command[] = [{ type: "place_cube", shop: 0 }, { type: "place_cube", shop: 1 }];
+    expect(deadTaps(fresh(view({ phase: "place", to_place: 2 }), cubes), tappable, 3)).toEqual([]);
+  }, 60_000);
   it("a row for cubes proposes the row action", () => {
     const { root, proposed, button } = setup(view());
     root.querySelector<HTMLButtonElement>("button.ysp-row[data-row='0']")!.click();

@@ -928,8 +928,8 @@ function Prompt({ v, legal, ui, mode, part = "all" }: { v: YView; legal: readonl
                 disabled={ui.busy || (chosen && k === "move_supervisor" && kinds.length === 1)}
                 onClick={() => {
                   ui.picker.unset("stops");
-                  if (chosen && k === "move_supervisor") {
-                    // Tapped again: un-chosen (the row stays).
+                  if (chosen) {
+                    // Tapped again: un-chosen, its move taken back (the row stays).
                     ui.cancel();
                     ui.picker.set("row", mode.row!, ACTION_STEPS);
                     ui.redraw();
@@ -1087,7 +1087,11 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
         const options = legal.filter((c) => c.type === "play_card" && c.card === card);
         const amounts = options.filter((c) => typeof c.amount === "number");
         const bonus = live ? discards.get(card) : undefined;
-        const open = chosenCard === card;
+        // A card whose move waits for Confirm: its button pressed, and tapped again it takes the
+        // move back (proposing it again changed nothing).
+        const waiting = (c: Command | undefined) => c !== undefined && ui.preview !== null && JSON.stringify(ui.preview) === JSON.stringify(c);
+        const played = options.length === 1 && waiting(options[0]);
+        const open = chosenCard === card || played;
         return (
           <div key={card} class="ysp-card">
             <span class="ysp-cname">
@@ -1101,6 +1105,10 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
                 class={`btn${open ? " btn-primary" : ""}`}
                 aria-pressed={open ? "true" : "false"}
                 onClick={() => {
+                  if (played) {
+                    ui.cancel();
+                    return;
+                  }
                   if (options.length === 1) {
                     ui.propose(options[0]!, describe(options[0]!, view, ui));
                     return;
@@ -1117,7 +1125,12 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
               <span class="ysp-why">{card.startsWith("build_") ? tr("with a building", "při stavbě") : tr("not now", "teď ne")}</span>
             )}
             {bonus && (
-              <button type="button" class="btn" onClick={() => ui.propose(bonus, describe(bonus, view, ui))}>
+              <button
+                type="button"
+                class={`btn${waiting(bonus) ? " btn-primary" : ""}`}
+                aria-pressed={waiting(bonus) ? "true" : "false"}
+                onClick={() => (waiting(bonus) ? ui.cancel() : ui.propose(bonus, describe(bonus, view, ui)))}
+              >
                 {tr("Discard: +1", "Odhodit: +1")}
               </button>
             )}
@@ -1128,7 +1141,14 @@ export function privateArea(view: Json, seat: number | null, legal: Command[], u
                   const text = card === "swap_camels_gold" ? (a > 0 ? tr(`${a} gold→camels`, `${a} peníze→velbl.`) : tr(`${-a} camels→gold`, `${-a} velbl.→peníze`)) : String(a);
                   const label = describe(c, view, ui);
                   return (
-                    <button key={a} type="button" class="btn" aria-label={label} onClick={() => ui.propose(c, label)}>
+                    <button
+                      key={a}
+                      type="button"
+                      class={`btn${waiting(c) ? " btn-primary" : ""}`}
+                      aria-label={label}
+                      aria-pressed={waiting(c) ? "true" : "false"}
+                      onClick={() => (waiting(c) ? ui.cancel() : ui.propose(c, label))}
+                    >
                       {text}
                     </button>
                   );
