@@ -271,6 +271,9 @@ suite("taps", () => {
     expect(deadTaps(fresh(view(), legal), ".ysp-card button", 3)).toEqual([]);
     const cubes: Command[] = [{ type: "place_cube", shop: 0 }, { type: "place_cube", shop: 1 }];
     expect(deadTaps(fresh(view({ phase: "place", to_place: 2 }), cubes), tappable, 3)).toEqual([]);
+    // Rows that allow one thing each: the kind is chosen by itself, and its button proposes it.
+    const only: Command[] = [{ type: "take_row", row: 0 }, { type: "take_row", row: 1 }];
+    expect(deadTaps(fresh(view(), only), tappable, 3)).toEqual([]);
   }, 60_000);
   it("a row for cubes proposes the row action", () => {
     const { root, proposed, button } = setup(view());

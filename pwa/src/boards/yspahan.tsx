@@ -928,8 +928,10 @@ function Prompt({ v, legal, ui, mode, part = "all" }: { v: YView; legal: readonl
                 disabled={ui.busy || (chosen && k === "move_supervisor" && kinds.length === 1)}
                 onClick={() => {
                   ui.picker.unset("stops");
-                  if (chosen) {
-                    // Tapped again: un-chosen, its move taken back (the row stays).
+                  // Tapped again: un-chosen, its move taken back (the row stays). A kind chosen
+                  // by itself (the row's only one) with no move waiting proposes it.
+                  const waiting = ui.preview !== null && JSON.stringify(ui.preview) === JSON.stringify(cmd);
+                  if (chosen && (k === "move_supervisor" || waiting)) {
                     ui.cancel();
                     ui.picker.set("row", mode.row!, ACTION_STEPS);
                     ui.redraw();
