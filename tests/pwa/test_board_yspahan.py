@@ -190,7 +190,7 @@ def test_pick_a_row_place_cubes_by_taps_and_see_the_log(
     page.wait_for_selector(".board-area .ysp-market svg")
     first = page.inner_text(".replay-pos")
     page.click("button[aria-label=Next]")
-    page.wait_for_function(f"document.querySelector('.replay-pos').innerText !== {first!r}")
+    page.wait_for_function(f"() => document.querySelector('.replay-pos').innerText !== {first!r}")
     page.wait_for_selector(".board-area .ysp-market svg")
     assert page.locator(".board-area .target, .board-area button.ysp-row").count() == 0
     tab.shot("yspahan-replay")

@@ -284,9 +284,11 @@ def test_a_new_player_registers_and_plays_every_game_against_a_bot_live(phone: T
         assert f"/matches/{match_id}" in tab.page.url
         tab.axe(f"match {game}")
     tab.go("/")
-    # The inbox draws its rows once its list has loaded: wait for them, not for the page.
+    # The inbox draws its rows once its list has loaded: wait for them, not for the page. Waits
+    # take a function, never a bare expression: Playwright polls an expression with eval, which
+    # the app's CSP refuses once the first check fails (a CI run failed so).
     tab.page.wait_for_function(
-        f"document.querySelectorAll('.match-row').length >= {len(GAMES)}", timeout=15_000
+        f"() => document.querySelectorAll('.match-row').length >= {len(GAMES)}", timeout=15_000
     )
     assert tab.page.locator(".match-row").count() == len(GAMES)
     tab.axe("inbox")
@@ -339,7 +341,7 @@ def test_refusal_undo_reload_offline_resign_and_replay(phone: Tab) -> None:
     cut_off.check_console()
     cut_off.page.close()
     # Offline: the installed app opens on the last state it saw.
-    tab.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20_000)
+    tab.page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=20_000)
     seen = version(tab)
     tab.expect_network_errors = True
     tab.page.context.set_offline(True)
@@ -360,7 +362,9 @@ def test_refusal_undo_reload_offline_resign_and_replay(phone: Tab) -> None:
     tab.page.wait_for_selector(".board-area .generic-board, .board-area svg")
     first = tab.page.inner_text(".replay-pos")
     tab.page.click("button[aria-label=Next]")
-    tab.page.wait_for_function(f"document.querySelector('.replay-pos').innerText !== {first!r}")
+    tab.page.wait_for_function(
+        f"() => document.querySelector('.replay-pos').innerText !== {first!r}"
+    )
     tab.page.click("button[aria-label=Last]")
     tab.page.wait_for_function("() => document.querySelector('button[aria-label=Next]').disabled")
     tab.axe("replay")
