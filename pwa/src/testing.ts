@@ -33,18 +33,23 @@ export function commandResult(over: Partial<CommandResult> & Pick<CommandResult,
   return { status: "active", seat: 0, events: [], view: null, active_seats: [], legal_commands: [], replayed: false, ...over };
 }
 
-/** A board under test, fresh: its root and what a player would notice of it (the markup, the
- * move waiting for Confirm, the moves sent). */
-export interface FreshBoard {
+/** A board set up for a test: its root, the move waiting for Confirm, the moves sent. */
+export interface BoardUnderTest {
   root: HTMLElement;
-  seen: () => string;
+  ui: { preview: unknown };
+  submitted: readonly unknown[];
+}
+
+/** What a player would notice of a board: its markup, the move waiting for Confirm, the moves sent. */
+function noticed(b: BoardUnderTest): string {
+  return b.root.innerHTML + JSON.stringify(b.ui.preview) + String(b.submitted.length);
 }
 
 /** Taps every enabled thing matching `selector`, in every order up to `depth` taps, each order
  * on a fresh board: the orders whose last tap changed nothing a player would notice. On a phone
  * a dead tap reads as a broken screen (tests/pwa/phone.py counts them over whole games, where a
  * random player finds them by chance; here every path of the fixture is walked). */
-export function deadTaps(fresh: () => FreshBoard, selector: string, depth: number): string[] {
+export function deadTaps(fresh: () => BoardUnderTest, selector: string, depth: number): string[] {
   const tappable = (root: HTMLElement) =>
     [...root.querySelectorAll<Element>(selector)].filter((e) => !(e as HTMLButtonElement).disabled && e.getAttribute("aria-disabled") !== "true");
   const name = (e: Element) => (e.getAttribute("aria-label") ?? e.textContent ?? "").trim().slice(0, 60);
@@ -64,9 +69,9 @@ export function deadTaps(fresh: () => FreshBoard, selector: string, depth: numbe
       }
       const e = tappable(board.root)[i]!;
       names.push(name(e));
-      const before = board.seen();
+      const before = noticed(board);
       e.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-      if (board.seen() === before) dead.push(names.join(" → "));
+      if (noticed(board) === before) dead.push(names.join(" → "));
       else walk([...path, i]);
     }
   };
