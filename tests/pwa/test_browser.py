@@ -318,9 +318,10 @@ def test_refusal_undo_reload_offline_resign_and_replay(phone: Tab) -> None:
     tab.page.reload()
     assert wait_my_turn(tab)
     # The log fills from the stored events and then the socket's hello: its lines are counted
-    # once they are all in (a slow machine drew the turn before the last line).
+    # once they are all in (a slow machine drew the turn before the last line; a loaded CI run
+    # took over 10 s).
     tab.page.wait_for_function(
-        "n => document.querySelectorAll('.log li').length >= n", arg=lines, timeout=10_000
+        "n => document.querySelectorAll('.log li').length >= n", arg=lines, timeout=30_000
     )
     assert version(tab) == v and tab.page.locator(".log li").count() == lines
     # A refusal in words: a second window of the same player, cut off from live updates,
